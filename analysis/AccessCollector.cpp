@@ -1,0 +1,681 @@
+//===- AccessCollector.cpp - Kernels and their ordered field accesses -----===//
+//
+// A KernelWalker follows one function body in evaluation order: right-hand
+// sides before the stores they feed, arguments before calls, both arms of a
+// branch as alternatives. Lvalues are resolved to "field f of an element of
+// an array of record R" where possible; other loads and stores through
+// pointers and arrays are traced as anonymous memory, since they too move
+// bytes between two field accesses. Scalars in variables are taken to live
+// in registers.
+//
+//===----------------------------------------------------------------------===//
+#include "analysis/AccessCollector.h"
+#include "analysis/AstUtil.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/AST/StmtOpenMP.h"
+#include "clang/Basic/Builtins.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include <cmath>
+#include <optional>
+
+using namespace clang;
+using namespace dlopt;
+
+namespace {
+
+/// What a loop tells the walker about its body.
+struct LoopScope {
+  const VarDecl *InductionVar = nullptr;
+  bool Vectorizable = true;
+  /// Variables assigned in the body (their values vary per iteration).
+  llvm::SmallPtrSet<const VarDecl *, 8> Varying;
+};
+
+std::optional<int64_t> evaluateConstant(const Expr *E, const ASTContext &Ctx,
+                                        unsigned Depth = 0) {
+  if (!E || Depth > 4)
+    return std::nullopt;
+  Expr::EvalResult R;
+  if (!E->isValueDependent() && E->EvaluateAsInt(R, Ctx))
+    return R.Val.getInt().getExtValue();
+  // C does not fold const variables; a `const int N = 100;` bound is as
+  // constant to the programmer as a macro.
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (VD->getType().isConstQualified() && VD->getInit())
+        return evaluateConstant(VD->getInit(), Ctx, Depth + 1);
+  return std::nullopt;
+}
+
+const VarDecl *varOf(const Expr *E) {
+  if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(
+          E ? E->IgnoreParenImpCasts() : nullptr))
+    return dyn_cast<VarDecl>(DRE->getDecl());
+  return nullptr;
+}
+
+/// Variables a statement assigns, increments or declares.
+void collectVarying(const Stmt *S, llvm::SmallPtrSetImpl<const VarDecl *> &Out) {
+  if (!S)
+    return;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+    if (BO->isAssignmentOp())
+      if (const VarDecl *VD = varOf(BO->getLHS()))
+        Out.insert(VD);
+  } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
+    if (UO->isIncrementDecrementOp())
+      if (const VarDecl *VD = varOf(UO->getSubExpr()))
+        Out.insert(VD);
+  } else if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls())
+      if (const auto *VD = dyn_cast<VarDecl>(D))
+        Out.insert(VD);
+  }
+  for (const Stmt *Child : S->children())
+    collectVarying(Child, Out);
+}
+
+class KernelWalker {
+public:
+  KernelWalker(ASTContext &Ctx, const AccessCollector &Ids,
+               const llvm::DenseMap<const RecordDecl *, unsigned> &Records,
+               KernelTrace &Out)
+      : Ctx(Ctx), Ids(Ids), Records(Records), Out(Out) {}
+
+  void walkFunction(const FunctionDecl *FD) {
+    bool GpuKernel =
+        FD->hasAttr<OpenCLKernelAttr>() || FD->hasAttr<CUDAGlobalAttr>();
+    if (GpuKernel) {
+      // The body runs once per work-item: an implicit loop over the NDRange.
+      LoopScope Scope;
+      collectVarying(FD->getBody(), Scope.Varying);
+      Scope.Vectorizable = vectorizableBody(FD->getBody(), nullptr);
+      enterLoop(FD->getBeginLoc(), WholeArrayTrips, "NDRange", Scope);
+      stmt(FD->getBody());
+      leaveLoop();
+      return;
+    }
+    stmt(FD->getBody());
+  }
+
+  bool foundFieldInLoop() const { return FieldInLoop; }
+
+private:
+  //===--- Statements ------------------------------------------------------===//
+
+  void stmt(const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *E = dyn_cast<Expr>(S))
+      return expr(E);
+    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D))
+          if (VD->getInit())
+            expr(VD->getInit());
+      return;
+    }
+    if (const auto *For = dyn_cast<ForStmt>(S))
+      return forLoop(For, /*OpenMP=*/false);
+    if (const auto *While = dyn_cast<WhileStmt>(S))
+      return otherLoop(While, While->getCond(), While->getBody());
+    if (const auto *Do = dyn_cast<DoStmt>(S))
+      return otherLoop(Do, Do->getCond(), Do->getBody());
+    if (const auto *Range = dyn_cast<CXXForRangeStmt>(S)) {
+      expr(Range->getRangeInit());
+      return otherLoop(Range, nullptr, Range->getBody());
+    }
+    if (const auto *If = dyn_cast<IfStmt>(S)) {
+      stmt(If->getInit());
+      expr(If->getCond());
+      Out.Trace.beginBranch();
+      Out.Trace.beginAlternative();
+      stmt(If->getThen());
+      Out.Trace.beginAlternative();
+      stmt(If->getElse());
+      Out.Trace.endBranch();
+      return;
+    }
+    if (const auto *Loop = dyn_cast<OMPLoopDirective>(S)) {
+      // The loop under `#pragma omp (parallel) for`: its trip count is the
+      // extent of the array it walks.
+      const Stmt *Body = Loop->getInnermostCapturedStmt()->getCapturedStmt();
+      if (const auto *For = dyn_cast<ForStmt>(Body->IgnoreContainers()))
+        return forLoop(For, /*OpenMP=*/true);
+      return stmt(Body);
+    }
+    if (const auto *Dir = dyn_cast<OMPExecutableDirective>(S)) {
+      if (Dir->hasAssociatedStmt())
+        stmt(Dir->getInnermostCapturedStmt()->getCapturedStmt());
+      return;
+    }
+    if (const auto *Captured = dyn_cast<CapturedStmt>(S))
+      return stmt(Captured->getCapturedStmt());
+    // Compound, switch, return, labels, ...: children in order.
+    for (const Stmt *Child : S->children())
+      stmt(Child);
+  }
+
+  //===--- Loops -----------------------------------------------------------===//
+
+  struct ForShape {
+    const VarDecl *InductionVar = nullptr;
+    std::optional<double> ConstantTrips;
+  };
+
+  /// Recognizes `for (i = a; i < b; i += s)` and its usual variations.
+  ForShape analyzeFor(const ForStmt *For) const {
+    ForShape Shape;
+    const Expr *StartE = nullptr;
+    if (const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit())) {
+      if (DS->isSingleDecl())
+        if (const auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl())) {
+          Shape.InductionVar = VD;
+          StartE = VD->getInit();
+        }
+    } else if (const auto *BO =
+                   dyn_cast_or_null<BinaryOperator>(For->getInit())) {
+      if (BO->getOpcode() == BO_Assign) {
+        Shape.InductionVar = varOf(BO->getLHS());
+        StartE = BO->getRHS();
+      }
+    }
+    // Without an init statement, the condition names the variable.
+    const auto *Cond = dyn_cast_or_null<BinaryOperator>(
+        For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
+    if (!Shape.InductionVar && Cond)
+      Shape.InductionVar = varOf(Cond->getLHS());
+    if (!Shape.InductionVar || !Cond)
+      return Shape;
+
+    // Normalize the condition to "IV op Bound".
+    BinaryOperatorKind Op = Cond->getOpcode();
+    const Expr *Bound = nullptr;
+    if (varOf(Cond->getLHS()) == Shape.InductionVar) {
+      Bound = Cond->getRHS();
+    } else if (varOf(Cond->getRHS()) == Shape.InductionVar) {
+      Bound = Cond->getLHS();
+      Op = BinaryOperator::reverseComparisonOp(Op);
+    } else {
+      return Shape;
+    }
+
+    std::optional<int64_t> Step = stepOf(For->getInc(), Shape.InductionVar);
+    std::optional<int64_t> Start = evaluateConstant(StartE, Ctx);
+    std::optional<int64_t> End = evaluateConstant(Bound, Ctx);
+    if (!Step || *Step == 0 || !Start || !End)
+      return Shape;
+    double S = *Start, E = *End, D = *Step;
+    double Trips = -1;
+    switch (Op) {
+    case BO_LT:
+      Trips = D > 0 ? std::ceil((E - S) / D) : -1;
+      break;
+    case BO_LE:
+      Trips = D > 0 ? std::floor((E - S) / D) + 1 : -1;
+      break;
+    case BO_GT:
+      Trips = D < 0 ? std::ceil((S - E) / -D) : -1;
+      break;
+    case BO_GE:
+      Trips = D < 0 ? std::floor((S - E) / -D) + 1 : -1;
+      break;
+    case BO_NE:
+      Trips = (E - S) / D;
+      break;
+    default:
+      break;
+    }
+    if (Trips >= 0 || Op == BO_LT || Op == BO_LE || Op == BO_GT ||
+        Op == BO_GE)
+      Shape.ConstantTrips = std::max(Trips, 0.0);
+    return Shape;
+  }
+
+  std::optional<int64_t> stepOf(const Expr *Inc, const VarDecl *IV) const {
+    if (!Inc)
+      return std::nullopt;
+    Inc = Inc->IgnoreParenImpCasts();
+    if (const auto *UO = dyn_cast<UnaryOperator>(Inc)) {
+      if (varOf(UO->getSubExpr()) != IV)
+        return std::nullopt;
+      if (UO->isIncrementOp())
+        return 1;
+      if (UO->isDecrementOp())
+        return -1;
+      return std::nullopt;
+    }
+    const auto *BO = dyn_cast<BinaryOperator>(Inc);
+    if (!BO || varOf(BO->getLHS()) != IV)
+      return std::nullopt;
+    if (BO->getOpcode() == BO_AddAssign || BO->getOpcode() == BO_SubAssign) {
+      std::optional<int64_t> C = evaluateConstant(BO->getRHS(), Ctx);
+      if (!C)
+        return std::nullopt;
+      return BO->getOpcode() == BO_AddAssign ? *C : -*C;
+    }
+    if (BO->getOpcode() == BO_Assign) { // i = i + c, i = i - c
+      const auto *Sum = dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
+      if (!Sum || !Sum->isAdditiveOp() || varOf(Sum->getLHS()) != IV)
+        return std::nullopt;
+      std::optional<int64_t> C = evaluateConstant(Sum->getRHS(), Ctx);
+      if (!C)
+        return std::nullopt;
+      return Sum->getOpcode() == BO_Add ? *C : -*C;
+    }
+    return std::nullopt;
+  }
+
+  /// Length of a fixed-size array of records the loop indexes with its
+  /// induction variable, or 0.
+  uint64_t indexedArrayLength(const Stmt *S, const VarDecl *IV) const {
+    if (!S || !IV)
+      return 0;
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(S))
+      if (varOf(ASE->getIdx()) == IV)
+        if (const auto *DRE =
+                dyn_cast<DeclRefExpr>(ASE->getBase()->IgnoreParenImpCasts()))
+          if (const auto *CAT =
+                  Ctx.getAsConstantArrayType(DRE->getDecl()->getType()))
+            if (elementRecord(DRE->getDecl()->getType()))
+              return CAT->getSize().getZExtValue();
+    for (const Stmt *Child : S->children())
+      if (uint64_t N = indexedArrayLength(Child, IV))
+        return N;
+    return 0;
+  }
+
+  void forLoop(const ForStmt *For, bool OpenMP) {
+    stmt(For->getInit());
+    ForShape Shape = analyzeFor(For);
+    double Trips;
+    std::string Source;
+    if (Shape.ConstantTrips) {
+      Trips = *Shape.ConstantTrips;
+      Source = "constant";
+    } else if (uint64_t N = indexedArrayLength(For->getBody(),
+                                               Shape.InductionVar)) {
+      Trips = N;
+      Source = OpenMP ? "openmp over array" : "array length";
+    } else if (OpenMP) {
+      Trips = WholeArrayTrips;
+      Source = "openmp over array";
+    } else {
+      Trips = UnknownLoopTrips;
+      Source = "heuristic";
+    }
+    LoopScope Scope;
+    Scope.InductionVar = Shape.InductionVar;
+    Scope.Vectorizable = vectorizableBody(For->getBody(), For->getInc());
+    collectVarying(For->getBody(), Scope.Varying);
+    collectVarying(For->getInc(), Scope.Varying);
+    enterLoop(For->getForLoc(), Trips, Source, Scope);
+    expr(For->getCond());
+    stmt(For->getBody());
+    expr(For->getInc());
+    leaveLoop();
+  }
+
+  void otherLoop(const Stmt *Loop, const Expr *Cond, const Stmt *Body) {
+    LoopScope Scope;
+    Scope.Vectorizable = vectorizableBody(Body, nullptr);
+    collectVarying(Body, Scope.Varying);
+    enterLoop(Loop->getBeginLoc(), UnknownLoopTrips, "heuristic", Scope);
+    expr(Cond);
+    stmt(Body);
+    leaveLoop();
+  }
+
+  void enterLoop(SourceLocation Loc, double Trips, StringRef Source,
+                 LoopScope Scope) {
+    Loops.push_back(std::move(Scope));
+    Out.Loops.push_back(LoopInfo{formatLoc(Ctx.getSourceManager(), Loc),
+                                 static_cast<unsigned>(Loops.size()), Trips,
+                                 Source.str()});
+    Out.Trace.beginLoop(Trips);
+  }
+
+  void leaveLoop() {
+    Out.Trace.endLoop();
+    Loops.pop_back();
+  }
+
+  /// Whether the compiler can vectorize a loop with this body under the
+  /// translation unit's flags: an innermost loop without early exits,
+  /// opaque calls, or floating-point reductions that need reassociation.
+  bool vectorizableBody(const Stmt *Body, const Expr *Inc) const {
+    return Body && scanVectorizable(Body) && (!Inc || scanVectorizable(Inc));
+  }
+
+  bool scanVectorizable(const Stmt *S) const {
+    if (!S)
+      return true;
+    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, BreakStmt, GotoStmt,
+            IndirectGotoStmt, ReturnStmt>(S))
+      return false;
+    if (const auto *Call = dyn_cast<CallExpr>(S))
+      if (!vectorizableCall(Call))
+        return false;
+    if (const auto *BO = dyn_cast<BinaryOperator>(S))
+      if (isFloatReduction(BO))
+        return false;
+    for (const Stmt *Child : S->children())
+      if (!scanVectorizable(Child))
+        return false;
+    return true;
+  }
+
+  bool vectorizableCall(const CallExpr *Call) const {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (!FD)
+      return false;
+    if (unsigned ID = FD->getBuiltinID())
+      return Ctx.BuiltinInfo.isConst(ID) || !Ctx.getLangOpts().MathErrno;
+    // A function defined here can be inlined; an external one is opaque.
+    return FD->hasBody();
+  }
+
+  bool isFloatReduction(const BinaryOperator *BO) const {
+    const LangOptions &LO = Ctx.getLangOpts();
+    if (LO.FastMath || LO.AllowFPReassoc)
+      return false;
+    const VarDecl *Acc = varOf(BO->getLHS());
+    if (!Acc || !Acc->getType()->isRealFloatingType() ||
+        !Acc->hasLocalStorage())
+      return false;
+    if (BO->isCompoundAssignmentOp())
+      return true;
+    if (BO->getOpcode() == BO_Assign) // s = s + x
+      if (const auto *Op =
+              dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts()))
+        return (Op->isAdditiveOp() || Op->isMultiplicativeOp()) &&
+               (varOf(Op->getLHS()) == Acc || varOf(Op->getRHS()) == Acc);
+    return false;
+  }
+
+  //===--- Expressions -----------------------------------------------------===//
+
+  void expr(const Expr *E) {
+    if (!E)
+      return;
+    E = E->IgnoreParens();
+    if (const auto *Cast = dyn_cast<ImplicitCastExpr>(E)) {
+      if (Cast->getCastKind() == CK_LValueToRValue)
+        return lvalue(Cast->getSubExpr(), /*IsWrite=*/false);
+      return expr(Cast->getSubExpr());
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+      if (BO->isAssignmentOp()) {
+        // Compound assignments are one read-modify-write of the location.
+        expr(BO->getRHS());
+        return lvalue(BO->getLHS(), /*IsWrite=*/true);
+      }
+      if (BO->isLogicalOp()) {
+        expr(BO->getLHS());
+        Out.Trace.beginBranch();
+        Out.Trace.beginAlternative();
+        expr(BO->getRHS());
+        Out.Trace.beginAlternative();
+        Out.Trace.endBranch();
+        return;
+      }
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+      if (UO->isIncrementDecrementOp())
+        return lvalue(UO->getSubExpr(), /*IsWrite=*/true);
+      if (UO->getOpcode() == UO_AddrOf)
+        return address(UO->getSubExpr());
+    }
+    if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E)) {
+      expr(CO->getCond());
+      Out.Trace.beginBranch();
+      Out.Trace.beginAlternative();
+      expr(CO->getTrueExpr());
+      Out.Trace.beginAlternative();
+      expr(CO->getFalseExpr());
+      Out.Trace.endBranch();
+      return;
+    }
+    if (isa<UnaryExprOrTypeTraitExpr>(E))
+      return; // sizeof/alignof evaluate nothing.
+    if (const auto *SE = dyn_cast<StmtExpr>(E))
+      return stmt(SE->getSubStmt());
+    if (E->isGLValue() && isa<ArraySubscriptExpr, MemberExpr>(E))
+      return address(E); // An lvalue used without loading it (e.g. decay).
+    for (const Stmt *Child : E->children())
+      stmt(Child);
+  }
+
+  /// The field of a candidate record that \p E (an lvalue) denotes through
+  /// an array element, and the expression of that element.
+  struct FieldAccess {
+    const RecordDecl *Record = nullptr;
+    unsigned Index = 0;
+    const Expr *Element = nullptr; // a[i], *p or the pointer of p->f.
+    bool ViaArrow = false;
+  };
+
+  bool isCandidate(const RecordDecl *RD) const {
+    return RD && Records.count(RD);
+  }
+
+  std::optional<FieldAccess> resolveField(const Expr *E) const {
+    for (const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParens()); ME;) {
+      const Expr *Base = ME->getBase()->IgnoreParenImpCasts();
+      const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+      if (FD) {
+        const RecordDecl *RD = FD->getParent();
+        if (ME->isArrow() && isCandidate(RD) &&
+            elementRecord(ME->getBase()->getType()) == RD)
+          return FieldAccess{RD, FD->getFieldIndex(), ME->getBase(), true};
+        if (!ME->isArrow() && isCandidate(RD) && isElement(Base))
+          return FieldAccess{RD, FD->getFieldIndex(), Base, false};
+      }
+      if (ME->isArrow())
+        break;
+      ME = dyn_cast<MemberExpr>(Base); // a[i].pos.x: try a[i].pos.
+    }
+    return std::nullopt;
+  }
+
+  /// a[i] or *p where the array or pointer is of a candidate record.
+  bool isElement(const Expr *E) const {
+    E = E->IgnoreParens();
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
+      return isCandidate(elementRecord(ASE->getBase()->getType()));
+    if (const auto *UO = dyn_cast<UnaryOperator>(E))
+      return UO->getOpcode() == UO_Deref &&
+             isCandidate(elementRecord(UO->getSubExpr()->getType()));
+    return false;
+  }
+
+  void lvalue(const Expr *E, bool IsWrite) {
+    E = E->IgnoreParens();
+    if (std::optional<FieldAccess> FA = resolveField(E)) {
+      elementAddress(FA->Element, FA->ViaArrow);
+      emitField(FA->Record, FA->Index, E, IsWrite,
+                isGather(FA->Element, FA->ViaArrow),
+                Ctx.getTypeSizeInChars(E->getType()).getQuantity());
+      return;
+    }
+    if (isElement(E)) { // A whole element: every field moves.
+      elementAddress(E, false);
+      const RecordDecl *RD = asRecord(E->getType());
+      bool Gather = isGather(E, false);
+      for (const FieldDecl *FD : RD->fields())
+        emitField(RD, FD->getFieldIndex(), E, IsWrite, Gather,
+                  Ctx.getTypeSizeInChars(FD->getType()).getQuantity());
+      return;
+    }
+    address(E);
+    if (isa<ArraySubscriptExpr, MemberExpr, UnaryOperator>(E) &&
+        !E->getType()->isIncompleteType() && !E->getType()->isFunctionType())
+      emitOther(E, IsWrite);
+  }
+
+  /// Evaluates what computing the address of \p E needs, without loading E.
+  void address(const Expr *E) {
+    E = E->IgnoreParens();
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+      expr(ASE->getBase());
+      expr(ASE->getIdx());
+    } else if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      if (ME->isArrow())
+        expr(ME->getBase());
+      else
+        address(ME->getBase());
+    } else if (const auto *UO = dyn_cast<UnaryOperator>(E);
+               UO && UO->getOpcode() == UO_Deref) {
+      expr(UO->getSubExpr());
+    } else if (!isa<DeclRefExpr>(E)) {
+      expr(E);
+    }
+  }
+
+  void elementAddress(const Expr *Element, bool ViaArrow) {
+    if (ViaArrow)
+      expr(Element);
+    else
+      address(Element);
+  }
+
+  //===--- Index patterns --------------------------------------------------===//
+
+  /// True if the element is not at an affine function of loop variables:
+  /// a gather or scatter such as a[idx[i]] or a[rand() % n].
+  bool isGather(const Expr *Element, bool ViaArrow) const {
+    if (Loops.empty())
+      return false;
+    Element = Element->IgnoreParenImpCasts();
+    if (ViaArrow) { // p->f or (a + i)->f
+      if (const auto *BO = dyn_cast<BinaryOperator>(Element))
+        return !isAffine(BO->getLHS(), 0) || !isAffine(BO->getRHS(), 0);
+      return !isAffine(Element, 0);
+    }
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Element))
+      return !isAffine(ASE->getIdx(), 0);
+    if (const auto *UO = dyn_cast<UnaryOperator>(Element))
+      return !isAffine(UO->getSubExpr(), 0);
+    return true;
+  }
+
+  bool isAffine(const Expr *E, unsigned Depth) const {
+    if (!E || Depth > 4)
+      return false;
+    E = E->IgnoreParenCasts();
+    if (evaluateConstant(E, Ctx))
+      return true;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+      if (!VD)
+        return isa<EnumConstantDecl>(DRE->getDecl());
+      for (const LoopScope &L : Loops)
+        if (L.InductionVar == VD)
+          return true;
+      if (!Loops.back().Varying.count(VD))
+        return true; // Invariant in the innermost loop.
+      // Defined per iteration: affine if its definition is.
+      return VD->getInit() && isAffine(VD->getInit(), Depth + 1);
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(E))
+      return (UO->getOpcode() == UO_Minus || UO->getOpcode() == UO_Plus) &&
+             isAffine(UO->getSubExpr(), Depth);
+    if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+      switch (BO->getOpcode()) {
+      case BO_Add:
+      case BO_Sub:
+      case BO_Mul:
+        return isAffine(BO->getLHS(), Depth) && isAffine(BO->getRHS(), Depth);
+      case BO_Div:
+      case BO_Rem:
+      case BO_Shl:
+      case BO_Shr: // i / 2, i % n: regular enough to stream.
+        return isAffine(BO->getLHS(), Depth) &&
+               evaluateConstant(BO->getRHS(), Ctx).has_value();
+      default:
+        return false;
+      }
+    }
+    return false;
+  }
+
+  //===--- Emission --------------------------------------------------------===//
+
+  void emitField(const RecordDecl *RD, unsigned Index, const Expr *At,
+                 bool IsWrite, bool IsGather, int64_t Bytes) {
+    MemoryAccess A{Ids.fieldId(RD, Index), static_cast<double>(Bytes)};
+    A.IsWrite = IsWrite;
+    A.IsGather = IsGather;
+    A.InVectorizableLoop = !Loops.empty() && Loops.back().Vectorizable;
+    Out.Trace.addAccess(A);
+    Out.AccessLocs.push_back(At->getExprLoc());
+    if (!Loops.empty())
+      FieldInLoop = true;
+  }
+
+  void emitOther(const Expr *At, bool IsWrite) {
+    MemoryAccess A{MemoryAccess::NoField,
+                   static_cast<double>(
+                       Ctx.getTypeSizeInChars(At->getType()).getQuantity())};
+    A.IsWrite = IsWrite;
+    Out.Trace.addAccess(A);
+    Out.AccessLocs.push_back(At->getExprLoc());
+  }
+
+  ASTContext &Ctx;
+  const AccessCollector &Ids;
+  const llvm::DenseMap<const RecordDecl *, unsigned> &Records;
+  KernelTrace &Out;
+  std::vector<LoopScope> Loops;
+  bool FieldInLoop = false;
+};
+
+} // namespace
+
+AccessCollector::AccessCollector(ASTContext &Ctx,
+                                 llvm::ArrayRef<const RecordDecl *> Records)
+    : Ctx(Ctx) {
+  unsigned Next = 0;
+  for (const RecordDecl *RD : Records) {
+    FirstId[RD] = Next;
+    Next += std::distance(RD->field_begin(), RD->field_end());
+  }
+}
+
+/// Function definitions in source order, through namespaces, extern "C"
+/// blocks and classes, with the instantiations of function templates.
+static void collectFunctions(const DeclContext *DC,
+                             std::vector<const FunctionDecl *> &Out) {
+  for (const Decl *D : DC->decls()) {
+    if (const auto *FT = dyn_cast<FunctionTemplateDecl>(D))
+      for (const FunctionDecl *Spec : FT->specializations())
+        Out.push_back(Spec);
+    else if (const auto *FD = dyn_cast<FunctionDecl>(D))
+      Out.push_back(FD);
+    else if (isa<NamespaceDecl, LinkageSpecDecl, CXXRecordDecl>(D))
+      collectFunctions(cast<DeclContext>(D), Out);
+  }
+}
+
+std::vector<KernelTrace> AccessCollector::collect() {
+  std::vector<KernelTrace> Kernels;
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::vector<const FunctionDecl *> Functions;
+  collectFunctions(Ctx.getTranslationUnitDecl(), Functions);
+  for (const FunctionDecl *FD : Functions) {
+    if (!FD->doesThisDeclarationHaveABody() || FD->isDependentContext() ||
+        inSystemHeader(SM, FD->getLocation()))
+      continue;
+    KernelTrace K;
+    K.Function = FD;
+    KernelWalker Walker(Ctx, *this, FirstId, K);
+    Walker.walkFunction(FD);
+    bool GpuKernel =
+        FD->hasAttr<OpenCLKernelAttr>() || FD->hasAttr<CUDAGlobalAttr>();
+    if (Walker.foundFieldInLoop() || (GpuKernel && !K.Trace.empty()))
+      Kernels.push_back(std::move(K));
+  }
+  return Kernels;
+}

@@ -1,0 +1,63 @@
+//===- AccessCollector.h - Kernels and their ordered field accesses -*- C++ -*-//
+//
+// Step 2 of the pipeline: for every kernel (a function with loops that index
+// arrays of candidate records; every OpenCL __kernel and CUDA __global__
+// function), the reads and writes of each field in evaluation order, with
+// loop nesting, trip counts and whether each loop can vectorize.
+//
+// Trip counts: exact for constant bounds (literals, enumerators, macros and
+// const variables with constant initializers). Otherwise, as in the paper's
+// OpenCL heuristics adapted to CPUs: a loop whose induction variable indexes
+// a fixed-size array runs its length; an OpenMP worksharing loop over an
+// array of unknown length counts as the whole array (1e6); a GPU kernel body
+// is a loop over the NDRange (1e6); any other loop counts as 512e3. The
+// estimate only has to tell short loops from long ones.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DLOPT_ANALYSIS_ACCESSCOLLECTOR_H
+#define DLOPT_ANALYSIS_ACCESSCOLLECTOR_H
+
+#include "analysis/AccessTrace.h"
+#include "analysis/LayoutPlan.h"
+#include "clang/AST/ASTContext.h"
+#include "llvm/ADT/DenseMap.h"
+#include <vector>
+
+namespace dlopt {
+
+/// Trip-count estimates for bounds that are not constant.
+constexpr double WholeArrayTrips = 1e6;
+constexpr double UnknownLoopTrips = 512e3;
+
+struct KernelTrace {
+  const clang::FunctionDecl *Function = nullptr;
+  AccessTrace Trace;
+  std::vector<LoopInfo> Loops;
+  /// Location of every access in the trace, in program order (the order
+  /// AccessTrace::place() returns them in).
+  std::vector<clang::SourceLocation> AccessLocs;
+};
+
+/// Assigns trace field identifiers to the fields of the records of interest
+/// and walks every function body.
+class AccessCollector {
+public:
+  AccessCollector(clang::ASTContext &Ctx,
+                  llvm::ArrayRef<const clang::RecordDecl *> Records);
+
+  /// The kernels of the translation unit, in source order.
+  std::vector<KernelTrace> collect();
+
+  /// Trace identifier of field \p Index of \p RD.
+  unsigned fieldId(const clang::RecordDecl *RD, unsigned Index) const {
+    return FirstId.lookup(RD) + Index;
+  }
+
+private:
+  clang::ASTContext &Ctx;
+  llvm::DenseMap<const clang::RecordDecl *, unsigned> FirstId;
+};
+
+} // namespace dlopt
+
+#endif

@@ -1,0 +1,101 @@
+//===- AccessTrace.h - A kernel's memory accesses in program order -*- C++ -*-//
+//
+// The part of a kernel the KDLG needs: which memory is touched, in which
+// order, inside which loops (with their trip counts) and which branches.
+// It knows nothing of Clang, so the memory-distance arithmetic can be tested
+// on hand-written traces; AccessCollector builds traces from the AST.
+//
+// Memory distance follows Kofler et al. (Euro-Par 2015): every access is
+// placed at the byte position of its first execution in the linearized
+// kernel, where a loop occupies trip x (bytes of one iteration) and a branch
+// the bytes of its longest alternative; the distance between two accesses is
+// the difference of their positions.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DLOPT_ANALYSIS_ACCESSTRACE_H
+#define DLOPT_ANALYSIS_ACCESSTRACE_H
+
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+namespace dlopt {
+
+/// A distance that no program path realizes: the two fields are never
+/// accessed together.
+constexpr double InfiniteDistance = std::numeric_limits<double>::infinity();
+
+/// One static memory instruction.
+struct MemoryAccess {
+  /// Field identifier chosen by the producer of the trace, or NoField for
+  /// memory that is not a field of interest (it only adds distance).
+  unsigned Field;
+  /// Bytes moved.
+  double Bytes;
+  bool IsWrite = false;
+  /// True if the element index is not an affine function of the innermost
+  /// loop's induction variable (e.g. a[idx[i]]): a gather or scatter.
+  bool IsGather = false;
+  /// True if the innermost enclosing loop can vectorize under the compile
+  /// flags (no opaque calls, no float reduction without fast-math).
+  bool InVectorizableLoop = true;
+
+  static constexpr unsigned NoField = ~0u;
+};
+
+/// A placed access: the static instruction plus where it lands.
+struct PlacedAccess {
+  MemoryAccess Access;
+  /// Byte position of its first execution in the linearized kernel.
+  double Position;
+  /// Product of the trip counts of the enclosing loops: how often it runs.
+  double Executions;
+  /// Number of enclosing loops.
+  unsigned LoopDepth;
+};
+
+/// A tree of sequences, loops and branches over memory accesses. Built with
+/// the begin/end calls in program order.
+class AccessTrace {
+public:
+  AccessTrace();
+
+  void addAccess(const MemoryAccess &A);
+  /// Opens a loop executing \p TripCount times; closed by endLoop().
+  void beginLoop(double TripCount);
+  void endLoop();
+  /// Opens a branch; each alternative starts with beginAlternative().
+  void beginBranch();
+  void beginAlternative();
+  void endBranch();
+
+  /// Every access with its position and execution count, in program order.
+  std::vector<PlacedAccess> place() const;
+  /// Bytes of one execution of the whole trace (the longest path).
+  double totalBytes() const;
+  bool empty() const;
+
+private:
+  struct Node {
+    enum Kind { Sequence, Loop, Branch, Access } K;
+    explicit Node(Kind K) : K(K) {}
+    double TripCount = 1;
+    MemoryAccess Data{MemoryAccess::NoField, 0};
+    std::vector<unsigned> Children;
+  };
+  std::vector<Node> Nodes;  // Nodes[0] is the root sequence.
+  std::vector<unsigned> Open; // Stack of nodes being filled.
+
+  unsigned addNode(Node N);
+  double place(unsigned Id, double Start, double Executions, unsigned Depth,
+               std::vector<PlacedAccess> *Out) const;
+};
+
+/// delta(F1, F2) within one kernel: the maximum distance over all pairs of
+/// static accesses to F1 and F2; InfiniteDistance if either is not accessed.
+double memoryDistance(const std::vector<PlacedAccess> &Placed, unsigned F1,
+                      unsigned F2);
+
+} // namespace dlopt
+
+#endif

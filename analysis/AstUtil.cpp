@@ -1,0 +1,81 @@
+//===- AstUtil.cpp - Small AST questions the analysis asks everywhere -----===//
+#include "analysis/AstUtil.h"
+#include "clang/AST/Decl.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+using namespace dlopt;
+
+const RecordDecl *dlopt::asRecord(QualType Ty) {
+  if (Ty.isNull())
+    return nullptr;
+  const RecordType *RT = Ty.getCanonicalType()->getAs<RecordType>();
+  if (!RT)
+    return nullptr;
+  const RecordDecl *RD = RT->getDecl()->getDefinition();
+  return RD && !RD->isUnion() ? RD : nullptr;
+}
+
+const RecordDecl *dlopt::elementRecord(QualType Ty) {
+  if (Ty.isNull())
+    return nullptr;
+  QualType Canon = Ty.getCanonicalType();
+  if (const auto *PT = Canon->getAs<PointerType>())
+    return asRecord(PT->getPointeeType());
+  if (const ArrayType *AT = Canon->getAsArrayTypeUnsafe())
+    return asRecord(AT->getElementType());
+  return nullptr;
+}
+
+std::string dlopt::recordName(const RecordDecl *RD) {
+  if (!RD->getName().empty())
+    return RD->getName().str();
+  if (const TypedefNameDecl *TD = RD->getTypedefNameForAnonDecl())
+    return TD->getName().str();
+  return "";
+}
+
+StringRef dlopt::allocatorName(const Expr *E) {
+  const auto *Call = dyn_cast_or_null<CallExpr>(E ? E->IgnoreParenCasts()
+                                                  : nullptr);
+  if (!Call)
+    return "";
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (!FD || !FD->getIdentifier())
+    return "";
+  StringRef Name = FD->getName();
+  if (Name == "malloc" || Name == "calloc" || Name == "realloc")
+    return Name;
+  return "";
+}
+
+const ValueDecl *dlopt::rootDecl(const Expr *E) {
+  while (E) {
+    E = E->IgnoreParenCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      return DRE->getDecl();
+    const auto *BO = dyn_cast<BinaryOperator>(E);
+    if (!BO || !BO->isAdditiveOp())
+      return nullptr;
+    // Pointer +/- integer: follow the pointer operand.
+    E = BO->getLHS()->getType()->isPointerType() ||
+                BO->getLHS()->getType()->isArrayType()
+            ? BO->getLHS()
+            : BO->getRHS();
+  }
+  return nullptr;
+}
+
+SourcePos dlopt::formatLoc(const SourceManager &SM, SourceLocation Loc) {
+  if (Loc.isInvalid())
+    return "<unknown>";
+  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
+  if (P.isInvalid())
+    return "<unknown>";
+  return std::string(P.getFilename()) + ":" + std::to_string(P.getLine()) +
+         ":" + std::to_string(P.getColumn());
+}
+
+bool dlopt::inSystemHeader(const SourceManager &SM, SourceLocation Loc) {
+  return Loc.isValid() && SM.isInSystemHeader(SM.getExpansionLoc(Loc));
+}

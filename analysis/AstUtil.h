@@ -1,0 +1,37 @@
+//===- AstUtil.h - Small AST questions the analysis asks everywhere -*- C++ -*-//
+#ifndef DLOPT_ANALYSIS_ASTUTIL_H
+#define DLOPT_ANALYSIS_ASTUTIL_H
+
+#include "analysis/LayoutPlan.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+
+namespace dlopt {
+
+/// The record T when \p Ty is T[N], T[], T* (cv-qualifiers ignored), or
+/// null.
+const clang::RecordDecl *elementRecord(clang::QualType Ty);
+
+/// The record T when \p Ty is T (cv-qualifiers ignored), or null.
+const clang::RecordDecl *asRecord(clang::QualType Ty);
+
+/// The name users know the record by: its tag, else its typedef, else "".
+std::string recordName(const clang::RecordDecl *RD);
+
+/// "malloc", "calloc" or "realloc" if \p E (ignoring casts and parens) calls
+/// one of them, else "".
+llvm::StringRef allocatorName(const clang::Expr *E);
+
+/// The variable \p E names after stripping parens, casts and the addition
+/// or subtraction of integers (a + i, p - 1), or null.
+const clang::ValueDecl *rootDecl(const clang::Expr *E);
+
+/// "file:line:col" of the spelling (or expansion) location of \p Loc.
+SourcePos formatLoc(const clang::SourceManager &SM, clang::SourceLocation Loc);
+
+/// True if \p Loc lies in a system header.
+bool inSystemHeader(const clang::SourceManager &SM, clang::SourceLocation Loc);
+
+} // namespace dlopt
+
+#endif

@@ -1,0 +1,145 @@
+//===- Candidates.cpp - Records whose objects live in arrays --------------===//
+#include "analysis/Candidates.h"
+#include "analysis/AstUtil.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/MapVector.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+using namespace clang;
+using namespace dlopt;
+
+namespace {
+
+class CandidateVisitor : public RecursiveASTVisitor<CandidateVisitor> {
+  using Base = RecursiveASTVisitor<CandidateVisitor>;
+
+public:
+  explicit CandidateVisitor(ASTContext &Ctx) : Ctx(Ctx) {}
+
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+#define DLOPT_COUNT_LOOP(KIND)                                                 \
+  bool Traverse##KIND(KIND *S) {                                               \
+    ++LoopDepth;                                                               \
+    bool Continue = Base::Traverse##KIND(S);                                   \
+    --LoopDepth;                                                               \
+    return Continue;                                                           \
+  }
+  DLOPT_COUNT_LOOP(ForStmt)
+  DLOPT_COUNT_LOOP(WhileStmt)
+  DLOPT_COUNT_LOOP(DoStmt)
+  DLOPT_COUNT_LOOP(CXXForRangeStmt)
+#undef DLOPT_COUNT_LOOP
+
+  bool VisitVarDecl(VarDecl *VD) {
+    const RecordDecl *RD = elementRecord(VD->getType());
+    if (!RD || !eligible(RD))
+      return true;
+    if (const auto *CAT = Ctx.getAsConstantArrayType(VD->getType())) {
+      if (!VD->isThisDeclarationADefinition() && !VD->hasInit() &&
+          VD->hasExternalStorage())
+        return true; // An extern declaration: the definition is the root.
+      const char *Kind = !VD->isLocalVarDeclOrParm() ? "global array"
+                         : VD->isStaticLocal()       ? "static array"
+                                                     : "local array";
+      if (VD->isFileVarDecl() && VD->getStorageClass() == SC_Static)
+        Kind = "static array";
+      addRoot(RD, VD, Kind, CAT->getSize().getZExtValue());
+      return true;
+    }
+    if (isa<ParmVarDecl>(VD)) {
+      const auto *FD = dyn_cast<FunctionDecl>(VD->getDeclContext());
+      if (FD && FD->doesThisDeclarationHaveABody())
+        addRoot(RD, VD, "parameter", 0);
+      return true;
+    }
+    if (VD->getType()->isPointerType() && VD->hasInit())
+      noteSource(RD, VD, VD->getInit());
+    return true;
+  }
+
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->getOpcode() != BO_Assign)
+      return true;
+    const auto *DRE = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens());
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    const RecordDecl *RD = VD ? elementRecord(VD->getType()) : nullptr;
+    if (RD && VD->getType()->isPointerType() && eligible(RD))
+      noteSource(RD, VD, BO->getRHS());
+    return true;
+  }
+
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
+    if (LoopDepth > 0)
+      noteIndexed(elementRecord(E->getBase()->IgnoreImpCasts()->getType()));
+    return true;
+  }
+
+  bool VisitMemberExpr(MemberExpr *E) {
+    if (LoopDepth > 0 && E->isArrow())
+      noteIndexed(elementRecord(E->getBase()->IgnoreImpCasts()->getType()));
+    return true;
+  }
+
+  std::vector<CandidateRecord> result() {
+    std::vector<CandidateRecord> Out;
+    for (auto &[RD, C] : Records)
+      if (Indexed.count(RD) && !C.Arrays.empty())
+        Out.push_back(std::move(C));
+    std::stable_sort(Out.begin(), Out.end(),
+                     [&](const CandidateRecord &A, const CandidateRecord &B) {
+                       return Ctx.getSourceManager().isBeforeInTranslationUnit(
+                           A.Decl->getLocation(), B.Decl->getLocation());
+                     });
+    return Out;
+  }
+
+private:
+  bool eligible(const RecordDecl *RD) const {
+    return !inSystemHeader(Ctx.getSourceManager(), RD->getLocation());
+  }
+
+  void noteSource(const RecordDecl *RD, const VarDecl *VD, const Expr *Src) {
+    StringRef Alloc = allocatorName(Src);
+    if (!Alloc.empty()) {
+      addRoot(RD, VD, Alloc, 0);
+      return;
+    }
+    if (const auto *New = dyn_cast<CXXNewExpr>(Src->IgnoreParenCasts()))
+      if (New->isArray())
+        addRoot(RD, VD, "new[]", 0);
+  }
+
+  void addRoot(const RecordDecl *RD, const ValueDecl *VD, StringRef Kind,
+               uint64_t Length) {
+    CandidateRecord &C = Records[RD];
+    C.Decl = RD;
+    for (const ValueDecl *Seen : C.Roots)
+      if (Seen == VD)
+        return;
+    C.Roots.push_back(VD);
+    C.Arrays.push_back(ArrayRoot{
+        VD->getNameAsString(), Kind.str(),
+        formatLoc(Ctx.getSourceManager(), VD->getLocation()), Length});
+  }
+
+  void noteIndexed(const RecordDecl *RD) {
+    if (RD && eligible(RD))
+      Indexed.insert(RD);
+  }
+
+  ASTContext &Ctx;
+  unsigned LoopDepth = 0;
+  llvm::MapVector<const RecordDecl *, CandidateRecord> Records;
+  llvm::SmallPtrSet<const RecordDecl *, 8> Indexed;
+};
+
+} // namespace
+
+std::vector<CandidateRecord> dlopt::findCandidates(ASTContext &Ctx) {
+  CandidateVisitor V(Ctx);
+  V.TraverseAST(Ctx);
+  return V.result();
+}

@@ -1,0 +1,30 @@
+//===- Candidates.h - Records whose objects live in arrays -------*- C++ -*-===//
+//
+// Step 1 of the pipeline: find record types whose objects live in arrays
+// (fixed-size arrays, malloc/calloc/realloc and new[] results, pointer
+// parameters) and are indexed in loops. Records from system headers never
+// qualify.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DLOPT_ANALYSIS_CANDIDATES_H
+#define DLOPT_ANALYSIS_CANDIDATES_H
+
+#include "analysis/LayoutPlan.h"
+#include "clang/AST/ASTContext.h"
+#include <vector>
+
+namespace dlopt {
+
+struct CandidateRecord {
+  const clang::RecordDecl *Decl = nullptr;
+  std::vector<ArrayRoot> Arrays;
+  /// The variable behind each entry of Arrays.
+  std::vector<const clang::ValueDecl *> Roots;
+};
+
+/// Candidates in declaration order of their records.
+std::vector<CandidateRecord> findCandidates(clang::ASTContext &Ctx);
+
+} // namespace dlopt
+
+#endif

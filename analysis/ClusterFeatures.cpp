@@ -1,0 +1,96 @@
+//===- ClusterFeatures.cpp - What the decision tree sees of a cluster -----===//
+#include "analysis/ClusterFeatures.h"
+#include <algorithm>
+#include <cmath>
+
+using namespace dlopt;
+
+static const FeatureInfo Features[] = {
+    {"cluster_bytes", "sigma(c): bytes of one element of the cluster"},
+    {"cluster_fields", "number of fields in the cluster"},
+    {"cluster_share", "cluster bytes / record bytes"},
+    {"max_field_bytes", "size of the cluster's largest field"},
+    {"record_bytes", "sizeof the whole record"},
+    {"touched_fraction",
+     "largest share of the record's bytes one kernel touching the cluster "
+     "accesses"},
+    {"gather_fraction",
+     "share of executed cluster accesses whose index is not affine in the "
+     "loop variable"},
+    {"write_fraction", "share of executed cluster accesses that write"},
+    {"log2_executions", "log2 of how often the hottest cluster access runs"},
+    {"vectorizable",
+     "share of executed cluster accesses in innermost loops that can "
+     "vectorize under the compile flags (no opaque calls, no early exits, no "
+     "float reductions without fast-math)"},
+};
+
+llvm::ArrayRef<FeatureInfo> dlopt::knownFeatures() { return Features; }
+
+bool dlopt::isKnownFeature(llvm::StringRef Name) {
+  for (const FeatureInfo &F : Features)
+    if (Name == F.Name)
+      return true;
+  return false;
+}
+
+FeatureVector dlopt::computeFeatures(const Kdlg &G, const Cluster &C,
+                                     uint64_t RecordBytes,
+                                     llvm::ArrayRef<KernelAccesses> Kernels) {
+  double Bytes = 0, MaxField = 0;
+  for (unsigned F : C.Fields) {
+    Bytes += G.fields()[F].Size;
+    MaxField = std::max<double>(MaxField, G.fields()[F].Size);
+  }
+
+  double Executed = 0, Gathered = 0, Written = 0, MaxExecutions = 0;
+  double Touched = 0, InVectorLoops = 0;
+  for (const KernelAccesses &K : Kernels) {
+    if (!K.Significant)
+      continue;
+    auto InCluster = [&](unsigned Id) {
+      for (unsigned F : C.Fields)
+        if (K.FieldIds[F] == Id)
+          return true;
+      return false;
+    };
+    bool TouchesCluster = false;
+    for (const PlacedAccess &A : K.Placed) {
+      if (!InCluster(A.Access.Field))
+        continue;
+      TouchesCluster = true;
+      Executed += A.Executions;
+      if (A.Access.IsGather)
+        Gathered += A.Executions;
+      if (A.Access.IsWrite)
+        Written += A.Executions;
+      MaxExecutions = std::max(MaxExecutions, A.Executions);
+      if (A.LoopDepth > 0 && A.Access.InVectorizableLoop)
+        InVectorLoops += A.Executions;
+    }
+    if (!TouchesCluster)
+      continue;
+    double KernelBytes = 0;
+    for (unsigned F = 0; F < G.size(); ++F)
+      if (std::any_of(K.Placed.begin(), K.Placed.end(),
+                      [&](const PlacedAccess &A) {
+                        return A.Access.Field == K.FieldIds[F];
+                      }))
+        KernelBytes += G.fields()[F].Size;
+    Touched = std::max(Touched, KernelBytes);
+  }
+
+  double Record = std::max<double>(RecordBytes, 1);
+  FeatureVector V;
+  V["cluster_bytes"] = Bytes;
+  V["cluster_fields"] = C.Fields.size();
+  V["cluster_share"] = Bytes / Record;
+  V["max_field_bytes"] = MaxField;
+  V["record_bytes"] = RecordBytes;
+  V["touched_fraction"] = Touched / Record;
+  V["gather_fraction"] = Executed > 0 ? Gathered / Executed : 0;
+  V["write_fraction"] = Executed > 0 ? Written / Executed : 0;
+  V["log2_executions"] = MaxExecutions > 0 ? std::log2(MaxExecutions) : 0;
+  V["vectorizable"] = Executed > 0 ? InVectorLoops / Executed : 0;
+  return V;
+}

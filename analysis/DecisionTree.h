@@ -1,0 +1,58 @@
+//===- DecisionTree.h - The layout-selection model ---------------*- C++ -*-===//
+//
+// A binary decision tree over ClusterFeatures whose leaves are layouts. It is
+// loaded from a model file (JSON, format below); the default x86-64 model is
+// compiled into the library so the plugin works without any file around.
+//
+//   { "format": "dlopt-model", "version": 1, "target": "x86-64",
+//     "description": "...",
+//     "tree": { "feature": "gather_fraction", "threshold": 0.5,
+//               "left":  { ... taken when feature <= threshold ... },
+//               "right": { "layout": "AoS" } } }
+//
+//===----------------------------------------------------------------------===//
+#ifndef DLOPT_ANALYSIS_DECISIONTREE_H
+#define DLOPT_ANALYSIS_DECISIONTREE_H
+
+#include "analysis/ClusterFeatures.h"
+#include "analysis/Layout.h"
+#include "llvm/Support/Error.h"
+#include <string>
+#include <vector>
+
+namespace dlopt {
+
+struct Decision {
+  Layout Chosen;
+  /// The tests on the path to the leaf, e.g. "gather_fraction=0 <= 0.5".
+  std::vector<std::string> Path;
+};
+
+class DecisionTree {
+public:
+  /// Parses a model; errors name \p Origin and what is wrong.
+  static llvm::Expected<DecisionTree> parse(llvm::StringRef Json,
+                                            llvm::StringRef Origin);
+  static llvm::Expected<DecisionTree> loadFile(llvm::StringRef Path);
+  /// The model shipped with dlopt (models/x86-64.json).
+  static const DecisionTree &builtin();
+
+  Decision decide(const FeatureVector &Features) const;
+
+  const std::string &name() const { return Name; }
+  const std::string &target() const { return Target; }
+
+private:
+  struct Node {
+    std::string Feature; // Empty for a leaf.
+    double Threshold = 0;
+    unsigned Left = 0, Right = 0;
+    Layout Leaf;
+  };
+  std::vector<Node> Nodes; // Nodes[0] is the root.
+  std::string Name, Target;
+};
+
+} // namespace dlopt
+
+#endif

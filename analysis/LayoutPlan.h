@@ -1,0 +1,107 @@
+//===- LayoutPlan.h - What the analysis decided, and why ---------*- C++ -*-===//
+//
+// The analysis result handed to the front doors and, later, the rewriter: per
+// candidate record its arrays, kernels, KDLG, clusters with a layout each and
+// the numbers behind every decision, or the uses that block a rewrite.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DLOPT_ANALYSIS_LAYOUTPLAN_H
+#define DLOPT_ANALYSIS_LAYOUTPLAN_H
+
+#include "analysis/ClusterFeatures.h"
+#include "analysis/Kdlg.h"
+#include "analysis/Layout.h"
+#include "analysis/Partition.h"
+#include <string>
+#include <vector>
+
+namespace dlopt {
+
+/// A source position as "file:line:col".
+using SourcePos = std::string;
+
+/// Where objects of the record live in arrays.
+struct ArrayRoot {
+  std::string Name;
+  /// "global array", "static array", "local array", "malloc", "calloc",
+  /// "realloc", "new[]", "parameter".
+  std::string Kind;
+  SourcePos Location;
+  /// Number of elements when known at compile time, else 0.
+  uint64_t Length = 0;
+};
+
+/// A use of the record's arrays the rewriter cannot handle.
+struct Blocker {
+  std::string Reason;
+  SourcePos Location;
+};
+
+struct LoopInfo {
+  SourcePos Location;
+  unsigned Depth = 1;
+  double TripCount = 0;
+  /// "constant", "array length", "openmp over array", "heuristic".
+  std::string TripSource;
+};
+
+struct AccessInfo {
+  unsigned Field = 0;
+  bool IsWrite = false;
+  bool IsGather = false;
+  unsigned LoopDepth = 0;
+  double Position = 0;
+  double Executions = 0;
+  SourcePos Location;
+};
+
+/// A function whose loops index the record's arrays.
+struct KernelSummary {
+  std::string Name;
+  SourcePos Location;
+  /// Estimated bytes of the record one run of the kernel moves.
+  double Weight = 0;
+  /// False if the merge ignored it as too light (see mergeKernelGraphs).
+  bool Significant = true;
+  std::vector<LoopInfo> Loops;
+  /// The record's field accesses, in program order.
+  std::vector<AccessInfo> Accesses;
+  Kdlg Graph;
+};
+
+struct ClusterPlan {
+  Cluster Fields;
+  Layout Chosen;
+  FeatureVector Features;
+  /// The decision-tree tests that led to the layout, or why no tree was asked.
+  std::vector<std::string> Why;
+};
+
+struct RecordPlan {
+  /// The name users know the type by: the struct tag, else its typedef.
+  std::string Name;
+  SourcePos Location;
+  uint64_t Size = 0;
+  std::vector<Field> Fields;
+  std::vector<ArrayRoot> Arrays;
+  std::vector<KernelSummary> Kernels;
+  Kdlg Graph;
+  std::vector<ClusterPlan> Clusters;
+  std::vector<Blocker> Blockers;
+
+  bool transformable() const { return Blockers.empty(); }
+  /// True if the plan keeps the record as it is (one AoS cluster).
+  bool unchanged() const;
+  /// design.md notation: "Body: {x,y,z,m} SoA | {vx,vy,vz} Tiled(64)".
+  std::string notation() const;
+};
+
+struct LayoutPlan {
+  unsigned CacheLine = 64;
+  std::string Model;
+  std::vector<RecordPlan> Records;
+};
+
+} // namespace dlopt
+
+#endif

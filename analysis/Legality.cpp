@@ -1,0 +1,345 @@
+//===- Legality.cpp - Can every use of a record's arrays be rewritten? ----===//
+#include "analysis/Legality.h"
+#include "analysis/AstUtil.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+using namespace clang;
+using namespace dlopt;
+
+namespace {
+
+class LegalityChecker : public RecursiveASTVisitor<LegalityChecker> {
+public:
+  LegalityChecker(ASTContext &Ctx, llvm::ArrayRef<CandidateRecord> Cands)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Issues(Cands.size()) {
+    for (unsigned I = 0; I < Cands.size(); ++I)
+      Index[Cands[I].Decl] = I;
+  }
+
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitImplicitCode() const { return false; }
+
+  void run(llvm::ArrayRef<CandidateRecord> Cands) {
+    HasMain = false;
+    for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
+      if (const auto *FD = dyn_cast<FunctionDecl>(D))
+        if (FD->isMain() && FD->hasBody())
+          HasMain = true;
+    for (const CandidateRecord &C : Cands)
+      checkRecord(C.Decl);
+    TraverseAST(Ctx);
+    for (std::vector<LegalityIssue> &List : Issues)
+      std::stable_sort(List.begin(), List.end(),
+                       [&](const LegalityIssue &A, const LegalityIssue &B) {
+                         return SM.isBeforeInTranslationUnit(A.Loc, B.Loc);
+                       });
+  }
+
+  std::vector<std::vector<LegalityIssue>> take() { return std::move(Issues); }
+
+  //===--- The record itself -----------------------------------------------===//
+
+  void checkRecord(const RecordDecl *RD) {
+    if (recordName(RD).empty())
+      block(RD, RD->getLocation(),
+            "anonymous struct without a typedef: no name to generate code "
+            "with");
+    if (RD->hasAttr<PackedAttr>())
+      block(RD, RD->getLocation(), "the struct is packed");
+    if (RD->hasAttr<AlignedAttr>())
+      block(RD, RD->getLocation(), "the struct has an aligned attribute");
+    if (const auto *CXX = dyn_cast<CXXRecordDecl>(RD))
+      if (!CXX->isPOD())
+        block(RD, RD->getLocation(),
+              "C++ class that is not plain data (bases, virtual functions "
+              "or user-defined special members)");
+    for (const FieldDecl *FD : RD->fields()) {
+      std::string Name = "'" + FD->getNameAsString() + "'";
+      QualType T = FD->getType();
+      if (FD->isBitField())
+        block(RD, FD->getLocation(), "bit-field " + Name);
+      if (FD->hasAttr<PackedAttr>() || FD->hasAttr<AlignedAttr>())
+        block(RD, FD->getLocation(),
+              "field " + Name + " has an aligned or packed attribute");
+      if (T.isVolatileQualified())
+        block(RD, FD->getLocation(), "volatile field " + Name);
+      if (T->isAtomicType())
+        block(RD, FD->getLocation(), "_Atomic field " + Name);
+      if (T->isIncompleteArrayType())
+        block(RD, FD->getLocation(), "flexible array member " + Name);
+      if (T->isReferenceType())
+        block(RD, FD->getLocation(), "reference member " + Name);
+      if (FD->isAnonymousStructOrUnion() || T->isUnionType())
+        block(RD, FD->getLocation(),
+              "field " + Name + " is a union or anonymous member");
+    }
+  }
+
+  //===--- Declarations ----------------------------------------------------===//
+
+  bool VisitFieldDecl(FieldDecl *FD) {
+    const RecordDecl *Parent = FD->getParent();
+    if (const RecordDecl *RD = asRecord(FD->getType()); Parent->isUnion())
+      if (isCandidate(RD))
+        block(RD, FD->getLocation(),
+              "member of union '" + recordName(Parent) + "'");
+    if (const RecordDecl *RD = elementRecord(FD->getType()); isCandidate(RD))
+      block(RD, FD->getLocation(),
+            "array of the struct inside '" + recordName(Parent) +
+                "' (field '" + FD->getNameAsString() +
+                "'): arrays in other records are not rewritten yet");
+    return true;
+  }
+
+  bool VisitVarDecl(VarDecl *VD) {
+    QualType T = VD->getType();
+    const RecordDecl *RD = elementRecord(T);
+    if (!isCandidate(RD))
+      return pointerToPointer(VD, T);
+    std::string Name = "'" + VD->getNameAsString() + "'";
+    if (const ArrayType *AT = T->getAsArrayTypeUnsafe())
+      if (AT->getElementType()->isArrayType())
+        block(RD, VD->getLocation(), "multi-dimensional array " + Name);
+    QualType Elem = T->isPointerType() ? T->getPointeeType()
+                                       : QualType(T->getAsArrayTypeUnsafe()
+                                                      ->getElementType());
+    if (Elem.isVolatileQualified())
+      block(RD, VD->getLocation(), "volatile array " + Name);
+    if (VD->isFileVarDecl() && T->isArrayType()) {
+      if (VD->hasExternalStorage() && !VD->isThisDeclarationADefinition())
+        block(RD, VD->getLocation(),
+              "extern array " + Name +
+                  " is defined in another translation unit");
+      else if (VD->hasExternalFormalLinkage() && !HasMain)
+        block(RD, VD->getLocation(),
+              "array " + Name +
+                  " has external linkage in a file without main(): other "
+                  "translation units may use it (make it static)");
+    }
+    if (T->isPointerType() && VD->getInit())
+      checkPointerSource(RD, VD->getInit(), Name);
+    return true;
+  }
+
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (!FD->doesThisDeclarationHaveABody() || HasMain || !FD->isExternallyVisible())
+      return true;
+    for (const ParmVarDecl *P : FD->parameters())
+      if (const RecordDecl *RD = elementRecord(P->getType()); isCandidate(RD))
+        block(RD, P->getLocation(),
+              "function '" + FD->getNameAsString() +
+                  "' has external linkage in a file without main(): "
+                  "callers in other translation units would break");
+    return true;
+  }
+
+  //===--- Expressions -----------------------------------------------------===//
+
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->getOpcode() == BO_Assign && BO->getLHS()->getType()->isPointerType())
+      if (const RecordDecl *RD = elementRecord(BO->getLHS()->getType());
+          isCandidate(RD))
+        checkPointerSource(RD, BO->getRHS(), "pointer");
+    if (BO->isRelationalOp()) {
+      const RecordDecl *RD = elementRecord(BO->getLHS()->getType());
+      if (isCandidate(RD) && !sameArray(BO->getLHS(), BO->getRHS()))
+        block(RD, BO->getOperatorLoc(),
+              "relational comparison of pointers into different arrays");
+    }
+    return true;
+  }
+
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      const Expr *Arg = Call->getArg(I);
+      const RecordDecl *RD = elementRecord(Arg->IgnoreParenImpCasts()->getType());
+      if (!isCandidate(RD))
+        continue;
+      Handled.insert(Arg);
+      std::string What = "'" + recordName(RD) + "' array";
+      if (!Callee) {
+        block(RD, Arg->getExprLoc(),
+              What + " passed through a function pointer");
+        continue;
+      }
+      std::string Name = "'" + Callee->getNameAsString() + "'";
+      StringRef Plain = Callee->getName();
+      if (Plain == "free" || Plain == "realloc")
+        continue;
+      if (I >= Callee->getNumParams())
+        block(RD, Arg->getExprLoc(),
+              What + " passed to the variadic part of " + Name);
+      else if (!Callee->hasBody())
+        block(RD, Arg->getExprLoc(),
+              What + " passed to " + Name +
+                  ", which is not defined in the analyzed files");
+    }
+    if (const RecordDecl *RD = elementRecord(Call->getType());
+        isCandidate(RD) && Call->getType()->isPointerType() && Callee &&
+        !Callee->hasBody())
+      block(RD, Call->getExprLoc(),
+            "pointer returned by " + Callee->getNameAsString() +
+                ", which is not defined in the analyzed files");
+    return true;
+  }
+
+  bool VisitCastExpr(CastExpr *Cast) {
+    switch (Cast->getCastKind()) {
+    case CK_BitCast:
+    case CK_PointerToIntegral:
+    case CK_IntegralToPointer:
+    case CK_ReinterpretMemberPointer:
+    case CK_BaseToDerived:
+    case CK_DerivedToBase:
+      break;
+    default:
+      return true;
+    }
+    const Expr *Sub = Cast->getSubExpr();
+    const RecordDecl *From = elementRecord(Sub->getType());
+    const RecordDecl *To = elementRecord(Cast->getType());
+    if (isCandidate(From) && From != To && !Handled.count(Cast))
+      block(From, Cast->getExprLoc(),
+            "cast of '" + Sub->getType().getAsString() + "' to '" +
+                Cast->getType().getAsString() + "'");
+    if (isCandidate(To) && From != To && allocatorName(Sub).empty() &&
+        !Sub->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+      block(To, Cast->getExprLoc(),
+            "cast to '" + Cast->getType().getAsString() + "' from '" +
+                Sub->getType().getAsString() +
+                "' (type punning or an unknown allocator)");
+    return true;
+  }
+
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->getOpcode() != UO_AddrOf)
+      return true;
+    const Expr *Sub = UO->getSubExpr()->IgnoreParens();
+    QualType T = Sub->getType();
+    if (const RecordDecl *RD = elementRecord(T);
+        isCandidate(RD) && isa<DeclRefExpr, MemberExpr>(Sub))
+      block(RD, UO->getOperatorLoc(),
+            "address of the array or pointer variable taken");
+    return true;
+  }
+
+  bool VisitOffsetOfExpr(OffsetOfExpr *E) {
+    if (const RecordDecl *RD = asRecord(E->getTypeSourceInfo()->getType());
+        isCandidate(RD))
+      block(RD, E->getBeginLoc(),
+            "offsetof: field offsets change with the layout");
+    return true;
+  }
+
+  bool VisitGCCAsmStmt(GCCAsmStmt *S) {
+    for (const Stmt *Child : S->children())
+      if (const auto *E = dyn_cast_or_null<Expr>(Child))
+        if (const RecordDecl *RD =
+                elementRecord(E->IgnoreParenImpCasts()->getType());
+            isCandidate(RD))
+          block(RD, S->getAsmLoc(), "array used by inline asm");
+    return true;
+  }
+
+  bool VisitMemberExpr(MemberExpr *ME) {
+    const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    if (FD && isCandidate(FD->getParent()))
+      checkMacro(FD->getParent(), ME->getExprLoc());
+    return true;
+  }
+
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
+    if (const RecordDecl *RD = elementRecord(E->getBase()->getType());
+        isCandidate(RD))
+      checkMacro(RD, E->getExprLoc());
+    return true;
+  }
+
+private:
+  bool isCandidate(const RecordDecl *RD) const {
+    return RD && Index.count(RD);
+  }
+
+  void block(const RecordDecl *RD, SourceLocation Loc, std::string Reason) {
+    auto It = Index.find(RD);
+    if (It == Index.end())
+      return;
+    for (const LegalityIssue &Seen : Issues[It->second])
+      if (Seen.Loc == Loc && Seen.Reason == Reason)
+        return;
+    Issues[It->second].push_back({std::move(Reason), Loc});
+  }
+
+  bool pointerToPointer(const VarDecl *VD, QualType T) {
+    if (!T->isPointerType())
+      return true;
+    if (const RecordDecl *RD = elementRecord(T->getPointeeType());
+        isCandidate(RD) && T->getPointeeType()->isPointerType())
+      block(RD, VD->getLocation(),
+            "pointer to pointer '" + VD->getNameAsString() + "'");
+    return true;
+  }
+
+  /// Pointers to the record come from the known allocators, new[], other
+  /// arrays of the record, or functions defined here.
+  void checkPointerSource(const RecordDecl *RD, const Expr *Src,
+                          const std::string &What) {
+    const Expr *E = Src->IgnoreParenCasts();
+    if (!allocatorName(E).empty() || isa<CXXNewExpr>(E))
+      return;
+    if (const auto *Call = dyn_cast<CallExpr>(E)) {
+      const FunctionDecl *FD = Call->getDirectCallee();
+      if (FD && !FD->hasBody() && Call->getType()->isVoidPointerType())
+        block(RD, Call->getExprLoc(),
+              What + " comes from '" + FD->getNameAsString() +
+                  "', which is not a known allocator (malloc, calloc, "
+                  "realloc)");
+    }
+  }
+
+  bool sameArray(const Expr *A, const Expr *B) const {
+    const ValueDecl *RA = rootDecl(A), *RB = rootDecl(B);
+    if (!RA || !RB)
+      return false;
+    if (RA == RB)
+      return true;
+    // The walking-pointer idiom: `for (p = a; p < a + n; ++p)`.
+    auto IsLocalPointer = [](const ValueDecl *D) {
+      const auto *VD = dyn_cast<VarDecl>(D);
+      return VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) &&
+             VD->getType()->isPointerType();
+    };
+    return IsLocalPointer(RA) || IsLocalPointer(RB);
+  }
+
+  void checkMacro(const RecordDecl *RD, SourceLocation Loc) {
+    if (!Loc.isMacroID() || SM.isMacroArgExpansion(Loc))
+      return;
+    StringRef Macro = Lexer::getImmediateMacroName(Loc, SM, Ctx.getLangOpts());
+    block(RD, SM.getExpansionLoc(Loc),
+          "use spelled inside the body of macro '" + Macro.str() + "'");
+  }
+
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  llvm::DenseMap<const RecordDecl *, unsigned> Index;
+  std::vector<std::vector<LegalityIssue>> Issues;
+  llvm::SmallPtrSet<const Expr *, 16> Handled;
+  bool HasMain = false;
+};
+
+} // namespace
+
+std::vector<std::vector<LegalityIssue>>
+dlopt::checkLegality(ASTContext &Ctx, llvm::ArrayRef<CandidateRecord> Cands) {
+  LegalityChecker Checker(Ctx, Cands);
+  Checker.run(Cands);
+  return Checker.take();
+}

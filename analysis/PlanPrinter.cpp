@@ -1,0 +1,282 @@
+//===- PlanPrinter.cpp - LayoutPlan as text, JSON and DOT -----------------===//
+#include "analysis/PlanPrinter.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Format.h"
+#include <cmath>
+
+using namespace dlopt;
+using namespace llvm;
+
+std::string dlopt::formatDistance(double D) {
+  if (std::isinf(D))
+    return "inf";
+  if (D < 1e7)
+    return std::to_string(static_cast<uint64_t>(std::llround(D)));
+  std::string S;
+  raw_string_ostream(S) << format("%.2g", D);
+  return S;
+}
+
+static std::string fieldList(const RecordPlan &R, const Cluster &C) {
+  std::string S = "{";
+  for (unsigned I = 0; I < C.Fields.size(); ++I)
+    S += (I ? "," : "") + R.Fields[C.Fields[I]].Name;
+  return S + "}";
+}
+
+static double clusterBytes(const RecordPlan &R, const Cluster &C) {
+  double B = 0;
+  for (unsigned F : C.Fields)
+    B += R.Fields[F].Size;
+  return B;
+}
+
+std::string dlopt::describeCluster(const RecordPlan &R, const ClusterPlan &C) {
+  std::string S;
+  raw_string_ostream OS(S);
+  OS << fieldList(R, C.Fields) << " " << C.Chosen.str()
+     << ": sigma=" << formatDistance(clusterBytes(R, C.Fields)) << " B";
+  if (!C.Fields.Cold && C.Fields.Fields.size() > 1)
+    OS << ", max delta=" << formatDistance(C.Fields.MaxDelta) << " B";
+  if (!C.Why.empty())
+    OS << " (" << join(C.Why, ", ") << ")";
+  return OS.str();
+}
+
+std::string dlopt::summarizeRecord(const RecordPlan &R, unsigned CacheLine) {
+  std::string S;
+  raw_string_ostream OS(S);
+  OS << "struct " << R.Name << " (" << R.Size << " B, " << R.Fields.size()
+     << " fields, " << R.Arrays.size()
+     << (R.Arrays.size() == 1 ? " array, " : " arrays, ") << R.Kernels.size()
+     << (R.Kernels.size() == 1 ? " kernel): " : " kernels): ");
+  if (!R.transformable()) {
+    OS << "not transformable: " << R.Blockers.front().Reason;
+    if (R.Blockers.size() > 1)
+      OS << " (and " << R.Blockers.size() - 1 << " more)";
+    return OS.str();
+  }
+  OS << R.notation().substr(R.Name.size() + 2);
+  if (R.unchanged())
+    OS << " (keep as is)";
+  OS << " at epsilon=" << CacheLine << " B";
+  return OS.str();
+}
+
+//===----------------------------------------------------------------------===//
+// Text
+//===----------------------------------------------------------------------===//
+
+static void printMatrix(raw_ostream &OS, const RecordPlan &R) {
+  size_t Width = 5;
+  for (const Field &F : R.Fields)
+    Width = std::max(Width, F.Name.size() + 1);
+  for (unsigned F = 0; F < R.Fields.size(); ++F)
+    Width = std::max(Width, formatDistance(R.Graph.delta(F, 0)).size() + 1);
+  OS << "    " << left_justify("", Width);
+  for (const Field &F : R.Fields)
+    OS << right_justify(F.Name, Width + 1);
+  OS << "\n";
+  for (unsigned F1 = 0; F1 < R.Fields.size(); ++F1) {
+    OS << "    " << left_justify(R.Fields[F1].Name, Width);
+    for (unsigned F2 = 0; F2 < R.Fields.size(); ++F2) {
+      std::string Cell =
+          F1 == F2 ? "-" : formatDistance(R.Graph.delta(F1, F2));
+      OS << right_justify(Cell, std::max(Width, Cell.size()) + 1);
+    }
+    OS << "\n";
+  }
+}
+
+void dlopt::printPlanText(raw_ostream &OS, const LayoutPlan &Plan) {
+  if (Plan.Records.empty()) {
+    OS << "dlopt: no candidate records (no array of structs indexed in a "
+          "loop)\n";
+    return;
+  }
+  for (const RecordPlan &R : Plan.Records) {
+    OS << "struct " << R.Name << " at " << R.Location << ": " << R.Size
+       << " B, " << R.Fields.size() << " fields\n";
+    OS << "  arrays:\n";
+    for (const ArrayRoot &A : R.Arrays) {
+      OS << "    " << A.Name << " (" << A.Kind;
+      if (A.Length)
+        OS << ", " << A.Length << " elements";
+      OS << ") at " << A.Location << "\n";
+    }
+    if (!R.transformable()) {
+      OS << "  not transformable:\n";
+      for (const Blocker &B : R.Blockers)
+        OS << "    " << B.Location << ": " << B.Reason << "\n";
+      OS << "\n";
+      continue;
+    }
+    OS << "  kernels:\n";
+    for (const KernelSummary &K : R.Kernels) {
+      OS << "    " << K.Name << " at " << K.Location << ": "
+         << K.Accesses.size() << " accesses, " << K.Loops.size()
+         << " loops, weight " << formatDistance(K.Weight) << " B";
+      if (!K.Significant)
+        OS << " (ignored: under 1% of the heaviest kernel)";
+      OS << "\n";
+    }
+    OS << "  KDLG (delta in bytes, inf = never accessed together):\n";
+    printMatrix(OS, R);
+    OS << "  clusters (epsilon = " << Plan.CacheLine << " B):\n";
+    for (const ClusterPlan &C : R.Clusters)
+      OS << "    " << describeCluster(R, C) << "\n";
+    OS << "  plan: " << R.notation() << (R.unchanged() ? " (keep as is)" : "")
+       << "\n\n";
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// JSON
+//===----------------------------------------------------------------------===//
+
+static json::Value distanceJson(double D) {
+  if (std::isinf(D))
+    return nullptr; // JSON has no infinity; null means "never together".
+  return D;
+}
+
+static json::Array fieldNames(const RecordPlan &R,
+                              const std::vector<unsigned> &Fs) {
+  json::Array A;
+  for (unsigned F : Fs)
+    A.push_back(R.Fields[F].Name);
+  return A;
+}
+
+static json::Array edgesJson(const RecordPlan &R, const Kdlg &G) {
+  json::Array Edges;
+  for (unsigned F1 = 0; F1 < G.size(); ++F1)
+    for (unsigned F2 = F1 + 1; F2 < G.size(); ++F2)
+      if (!std::isinf(G.delta(F1, F2)))
+        Edges.push_back(json::Object{{"from", R.Fields[F1].Name},
+                                     {"to", R.Fields[F2].Name},
+                                     {"delta", G.delta(F1, F2)}});
+  return Edges;
+}
+
+static json::Object kernelJson(const RecordPlan &R, const KernelSummary &K) {
+  json::Array Loops, Accesses;
+  for (const LoopInfo &L : K.Loops)
+    Loops.push_back(json::Object{{"location", L.Location},
+                                 {"depth", L.Depth},
+                                 {"trip_count", L.TripCount},
+                                 {"trip_source", L.TripSource}});
+  for (const AccessInfo &A : K.Accesses)
+    Accesses.push_back(json::Object{{"field", R.Fields[A.Field].Name},
+                                    {"kind", A.IsWrite ? "write" : "read"},
+                                    {"gather", A.IsGather},
+                                    {"loop_depth", A.LoopDepth},
+                                    {"position", A.Position},
+                                    {"executions", A.Executions},
+                                    {"location", A.Location}});
+  return json::Object{{"name", K.Name},
+                      {"location", K.Location},
+                      {"weight", K.Weight},
+                      {"significant", K.Significant},
+                      {"loops", std::move(Loops)},
+                      {"accesses", std::move(Accesses)},
+                      {"edges", edgesJson(R, K.Graph)}};
+}
+
+static json::Object recordJson(const RecordPlan &R) {
+  json::Array Fields, Arrays, Kernels, Clusters, Blockers;
+  for (unsigned F = 0; F < R.Fields.size(); ++F)
+    Fields.push_back(json::Object{{"name", R.Fields[F].Name},
+                                  {"size", R.Fields[F].Size},
+                                  {"offset", R.Fields[F].Offset},
+                                  {"accessed", R.Graph.accessed(F)}});
+  for (const ArrayRoot &A : R.Arrays)
+    Arrays.push_back(json::Object{{"name", A.Name},
+                                  {"kind", A.Kind},
+                                  {"location", A.Location},
+                                  {"length", A.Length}});
+  for (const KernelSummary &K : R.Kernels)
+    Kernels.push_back(kernelJson(R, K));
+  for (const ClusterPlan &C : R.Clusters) {
+    json::Object Features;
+    for (const auto &[Name, Value] : C.Features)
+      Features[Name] = Value;
+    json::Array Why;
+    for (const std::string &W : C.Why)
+      Why.push_back(W);
+    Clusters.push_back(
+        json::Object{{"fields", fieldNames(R, C.Fields.Fields)},
+                     {"layout", C.Chosen.str()},
+                     {"cold", C.Fields.Cold},
+                     {"max_delta", distanceJson(C.Fields.Cold
+                                                    ? InfiniteDistance
+                                                    : C.Fields.MaxDelta)},
+                     {"features", std::move(Features)},
+                     {"why", std::move(Why)}});
+  }
+  for (const Blocker &B : R.Blockers)
+    Blockers.push_back(
+        json::Object{{"reason", B.Reason}, {"location", B.Location}});
+
+  json::Object O{{"name", R.Name},
+                 {"location", R.Location},
+                 {"size", R.Size},
+                 {"transformable", R.transformable()},
+                 {"fields", std::move(Fields)},
+                 {"arrays", std::move(Arrays)},
+                 {"blockers", std::move(Blockers)}};
+  if (R.transformable()) {
+    O["kernels"] = std::move(Kernels);
+    O["edges"] = edgesJson(R, R.Graph);
+    O["clusters"] = std::move(Clusters);
+    O["plan"] = R.notation();
+  }
+  return O;
+}
+
+json::Value dlopt::planToJson(const LayoutPlan &Plan) {
+  json::Array Records;
+  for (const RecordPlan &R : Plan.Records)
+    Records.push_back(recordJson(R));
+  return json::Object{{"format", "dlopt-plan"},
+                      {"version", 1},
+                      {"cache_line", Plan.CacheLine},
+                      {"model", Plan.Model},
+                      {"records", std::move(Records)}};
+}
+
+//===----------------------------------------------------------------------===//
+// DOT
+//===----------------------------------------------------------------------===//
+
+static std::string dotId(const RecordPlan &R, unsigned F) {
+  return "\"" + R.Name + "." + R.Fields[F].Name + "\"";
+}
+
+void dlopt::printPlanDot(raw_ostream &OS, const LayoutPlan &Plan) {
+  OS << "graph kdlg {\n  node [shape=box];\n";
+  for (const RecordPlan &R : Plan.Records) {
+    if (!R.transformable())
+      continue;
+    OS << "  subgraph \"cluster_" << R.Name << "\" {\n"
+       << "    label=\"struct " << R.Name << " (" << R.Size << " B)\";\n";
+    for (unsigned C = 0; C < R.Clusters.size(); ++C) {
+      const ClusterPlan &CP = R.Clusters[C];
+      OS << "    subgraph \"cluster_" << R.Name << "_" << C << "\" {\n"
+         << "      label=\"" << CP.Chosen.str()
+         << (CP.Fields.Cold ? " (cold)" : "") << "\";\n";
+      for (unsigned F : CP.Fields.Fields)
+        OS << "      " << dotId(R, F) << " [label=\"" << R.Fields[F].Name
+           << "\\n" << R.Fields[F].Size << " B\"];\n";
+      OS << "    }\n";
+    }
+    for (unsigned F1 = 0; F1 < R.Fields.size(); ++F1)
+      for (unsigned F2 = F1 + 1; F2 < R.Fields.size(); ++F2)
+        if (!std::isinf(R.Graph.delta(F1, F2)))
+          OS << "    " << dotId(R, F1) << " -- " << dotId(R, F2)
+             << " [label=\"" << formatDistance(R.Graph.delta(F1, F2))
+             << "\"];\n";
+    OS << "  }\n";
+  }
+  OS << "}\n";
+}

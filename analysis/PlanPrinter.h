@@ -1,0 +1,31 @@
+//===- PlanPrinter.h - LayoutPlan as text, JSON and DOT ----------*- C++ -*-===//
+//
+// One rendering of the plan per audience: a human report, JSON for scripts
+// and the rewriter (--plan), DOT of the KDLG for graphviz, and the one-line
+// summaries the plugin's remarks carry.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DLOPT_ANALYSIS_PLANPRINTER_H
+#define DLOPT_ANALYSIS_PLANPRINTER_H
+
+#include "analysis/LayoutPlan.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace dlopt {
+
+/// "4", "252", "1.2e+09" or "inf".
+std::string formatDistance(double D);
+
+void printPlanText(llvm::raw_ostream &OS, const LayoutPlan &Plan);
+llvm::json::Value planToJson(const LayoutPlan &Plan);
+void printPlanDot(llvm::raw_ostream &OS, const LayoutPlan &Plan);
+
+/// The remark text for one record: its plan and the reason in brief.
+std::string summarizeRecord(const RecordPlan &R, unsigned CacheLine);
+/// One line per cluster: fields, sigma, max delta, layout and the tests.
+std::string describeCluster(const RecordPlan &R, const ClusterPlan &C);
+
+} // namespace dlopt
+
+#endif

@@ -1,0 +1,163 @@
+//===- DloptPlugin.cpp - dlopt as a clang plugin --------------------------===//
+//
+// `clang -fplugin=libdlopt.so -c file.c` compiles as usual and, after the
+// compile, reports one remark per candidate record: its clusters, their
+// layouts and why, or why it cannot be transformed. The object file is the
+// same as without the plugin: the plugin only reads the AST.
+//
+// A thin front door: it parses -fplugin-arg-dlopt-* options, runs
+// analyzeTranslationUnit() and prints.
+//
+//===----------------------------------------------------------------------===//
+#include "analysis/Analyzer.h"
+#include "analysis/PlanPrinter.h"
+#include "clang/AST/ASTConsumer.h"
+#include "clang/Basic/DiagnosticFrontend.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendPluginRegistry.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace clang;
+using namespace dlopt;
+
+namespace {
+
+struct PluginOptions {
+  std::string ReportPath, DotPath, ModelPath;
+  unsigned CacheLine = 64;
+};
+
+const char *const Usage =
+    "dlopt plugin arguments (-fplugin-arg-dlopt-<arg>):\n"
+    "  report=FILE.json  write the layout plan as JSON\n"
+    "  dot=FILE.dot      write the KDLG (edges in bytes, clusters as "
+    "subgraphs)\n"
+    "  cache-line=N      cluster threshold epsilon in bytes (default 64)\n"
+    "  model=FILE.json   decision-tree model (default: the built-in x86-64 "
+    "model)\n"
+    "  help              print this help\n";
+
+class DloptConsumer : public ASTConsumer {
+public:
+  DloptConsumer(CompilerInstance &CI, PluginOptions Opts)
+      : CI(CI), Opts(std::move(Opts)) {}
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    DiagnosticsEngine &Diags = CI.getDiagnostics();
+    if (Diags.hasErrorOccurred())
+      return; // No plan from an AST with errors.
+
+    std::optional<DecisionTree> Model;
+    if (!Opts.ModelPath.empty()) {
+      llvm::Expected<DecisionTree> Loaded =
+          DecisionTree::loadFile(Opts.ModelPath);
+      if (!Loaded)
+        return error("dlopt: " + llvm::toString(Loaded.takeError()));
+      Model = std::move(*Loaded);
+    }
+    AnalysisOptions AOpts;
+    AOpts.CacheLine = Opts.CacheLine;
+    AOpts.Model = Model ? &*Model : nullptr;
+    AnalysisResult Result = analyzeTranslationUnit(Ctx, AOpts);
+
+    unsigned RemarkID =
+        Diags.getCustomDiagID(DiagnosticsEngine::Remark, "dlopt: %0");
+    unsigned NoteID = Diags.getCustomDiagID(DiagnosticsEngine::Note, "%0");
+    for (unsigned I = 0; I < Result.Plan.Records.size(); ++I) {
+      const RecordPlan &R = Result.Plan.Records[I];
+      SourceLocation Loc = Result.Decls[I]->getLocation();
+      Diags.Report(Loc, RemarkID) << summarizeRecord(R, Opts.CacheLine);
+      for (const ClusterPlan &C : R.Clusters)
+        Diags.Report(Loc, NoteID) << "cluster " + describeCluster(R, C);
+      for (unsigned B = 0; B < R.Blockers.size(); ++B)
+        Diags.Report(Result.BlockerLocs[I][B], NoteID)
+            << "blocks the rewrite: " + R.Blockers[B].Reason;
+    }
+
+    if (!Opts.ReportPath.empty())
+      write(Opts.ReportPath, [&](llvm::raw_ostream &OS) {
+        OS << llvm::formatv("{0:2}", planToJson(Result.Plan)) << "\n";
+      });
+    if (!Opts.DotPath.empty())
+      write(Opts.DotPath,
+            [&](llvm::raw_ostream &OS) { printPlanDot(OS, Result.Plan); });
+  }
+
+private:
+  void error(const std::string &Message) {
+    DiagnosticsEngine &Diags = CI.getDiagnostics();
+    Diags.Report(Diags.getCustomDiagID(DiagnosticsEngine::Error, "%0"))
+        << Message;
+  }
+
+  void write(const std::string &Path,
+             llvm::function_ref<void(llvm::raw_ostream &)> Print) {
+    // Through a temporary and a rename: never a half-written report.
+    if (llvm::Error E = llvm::writeToOutput(Path, [&](llvm::raw_ostream &OS) {
+          Print(OS);
+          return llvm::Error::success();
+        }))
+      error("dlopt: cannot write '" + Path +
+            "': " + llvm::toString(std::move(E)));
+  }
+
+  CompilerInstance &CI;
+  PluginOptions Opts;
+};
+
+class DloptAction : public PluginASTAction {
+protected:
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 llvm::StringRef) override {
+    return std::make_unique<DloptConsumer>(CI, Opts);
+  }
+
+  bool ParseArgs(const CompilerInstance &CI,
+                 const std::vector<std::string> &Args) override {
+    DiagnosticsEngine &Diags = CI.getDiagnostics();
+    auto Fail = [&](const std::string &Message) {
+      Diags.Report(Diags.getCustomDiagID(DiagnosticsEngine::Error, "%0"))
+          << "dlopt: " + Message +
+                 "; valid arguments: report=FILE, dot=FILE, cache-line=N, "
+                 "model=FILE, help";
+      return false;
+    };
+    for (const std::string &Arg : Args) {
+      auto [Key, Value] = llvm::StringRef(Arg).split('=');
+      bool HasValue = llvm::StringRef(Arg).contains('=');
+      if (Key == "help" && !HasValue) {
+        llvm::outs() << Usage;
+      } else if ((Key == "report" || Key == "dot" || Key == "model") &&
+                 (!HasValue || Value.empty())) {
+        return Fail("'" + Key.str() + "' needs a file name (" + Key.str() +
+                    "=FILE)");
+      } else if (Key == "report") {
+        Opts.ReportPath = Value.str();
+      } else if (Key == "dot") {
+        Opts.DotPath = Value.str();
+      } else if (Key == "model") {
+        Opts.ModelPath = Value.str();
+      } else if (Key == "cache-line") {
+        unsigned N = 0;
+        if (Value.getAsInteger(10, N) || N == 0 || N > 4096)
+          return Fail("cache-line wants a byte count from 1 to 4096, got '" +
+                      Value.str() + "'");
+        Opts.CacheLine = N;
+      } else {
+        return Fail("unknown argument '" + Arg + "'");
+      }
+    }
+    return true;
+  }
+
+  ActionType getActionType() override { return AddAfterMainAction; }
+
+private:
+  PluginOptions Opts;
+};
+
+} // namespace
+
+static FrontendPluginRegistry::Add<DloptAction>
+    X("dlopt", "data-layout analysis: remarks and reports on arrays of structs");
