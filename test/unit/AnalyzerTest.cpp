@@ -1,0 +1,264 @@
+//===- AnalyzerTest.cpp - The pipeline on small C and C++ sources ---------===//
+#include "analysis/Analyzer.h"
+#include "clang/Frontend/ASTUnit.h"
+#include "clang/Tooling/Tooling.h"
+#include "gtest/gtest.h"
+
+using namespace dlopt;
+
+namespace {
+
+LayoutPlan analyze(const std::string &Code,
+                   std::vector<std::string> Args = {"-std=c11"},
+                   const char *File = "input.c") {
+  std::unique_ptr<clang::ASTUnit> AST =
+      clang::tooling::buildASTFromCodeWithArgs(Code, Args, File);
+  EXPECT_TRUE(AST);
+  EXPECT_FALSE(AST->getDiagnostics().hasErrorOccurred());
+  return analyzeTranslationUnit(AST->getASTContext(), AnalysisOptions()).Plan;
+}
+
+const RecordPlan &record(const LayoutPlan &P, llvm::StringRef Name) {
+  for (const RecordPlan &R : P.Records)
+    if (R.Name == Name)
+      return R;
+  ADD_FAILURE() << "no record " << Name.str();
+  static RecordPlan None;
+  return None;
+}
+
+unsigned field(const RecordPlan &R, llvm::StringRef Name) {
+  for (unsigned F = 0; F < R.Fields.size(); ++F)
+    if (R.Fields[F].Name == Name)
+      return F;
+  ADD_FAILURE() << "no field " << Name.str();
+  return 0;
+}
+
+const char *Prelude = "void *malloc(unsigned long);\n"
+                      "void *calloc(unsigned long, unsigned long);\n"
+                      "void *realloc(void *, unsigned long);\n"
+                      "void free(void *);\n"
+                      "void *memcpy(void *, const void *, unsigned long);\n"
+                      "int printf(const char *, ...);\n";
+
+// The paper's example, written as C: a and b read in a 32-iteration loop,
+// c after it, d never.
+TEST(AnalyzerTest, PaperExampleFromSource) {
+  LayoutPlan P = analyze(R"(
+    struct S { float a, b, c, d; };
+    static float kernel(struct S *s) {
+      float acc = 0;
+      for (int i = 0; i < 32; ++i)
+        acc = acc + s[i].a * s[i].b;
+      return acc + s[0].c;
+    }
+  )");
+  const RecordPlan &R = record(P, "S");
+  ASSERT_TRUE(R.transformable());
+  const Kdlg &G = R.Graph;
+  unsigned A = field(R, "a"), B = field(R, "b"), C = field(R, "c"),
+           D = field(R, "d");
+  EXPECT_EQ(G.delta(A, B), 4);
+  EXPECT_EQ(G.delta(C, B), 252);
+  EXPECT_EQ(G.delta(C, A), 256);
+  EXPECT_EQ(G.delta(D, A), InfiniteDistance);
+  EXPECT_FALSE(G.accessed(D));
+  ASSERT_EQ(R.Kernels.size(), 1u);
+  EXPECT_EQ(R.Kernels[0].Name, "kernel");
+  ASSERT_EQ(R.Kernels[0].Loops.size(), 1u);
+  EXPECT_EQ(R.Kernels[0].Loops[0].TripCount, 32);
+  EXPECT_EQ(R.Kernels[0].Loops[0].TripSource, "constant");
+  EXPECT_EQ(R.notation(), "S: {a,b} SoA | {c} SoA | {d} AoS");
+}
+
+TEST(AnalyzerTest, TripCounts) {
+  LayoutPlan P = analyze(R"(
+    #define N 100
+    enum { M = 7 };
+    const int K = 12;
+    struct P { double x, y; };
+    static struct P g[4096];
+    static void k(struct P *p, int n) {
+      for (int i = 0; i < N; ++i) p[i].x = 0;          /* 100 */
+      for (int i = 1; i <= M; i += 2) p[i].x = 0;      /* 1,3,5,7: 4 */
+      for (int i = K; i > 0; i--) p[i].x = 0;          /* 12 */
+      for (int i = 0; i < n; ++i) g[i].y = p[i].x;     /* g's length */
+      for (int i = 0; i < n; ++i) p[i].y = 1;          /* unknown */
+      int j = 0;
+      while (j < n) { p[j].x = 2; ++j; }              /* unknown */
+    }
+  )");
+  const RecordPlan &R = record(P, "P");
+  ASSERT_EQ(R.Kernels.size(), 1u);
+  const std::vector<LoopInfo> &L = R.Kernels[0].Loops;
+  ASSERT_EQ(L.size(), 6u);
+  EXPECT_EQ(L[0].TripCount, 100);
+  EXPECT_EQ(L[1].TripCount, 4);
+  EXPECT_EQ(L[2].TripCount, 12);
+  EXPECT_EQ(L[3].TripCount, 4096);
+  EXPECT_EQ(L[3].TripSource, "array length");
+  EXPECT_EQ(L[4].TripCount, 512e3);
+  EXPECT_EQ(L[4].TripSource, "heuristic");
+  EXPECT_EQ(L[5].TripCount, 512e3);
+}
+
+TEST(AnalyzerTest, OpenMPParallelForCountsAsTheArray) {
+  LayoutPlan P = analyze(R"(
+    struct P { float x, y; };
+    static struct P a[2048];
+    static void k(int n) {
+      #pragma omp parallel for
+      for (int i = 0; i < n; ++i) a[i].x += a[i].y;
+    }
+    static void k2(struct P *p, int n) {
+      #pragma omp parallel for
+      for (int i = 0; i < n; ++i) p[i].x += 1;
+    }
+  )",
+                         {"-std=c11", "-fopenmp"});
+  const RecordPlan &R = record(P, "P");
+  ASSERT_EQ(R.Kernels.size(), 2u);
+  ASSERT_EQ(R.Kernels[0].Loops.size(), 1u);
+  EXPECT_EQ(R.Kernels[0].Loops[0].TripCount, 2048);
+  EXPECT_EQ(R.Kernels[0].Loops[0].TripSource, "openmp over array");
+  EXPECT_EQ(R.Kernels[1].Loops[0].TripCount, 1e6);
+  EXPECT_EQ(R.Kernels[1].Loops[0].TripSource, "openmp over array");
+}
+
+TEST(AnalyzerTest, NestedLoopsAndBranchesInSource) {
+  LayoutPlan P = analyze(R"(
+    struct Q { int a, b, c, d; };
+    static void k(struct Q *q, int n) {
+      for (int i = 0; i < n; ++i) {
+        int s = q[i].a;
+        for (int j = 0; j < 10; ++j)
+          s += q[j].b;              /* 10 x 4 B between a and c */
+        if (s > 0)
+          q[i].c = s;
+        else
+          q[i].d = s;
+      }
+    }
+  )");
+  const RecordPlan &R = record(P, "Q");
+  const Kdlg &G = R.Graph;
+  EXPECT_EQ(G.delta(field(R, "a"), field(R, "b")), 4);
+  EXPECT_EQ(G.delta(field(R, "a"), field(R, "c")), 44);
+  EXPECT_EQ(G.delta(field(R, "a"), field(R, "d")), 44);
+  EXPECT_EQ(G.delta(field(R, "c"), field(R, "d")), 0); // Alternatives.
+  ASSERT_EQ(R.Kernels.size(), 1u);
+  const KernelSummary &K = R.Kernels[0];
+  ASSERT_EQ(K.Loops.size(), 2u);
+  EXPECT_EQ(K.Loops[1].Depth, 2u);
+  ASSERT_EQ(K.Accesses.size(), 4u);
+  EXPECT_FALSE(K.Accesses[0].IsWrite);
+  EXPECT_EQ(K.Accesses[1].LoopDepth, 2u);
+  EXPECT_TRUE(K.Accesses[2].IsWrite);
+}
+
+TEST(AnalyzerTest, CandidateKinds) {
+  LayoutPlan P = analyze(std::string(Prelude) + R"(
+    struct G { int v; };  struct G garr[8];
+    struct S { int v; };  static struct S sarr[8];
+    struct L { int v; };
+    struct M { int v; };  struct C { int v; };  struct R { int v; };
+    struct F { int v; };
+    struct Unused { int v; }; struct Unused notInLoop[4];
+    static int use(struct F *f, int n) {
+      int t = 0;
+      for (int i = 0; i < n; ++i) t += f[i].v;
+      return t;
+    }
+    int main(void) {
+      struct L larr[4];
+      static struct S *unusedPtr;
+      struct M *m = malloc(4 * sizeof(struct M));
+      struct C *c = (struct C *)calloc(4, sizeof *c);
+      struct R *r = 0;
+      r = realloc(r, sizeof(struct R) * 4);
+      int t = notInLoop[0].v;
+      for (int i = 0; i < 4; ++i)
+        t += garr[i].v + sarr[i].v + (larr[i].v = i) + m[i].v + c[i].v + r[i].v;
+      free(m); free(c); free(r);
+      return t;
+    }
+  )");
+  std::vector<std::string> Names;
+  for (const RecordPlan &R : P.Records)
+    Names.push_back(R.Name + ":" + R.Arrays[0].Kind);
+  EXPECT_EQ(Names, (std::vector<std::string>{
+                       "G:global array", "S:static array", "L:local array",
+                       "M:malloc", "C:calloc", "R:realloc", "F:parameter"}));
+  EXPECT_EQ(record(P, "G").Arrays[0].Length, 8u);
+  for (const RecordPlan &R : P.Records)
+    EXPECT_TRUE(R.transformable()) << R.Name << ": " << R.Blockers[0].Reason;
+}
+
+TEST(AnalyzerTest, NewArrayInCpp) {
+  LayoutPlan P = analyze(R"(
+    struct V { float x, y; };
+    static float sum(int n) {
+      V *v = new V[n];
+      float s = 0;
+      for (int i = 0; i < n; ++i) s += v[i].x;
+      delete[] v;
+      return s;
+    }
+  )",
+                         {"-std=c++17"}, "input.cpp");
+  ASSERT_EQ(P.Records.size(), 1u);
+  EXPECT_EQ(P.Records[0].Arrays[0].Kind, "new[]");
+  EXPECT_TRUE(P.Records[0].transformable());
+}
+
+TEST(AnalyzerTest, GathersAreTold) {
+  LayoutPlan P = analyze(R"(
+    struct E { float a, b; };
+    static void k(struct E *e, const int *idx, int n) {
+      for (int i = 0; i < n; ++i) {
+        int j = i + 1;
+        int k = idx[i];
+        e[i].a = e[2 * i + 1].b + e[j].a;  /* affine */
+        e[k].b = e[idx[i]].a;               /* gathers */
+      }
+    }
+  )");
+  ASSERT_EQ(record(P, "E").Kernels.size(), 1u);
+  const KernelSummary &K = record(P, "E").Kernels[0];
+  ASSERT_EQ(K.Accesses.size(), 5u);
+  EXPECT_FALSE(K.Accesses[0].IsGather); // e[2*i+1].b
+  EXPECT_FALSE(K.Accesses[1].IsGather); // e[j].a
+  EXPECT_FALSE(K.Accesses[2].IsGather); // e[i].a =
+  EXPECT_TRUE(K.Accesses[3].IsGather);  // e[idx[i]].a
+  EXPECT_TRUE(K.Accesses[4].IsGather);  // e[k].b =
+}
+
+TEST(AnalyzerTest, BlockedRecordsGetNoPlan) {
+  LayoutPlan P = analyze(std::string(Prelude) + R"(
+    struct B { int v, w; };
+    int main(void) {
+      struct B *a = malloc(8 * sizeof(struct B)), *b = malloc(8 * sizeof(struct B));
+      int t = 0;
+      for (int i = 0; i < 8; ++i) t += a[i].v;
+      memcpy(b, a, 8 * sizeof(struct B));
+      printf("%p\n", (void *)a);
+      return t + b[0].w;
+    }
+  )");
+  const RecordPlan &R = record(P, "B");
+  EXPECT_FALSE(R.transformable());
+  EXPECT_TRUE(R.Clusters.empty());
+  EXPECT_TRUE(R.Kernels.empty());
+  std::vector<std::string> Reasons;
+  for (const Blocker &B : R.Blockers)
+    Reasons.push_back(B.Reason);
+  EXPECT_EQ(Reasons,
+            (std::vector<std::string>{
+                "'B' array passed to 'memcpy', which is not defined in the "
+                "analyzed files",
+                "'B' array passed to 'memcpy', which is not defined in the "
+                "analyzed files",
+                "cast of 'struct B *' to 'void *'"}));
+}
+} // namespace

@@ -1,0 +1,47 @@
+//===- ClusterFeaturesTest.cpp - Features the decision tree sees ----------===//
+#include "analysis/ClusterFeatures.h"
+#include "gtest/gtest.h"
+#include <cmath>
+
+using namespace dlopt;
+
+namespace {
+TEST(ClusterFeaturesTest, StreamingAndGatheredAccessesAreWeighted) {
+  // struct { float a, b; double c; } with cluster {a, b}.
+  std::vector<Field> Fields = {{"a", 4, 0}, {"b", 4, 4}, {"c", 8, 8}};
+  AccessTrace T;
+  T.beginLoop(100);
+  MemoryAccess A{0, 4};
+  T.addAccess(A);
+  MemoryAccess B{1, 4};
+  B.IsWrite = true;
+  B.IsGather = true;
+  B.InVectorizableLoop = false;
+  T.beginLoop(3); // b is written 3x as often as a is read.
+  T.addAccess(B);
+  T.endLoop();
+  T.endLoop();
+  KernelAccesses K{T.place(), {0, 1, 2}, true};
+  Kdlg G = Kdlg::forKernel(Fields, K.FieldIds, K.Placed);
+  Cluster C{{0, 1}, 4, false};
+
+  FeatureVector F = computeFeatures(G, C, 16, {K});
+  EXPECT_EQ(F["cluster_bytes"], 8);
+  EXPECT_EQ(F["cluster_fields"], 2);
+  EXPECT_EQ(F["cluster_share"], 0.5);
+  EXPECT_EQ(F["max_field_bytes"], 4);
+  EXPECT_EQ(F["record_bytes"], 16);
+  EXPECT_EQ(F["touched_fraction"], 0.5);
+  EXPECT_EQ(F["gather_fraction"], 0.75);
+  EXPECT_EQ(F["write_fraction"], 0.75);
+  EXPECT_DOUBLE_EQ(F["log2_executions"], std::log2(300.0));
+  EXPECT_EQ(F["vectorizable"], 0.25);
+  for (const auto &[Name, Value] : F)
+    EXPECT_TRUE(isKnownFeature(Name)) << Name;
+  EXPECT_EQ(F.size(), knownFeatures().size());
+
+  // An insignificant kernel is not looked at.
+  K.Significant = false;
+  EXPECT_EQ(computeFeatures(G, C, 16, {K})["gather_fraction"], 0);
+}
+} // namespace
