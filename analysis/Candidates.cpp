@@ -60,6 +60,17 @@ public:
     return true;
   }
 
+  bool VisitFieldDecl(FieldDecl *FD) {
+    const RecordDecl *RD = elementRecord(FD->getType());
+    if (!RD || !eligible(RD))
+      return true;
+    uint64_t Length = 0;
+    if (const auto *CAT = Ctx.getAsConstantArrayType(FD->getType()))
+      Length = CAT->getSize().getZExtValue();
+    addRoot(RD, FD, "field of " + recordName(FD->getParent()), Length);
+    return true;
+  }
+
   bool VisitBinaryOperator(BinaryOperator *BO) {
     if (BO->getOpcode() != BO_Assign)
       return true;
@@ -112,7 +123,7 @@ private:
         addRoot(RD, VD, "new[]", 0);
   }
 
-  void addRoot(const RecordDecl *RD, const ValueDecl *VD, StringRef Kind,
+  void addRoot(const RecordDecl *RD, const ValueDecl *VD, const Twine &Kind,
                uint64_t Length) {
     CandidateRecord &C = Records[RD];
     C.Decl = RD;

@@ -122,8 +122,6 @@ public:
                   " has external linkage in a file without main(): other "
                   "translation units may use it (make it static)");
     }
-    if (T->isPointerType() && VD->getInit())
-      checkPointerSource(RD, VD->getInit(), Name);
     return true;
   }
 
@@ -142,10 +140,6 @@ public:
   //===--- Expressions -----------------------------------------------------===//
 
   bool VisitBinaryOperator(BinaryOperator *BO) {
-    if (BO->getOpcode() == BO_Assign && BO->getLHS()->getType()->isPointerType())
-      if (const RecordDecl *RD = elementRecord(BO->getLHS()->getType());
-          isCandidate(RD))
-        checkPointerSource(RD, BO->getRHS(), "pointer");
     if (BO->isRelationalOp()) {
       const RecordDecl *RD = elementRecord(BO->getLHS()->getType());
       if (isCandidate(RD) && !sameArray(BO->getLHS(), BO->getRHS()))
@@ -210,11 +204,19 @@ public:
             "cast of '" + Sub->getType().getAsString() + "' to '" +
                 Cast->getType().getAsString() + "'");
     if (isCandidate(To) && From != To && allocatorName(Sub).empty() &&
-        !Sub->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
-      block(To, Cast->getExprLoc(),
-            "cast to '" + Cast->getType().getAsString() + "' from '" +
-                Sub->getType().getAsString() +
-                "' (type punning or an unknown allocator)");
+        !Sub->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull)) {
+      const auto *Call = dyn_cast<CallExpr>(Sub->IgnoreParenCasts());
+      const FunctionDecl *Source = Call ? Call->getDirectCallee() : nullptr;
+      if (Source)
+        block(To, Cast->getExprLoc(),
+              "pointer from '" + Source->getNameAsString() +
+                  "', which is not a known allocator (malloc, calloc, "
+                  "realloc)");
+      else
+        block(To, Cast->getExprLoc(),
+              "cast to '" + Cast->getType().getAsString() + "' from '" +
+                  Sub->getType().getAsString() + "' (type punning)");
+    }
     return true;
   }
 
@@ -285,23 +287,6 @@ private:
       block(RD, VD->getLocation(),
             "pointer to pointer '" + VD->getNameAsString() + "'");
     return true;
-  }
-
-  /// Pointers to the record come from the known allocators, new[], other
-  /// arrays of the record, or functions defined here.
-  void checkPointerSource(const RecordDecl *RD, const Expr *Src,
-                          const std::string &What) {
-    const Expr *E = Src->IgnoreParenCasts();
-    if (!allocatorName(E).empty() || isa<CXXNewExpr>(E))
-      return;
-    if (const auto *Call = dyn_cast<CallExpr>(E)) {
-      const FunctionDecl *FD = Call->getDirectCallee();
-      if (FD && !FD->hasBody() && Call->getType()->isVoidPointerType())
-        block(RD, Call->getExprLoc(),
-              What + " comes from '" + FD->getNameAsString() +
-                  "', which is not a known allocator (malloc, calloc, "
-                  "realloc)");
-    }
   }
 
   bool sameArray(const Expr *A, const Expr *B) const {

@@ -48,15 +48,16 @@ std::string dlopt::summarizeRecord(const RecordPlan &R, unsigned CacheLine) {
   raw_string_ostream OS(S);
   OS << "struct " << R.Name << " (" << R.Size << " B, " << R.Fields.size()
      << " fields, " << R.Arrays.size()
-     << (R.Arrays.size() == 1 ? " array, " : " arrays, ") << R.Kernels.size()
-     << (R.Kernels.size() == 1 ? " kernel): " : " kernels): ");
+     << (R.Arrays.size() == 1 ? " array" : " arrays");
   if (!R.transformable()) {
-    OS << "not transformable: " << R.Blockers.front().Reason;
+    OS << "): not transformable: " << R.Blockers.front().Reason;
     if (R.Blockers.size() > 1)
       OS << " (and " << R.Blockers.size() - 1 << " more)";
     return OS.str();
   }
-  OS << R.notation().substr(R.Name.size() + 2);
+  OS << ", " << R.Kernels.size()
+     << (R.Kernels.size() == 1 ? " kernel): " : " kernels): ")
+     << R.notation().substr(R.Name.size() + 2);
   if (R.unchanged())
     OS << " (keep as is)";
   OS << " at epsilon=" << CacheLine << " B";

@@ -1,0 +1,1 @@
+struct SysPoint { int x, y; };

@@ -1,0 +1,24 @@
+// memcpy/memset/qsort/fwrite see the array as bytes in AoS order.
+// RUN: %clang %dlopt -fsyntax-only -Xclang -verify %s
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct P { int key, val; }; // expected-remark {{struct P (8 B, 2 fields, 2 arrays): not transformable: cast to 'const struct P *' from 'const void *' (type punning) (and 6 more)}}
+
+static int cmp(const void *a, const void *b) {
+  return ((const struct P *)a)->key - ((const struct P *)b)->key; // expected-note 2 {{blocks the rewrite: cast to 'const struct P *' from 'const void *' (type punning)}}
+}
+
+int main(void) {
+  struct P *a = malloc(16 * sizeof(struct P));
+  struct P b[16];
+  for (int i = 0; i < 16; ++i)
+    a[i].key = 16 - i;
+  memcpy(b, a, sizeof b); // expected-note 2 {{blocks the rewrite: 'P' array passed to 'memcpy', which is not defined in the analyzed files}}
+  memset(a, 0, 16 * sizeof(struct P)); // expected-note {{blocks the rewrite: 'P' array passed to 'memset'}}
+  qsort(b, 16, sizeof(struct P), cmp); // expected-note {{blocks the rewrite: 'P' array passed to 'qsort'}}
+  fwrite(b, sizeof(struct P), 16, stdout); // expected-note {{blocks the rewrite: 'P' array passed to 'fwrite'}}
+  free(a);
+  return 0;
+}

@@ -1,0 +1,20 @@
+// Arrays of the record inside other records, anonymous records and inline
+// asm block the rewrite.
+// RUN: %clang %dlopt -fsyntax-only -Xclang -verify %s
+
+struct In { int a, b; }; // expected-remark {{not transformable: array of the struct inside 'Holder' (field 'items'): arrays in other records are not rewritten yet}}
+struct Holder { struct In items[4]; int n; }; // expected-note {{blocks the rewrite: array of the struct inside 'Holder' (field 'items'): arrays in other records are not rewritten yet}}
+static struct Holder h;
+
+static struct { int a, b; } anon[8]; // expected-remark {{struct <anonymous> (8 B, 2 fields, 1 array): not transformable: anonymous struct without a typedef: no name to generate code with}} expected-note {{blocks the rewrite: anonymous struct without a typedef}}
+
+struct Asm { int a, b; }; // expected-remark {{not transformable: array used by inline asm}}
+static struct Asm as[8];
+
+int main(void) {
+  int s = 0;
+  for (int i = 0; i < 4; ++i)
+    s += h.items[i].a + anon[i].b + as[i].a;
+  __asm__ volatile("" : : "r"(as) : "memory"); // expected-note {{blocks the rewrite: array used by inline asm}}
+  return s;
+}
