@@ -1,0 +1,32 @@
+// The KDLG as DOT: fields as nodes with their sizes, delta in bytes on the
+// edges, one subgraph per cluster labelled with its layout.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: %clang %dlopt -fplugin-arg-dlopt-dot=%t/kdlg.dot -fsyntax-only %s 2>/dev/null
+// RUN: FileCheck %s < %t/kdlg.dot
+// RUN: dot -Tsvg %t/kdlg.dot -o %t/kdlg.svg
+
+struct T { double p; int q; char r; };
+static struct T ts[100];
+
+int main(void) {
+  double s = 0;
+  for (int i = 0; i < 100; ++i)
+    s += ts[i].p * ts[i].q;
+  return (int)s;
+}
+
+// CHECK:      graph kdlg {
+// CHECK:        subgraph "cluster_T" {
+// CHECK-NEXT:     label="struct T (16 B)";
+// CHECK-NEXT:     subgraph "cluster_T_0" {
+// CHECK-NEXT:       label="SoA";
+// CHECK-NEXT:       "T.p" [label="p\n8 B"];
+// CHECK-NEXT:       "T.q" [label="q\n4 B"];
+// CHECK-NEXT:     }
+// CHECK-NEXT:     subgraph "cluster_T_1" {
+// CHECK-NEXT:       label="AoS (cold)";
+// CHECK-NEXT:       "T.r" [label="r\n1 B"];
+// CHECK-NEXT:     }
+// CHECK-NEXT:     "T.p" -- "T.q" [label="8"];
+// CHECK-NEXT:   }
+// CHECK-NEXT: }
