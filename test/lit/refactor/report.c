@@ -13,11 +13,11 @@
 // CHECK-NEXT:          x     y     z    vx    vy    vz
 // CHECK-NEXT:     x    -     8    16     4     4    12
 // CHECK:        clusters (epsilon = 64 B):
-// CHECK-NEXT:     {x,y,z,vx,vy,vz} AoS: sigma=24 B, max delta=20 B
-// CHECK-NEXT:   plan: Particle: {x,y,z,vx,vy,vz} AoS (keep as is)
+// CHECK-NEXT:     {x,y,z,vx,vy,vz} SoA: sigma=24 B, max delta=20 B ({{.*}}vectorizable=1 > 0.5, cluster_fields=6 <= 8)
+// CHECK-NEXT:   plan: Particle: {x,y,z,vx,vy,vz} SoA
 
 // JSON: "format": "dlopt-plan"
-// JSON: "plan": "Particle: {x,y,z,vx,vy,vz} AoS"
+// JSON: "plan": "Particle: {x,y,z,vx,vy,vz} SoA"
 
 // EPS8: plan: Particle: {x,vx} SoA | {y,vy} SoA | {z,vz} SoA
 struct Particle { float x, y, z, vx, vy, vz; };
