@@ -186,11 +186,15 @@ static json::Object kernelJson(const RecordPlan &R, const KernelSummary &K) {
 
 static json::Object recordJson(const RecordPlan &R) {
   json::Array Fields, Arrays, Kernels, Clusters, Blockers;
-  for (unsigned F = 0; F < R.Fields.size(); ++F)
-    Fields.push_back(json::Object{{"name", R.Fields[F].Name},
-                                  {"size", R.Fields[F].Size},
-                                  {"offset", R.Fields[F].Offset},
-                                  {"accessed", R.Graph.accessed(F)}});
+  for (unsigned F = 0; F < R.Fields.size(); ++F) {
+    json::Object O{{"name", R.Fields[F].Name},
+                   {"size", R.Fields[F].Size},
+                   {"offset", R.Fields[F].Offset}};
+    // Blocked records are not analysed further: no graph to ask.
+    if (R.transformable())
+      O["accessed"] = R.Graph.accessed(F);
+    Fields.push_back(std::move(O));
+  }
   for (const ArrayRoot &A : R.Arrays)
     Arrays.push_back(json::Object{{"name", A.Name},
                                   {"kind", A.Kind},

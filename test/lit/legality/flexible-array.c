@@ -13,3 +13,12 @@ int main(void) {
   free(f);
   return s;
 }
+
+// A blocked record's JSON lists its blockers instead of a plan.
+// RUN: %dl-refactor --report --format=json %s -- | FileCheck --check-prefix=JSON %s
+// JSON:      "blockers": [
+// JSON-NEXT:   {
+// JSON-NEXT:     "location": "{{.*}}flexible-array.c:5:26",
+// JSON-NEXT:     "reason": "flexible array member 'data'"
+// JSON:      "transformable": false
+// JSON-NOT:  "plan"
