@@ -579,6 +579,8 @@ private:
       // Defined per iteration: affine if its definition is.
       return VD->getInit() && isAffine(VD->getInit(), Depth + 1);
     }
+    if (isWorkItemIndex(E))
+      return true;
     if (const auto *UO = dyn_cast<UnaryOperator>(E))
       return (UO->getOpcode() == UO_Minus || UO->getOpcode() == UO_Plus) &&
              isAffine(UO->getSubExpr(), Depth);
@@ -598,6 +600,28 @@ private:
         return false;
       }
     }
+    return false;
+  }
+
+  /// The GPU equivalents of a loop variable: OpenCL's get_global_id(d) and
+  /// friends, CUDA's threadIdx/blockIdx/blockDim/gridDim components.
+  static bool isWorkItemIndex(const Expr *E) {
+    if (const auto *Call = dyn_cast<CallExpr>(E)) {
+      const FunctionDecl *FD = Call->getDirectCallee();
+      return FD && FD->getIdentifier() &&
+             llvm::is_contained({"get_global_id", "get_local_id",
+                                 "get_group_id", "get_global_size",
+                                 "get_local_size"},
+                                FD->getName());
+    }
+    if (const auto *PO = dyn_cast<PseudoObjectExpr>(E))
+      if (const auto *Prop = dyn_cast<MSPropertyRefExpr>(
+              PO->getSyntacticForm()->IgnoreParens()))
+        if (const auto *Base = dyn_cast<DeclRefExpr>(
+                Prop->getBaseExpr()->IgnoreParenImpCasts()))
+          return llvm::is_contained({"threadIdx", "blockIdx", "blockDim",
+                                     "gridDim"},
+                                    Base->getDecl()->getName());
     return false;
   }
 

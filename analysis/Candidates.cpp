@@ -1,6 +1,7 @@
 //===- Candidates.cpp - Records whose objects live in arrays --------------===//
 #include "analysis/Candidates.h"
 #include "analysis/AstUtil.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/MapVector.h"
@@ -32,6 +33,15 @@ public:
   DLOPT_COUNT_LOOP(DoStmt)
   DLOPT_COUNT_LOOP(CXXForRangeStmt)
 #undef DLOPT_COUNT_LOOP
+
+  // A GPU kernel's body is a loop over the work-items.
+  bool TraverseFunctionDecl(FunctionDecl *FD) {
+    bool Gpu = FD->hasAttr<OpenCLKernelAttr>() || FD->hasAttr<CUDAGlobalAttr>();
+    LoopDepth += Gpu;
+    bool Continue = Base::TraverseFunctionDecl(FD);
+    LoopDepth -= Gpu;
+    return Continue;
+  }
 
   bool VisitVarDecl(VarDecl *VD) {
     const RecordDecl *RD = elementRecord(VD->getType());

@@ -126,7 +126,19 @@ public:
   }
 
   bool VisitFunctionDecl(FunctionDecl *FD) {
-    if (!FD->doesThisDeclarationHaveABody() || HasMain || !FD->isExternallyVisible())
+    if (FD->hasAttr<OpenCLKernelAttr>()) {
+      // The host program allocates and fills the buffers: it would have to
+      // change in step, and it is not part of the OpenCL translation unit.
+      for (const ParmVarDecl *P : FD->parameters())
+        if (const RecordDecl *RD = elementRecord(P->getType()); isCandidate(RD))
+          block(RD, P->getLocation(),
+                "OpenCL kernel '" + FD->getNameAsString() +
+                    "' receives the array from host code, which is not "
+                    "analyzed with it");
+      return true;
+    }
+    if (!FD->doesThisDeclarationHaveABody() || HasMain ||
+        !FD->isExternallyVisible())
       return true;
     for (const ParmVarDecl *P : FD->parameters())
       if (const RecordDecl *RD = elementRecord(P->getType()); isCandidate(RD))

@@ -11,7 +11,7 @@ import lit.formats
 
 config.name = "dlopt"
 config.test_format = lit.formats.ShTest(execute_external=True)
-config.suffixes = [".c", ".cpp", ".test"]
+config.suffixes = [".c", ".cpp", ".cl", ".test"]
 config.excludes = ["Inputs"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.dlopt_obj_root, "test", "lit")

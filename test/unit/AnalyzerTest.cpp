@@ -1,5 +1,7 @@
 //===- AnalyzerTest.cpp - The pipeline on small C and C++ sources ---------===//
+#include "analysis/AccessCollector.h"
 #include "analysis/Analyzer.h"
+#include "analysis/Candidates.h"
 #include "clang/Frontend/ASTUnit.h"
 #include "clang/Tooling/Tooling.h"
 #include "gtest/gtest.h"
@@ -232,6 +234,50 @@ TEST(AnalyzerTest, GathersAreTold) {
   EXPECT_FALSE(K.Accesses[2].IsGather); // e[i].a =
   EXPECT_TRUE(K.Accesses[3].IsGather);  // e[idx[i]].a
   EXPECT_TRUE(K.Accesses[4].IsGather);  // e[k].b =
+}
+
+// A __kernel body runs once per work-item: an implicit loop over the
+// NDRange, indexed by get_global_id() like a loop variable.
+TEST(AnalyzerTest, OpenCLKernels) {
+  std::unique_ptr<clang::ASTUnit> AST = clang::tooling::buildASTFromCodeWithArgs(
+      R"(
+    struct Particle { float x, y, vx, vy; };
+    __kernel void move(__global struct Particle *p, float dt) {
+      size_t i = get_global_id(0);
+      p[i].x += dt * p[i].vx;
+    }
+    __kernel void sample(__global const struct Particle *p,
+                         __global const int *idx, __global float *out) {
+      size_t i = get_global_id(0);
+      out[i] = p[idx[i]].y;
+    }
+  )",
+      {"-x", "cl", "-cl-std=CL2.0", "-Xclang", "-finclude-default-header"},
+      "kernel.cl");
+  ASSERT_TRUE(AST);
+  ASSERT_FALSE(AST->getDiagnostics().hasErrorOccurred());
+  clang::ASTContext &Ctx = AST->getASTContext();
+  std::vector<CandidateRecord> Candidates = findCandidates(Ctx);
+  ASSERT_EQ(Candidates.size(), 1u);
+  AccessCollector Collector(Ctx, {Candidates[0].Decl});
+  std::vector<KernelTrace> Kernels = Collector.collect();
+  ASSERT_EQ(Kernels.size(), 2u);
+  for (const KernelTrace &K : Kernels) {
+    ASSERT_EQ(K.Loops.size(), 1u);
+    EXPECT_EQ(K.Loops[0].TripSource, "NDRange");
+    EXPECT_EQ(K.Loops[0].TripCount, WholeArrayTrips);
+  }
+  std::vector<PlacedAccess> Move = Kernels[0].Trace.place();
+  ASSERT_EQ(Move.size(), 2u); // vx, then x updated in place.
+  EXPECT_EQ(Move[0].Access.Field, Collector.fieldId(Candidates[0].Decl, 2));
+  EXPECT_FALSE(Move[0].Access.IsGather);
+  EXPECT_TRUE(Move[1].Access.IsWrite);
+  std::vector<PlacedAccess> Sample = Kernels[1].Trace.place();
+  // idx[i] (other memory), p[idx[i]].y (a gather), out[i] (other memory).
+  ASSERT_EQ(Sample.size(), 3u);
+  EXPECT_EQ(Sample[1].Access.Field, Collector.fieldId(Candidates[0].Decl, 1));
+  EXPECT_TRUE(Sample[1].Access.IsGather);
+  EXPECT_EQ(Sample[2].Access.Field, MemoryAccess::NoField);
 }
 
 TEST(AnalyzerTest, BlockedRecordsGetNoPlan) {
