@@ -277,10 +277,14 @@ void dlopt::printPlanDot(raw_ostream &OS, const LayoutPlan &Plan) {
     }
     for (unsigned F1 = 0; F1 < R.Fields.size(); ++F1)
       for (unsigned F2 = F1 + 1; F2 < R.Fields.size(); ++F2)
-        if (!std::isinf(R.Graph.delta(F1, F2)))
+        if (double D = R.Graph.delta(F1, F2); !std::isinf(D))
+          // Edges at or beyond epsilon do not bind a cluster: drawn faint
+          // and left out of the layout so the clusters stay readable.
           OS << "    " << dotId(R, F1) << " -- " << dotId(R, F2)
-             << " [label=\"" << formatDistance(R.Graph.delta(F1, F2))
-             << "\"];\n";
+             << " [label=\"" << formatDistance(D) << "\""
+             << (D < Plan.CacheLine ? "" : ", style=dashed, color=gray, "
+                                           "fontcolor=gray, constraint=false")
+             << "];\n";
     OS << "  }\n";
   }
   OS << "}\n";
