@@ -510,8 +510,10 @@ private:
       return;
     }
     address(E);
+    QualType T = E->getType();
     if (isa<ArraySubscriptExpr, MemberExpr, UnaryOperator>(E) &&
-        !E->getType()->isIncompleteType() && !E->getType()->isFunctionType())
+        !T->isIncompleteType() && !T->isFunctionType() &&
+        !T->isDependentType() && T->isConstantSizeType())
       emitOther(E, IsWrite);
   }
 

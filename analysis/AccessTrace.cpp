@@ -98,20 +98,30 @@ std::vector<PlacedAccess> AccessTrace::place() const {
 
 double AccessTrace::totalBytes() const { return place(0, 0, 1, 0, nullptr); }
 
+/// The largest distance from an access in \p From to its nearest access in
+/// \p To.
+static double directedDistance(const std::vector<double> &From,
+                               const std::vector<double> &To) {
+  double Max = 0;
+  for (double P : From) {
+    double Nearest = InfiniteDistance;
+    for (double Q : To)
+      Nearest = std::min(Nearest, std::fabs(P - Q));
+    Max = std::max(Max, Nearest);
+  }
+  return Max;
+}
+
 double dlopt::memoryDistance(const std::vector<PlacedAccess> &Placed,
                              unsigned F1, unsigned F2) {
-  bool Seen1 = false, Seen2 = false;
-  double Max = 0;
+  std::vector<double> P1, P2;
   for (const PlacedAccess &A : Placed) {
-    if (A.Access.Field != F1)
-      continue;
-    Seen1 = true;
-    for (const PlacedAccess &B : Placed) {
-      if (B.Access.Field != F2)
-        continue;
-      Seen2 = true;
-      Max = std::max(Max, std::fabs(A.Position - B.Position));
-    }
+    if (A.Access.Field == F1)
+      P1.push_back(A.Position);
+    else if (A.Access.Field == F2)
+      P2.push_back(A.Position);
   }
-  return Seen1 && Seen2 ? Max : InfiniteDistance;
+  if (P1.empty() || P2.empty())
+    return InfiniteDistance;
+  return std::max(directedDistance(P1, P2), directedDistance(P2, P1));
 }

@@ -9,7 +9,7 @@
 // placed at the byte position of its first execution in the linearized
 // kernel, where a loop occupies trip x (bytes of one iteration) and a branch
 // the bytes of its longest alternative; the distance between two accesses is
-// the difference of their positions.
+// the difference of their positions (see memoryDistance for the pairing).
 //
 //===----------------------------------------------------------------------===//
 #ifndef DLOPT_ANALYSIS_ACCESSTRACE_H
@@ -91,8 +91,15 @@ private:
                std::vector<PlacedAccess> *Out) const;
 };
 
-/// delta(F1, F2) within one kernel: the maximum distance over all pairs of
-/// static accesses to F1 and F2; InfiniteDistance if either is not accessed.
+/// delta(F1, F2) within one kernel: the largest distance from any static
+/// access of one field to the nearest access of the other (the Hausdorff
+/// distance of their positions); InfiniteDistance if either is not accessed.
+///
+/// The paper takes "the maximum over all pairs of memory instructions"; on
+/// its example both readings agree. Taken literally over all pairs, a kernel
+/// with two loops over the same two fields would split them however close
+/// they are in each loop; the nearest partner is what decides whether the
+/// other field's bytes are still in the cache line.
 double memoryDistance(const std::vector<PlacedAccess> &Placed, unsigned F1,
                       unsigned F2);
 

@@ -93,14 +93,30 @@ TEST(AccessTraceTest, BranchesTakeTheLongestPath) {
   EXPECT_EQ(memoryDistance(P, C, D), 68);
 }
 
-TEST(AccessTraceTest, MaximumOverStaticPairs) {
-  // a read twice: close to b once, far from it once; the maximum counts.
+TEST(AccessTraceTest, FarthestAccessFromItsNearestPartnerCounts) {
+  // a read twice: next to b once, far from any b once; the far read counts.
   AccessTrace T;
   T.addAccess(read(A));
   T.addAccess(read(B));
   T.addAccess(MemoryAccess{MemoryAccess::NoField, 1000});
   T.addAccess(read(A));
   EXPECT_EQ(memoryDistance(T.place(), A, B), 1004);
+  EXPECT_EQ(memoryDistance(T.place(), B, A), 1004);
+}
+
+TEST(AccessTraceTest, TwoLoopsOverTheSameFieldsKeepThemTogether) {
+  // for (...) { a; b }  for (...) { b (8 B); a }: each access has its partner
+  // within 8 bytes, although the loops are 1e6 x 8 B apart.
+  AccessTrace T;
+  T.beginLoop(1e6);
+  T.addAccess(read(A));
+  T.addAccess(read(B));
+  T.endLoop();
+  T.beginLoop(1e6);
+  T.addAccess(read(B, 8));
+  T.addAccess(read(A));
+  T.endLoop();
+  EXPECT_EQ(memoryDistance(T.place(), A, B), 8);
 }
 
 TEST(AccessTraceTest, EmptyLoopAndZeroTrips) {
