@@ -50,14 +50,15 @@ std::optional<int64_t> evaluateConstant(const Expr *E, const ASTContext &Ctx,
 }
 
 const VarDecl *varOf(const Expr *E) {
-  if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(
-          E ? E->IgnoreParenImpCasts() : nullptr))
+  if (const auto *DRE =
+          dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr))
     return dyn_cast<VarDecl>(DRE->getDecl());
   return nullptr;
 }
 
 /// Variables a statement assigns, increments or declares.
-void collectVarying(const Stmt *S, llvm::SmallPtrSetImpl<const VarDecl *> &Out) {
+void collectVarying(const Stmt *S,
+                    llvm::SmallPtrSetImpl<const VarDecl *> &Out) {
   if (!S)
     return;
   if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
@@ -103,7 +104,8 @@ public:
   bool foundFieldInLoop() const { return FieldInLoop; }
 
 private:
-  //===--- Statements ------------------------------------------------------===//
+  //===--- Statements
+  //------------------------------------------------------===//
 
   void stmt(const Stmt *S) {
     if (!S)
@@ -158,7 +160,8 @@ private:
       stmt(Child);
   }
 
-  //===--- Loops -----------------------------------------------------------===//
+  //===--- Loops
+  //-----------------------------------------------------------===//
 
   struct ForShape {
     const VarDecl *InductionVar = nullptr;
@@ -228,8 +231,7 @@ private:
     default:
       break;
     }
-    if (Trips >= 0 || Op == BO_LT || Op == BO_LE || Op == BO_GT ||
-        Op == BO_GE)
+    if (Trips >= 0 || Op == BO_LT || Op == BO_LE || Op == BO_GT || Op == BO_GE)
       Shape.ConstantTrips = std::max(Trips, 0.0);
     return Shape;
   }
@@ -257,7 +259,8 @@ private:
       return BO->getOpcode() == BO_AddAssign ? *C : -*C;
     }
     if (BO->getOpcode() == BO_Assign) { // i = i + c, i = i - c
-      const auto *Sum = dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
+      const auto *Sum =
+          dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
       if (!Sum || !Sum->isAdditiveOp() || varOf(Sum->getLHS()) != IV)
         return std::nullopt;
       std::optional<int64_t> C = evaluateConstant(Sum->getRHS(), Ctx);
@@ -295,8 +298,8 @@ private:
     if (Shape.ConstantTrips) {
       Trips = *Shape.ConstantTrips;
       Source = "constant";
-    } else if (uint64_t N = indexedArrayLength(For->getBody(),
-                                               Shape.InductionVar)) {
+    } else if (uint64_t N =
+                   indexedArrayLength(For->getBody(), Shape.InductionVar)) {
       Trips = N;
       Source = OpenMP ? "openmp over array" : "array length";
     } else if (OpenMP) {
@@ -395,7 +398,8 @@ private:
     return false;
   }
 
-  //===--- Expressions -----------------------------------------------------===//
+  //===--- Expressions
+  //-----------------------------------------------------===//
 
   void expr(const Expr *E) {
     if (!E)
@@ -543,7 +547,8 @@ private:
       address(Element);
   }
 
-  //===--- Index patterns --------------------------------------------------===//
+  //===--- Index patterns
+  //--------------------------------------------------===//
 
   /// True if the element is not at an affine function of loop variables:
   /// a gather or scatter such as a[idx[i]] or a[rand() % n].
@@ -621,13 +626,14 @@ private:
               PO->getSyntacticForm()->IgnoreParens()))
         if (const auto *Base = dyn_cast<DeclRefExpr>(
                 Prop->getBaseExpr()->IgnoreParenImpCasts()))
-          return llvm::is_contained({"threadIdx", "blockIdx", "blockDim",
-                                     "gridDim"},
-                                    Base->getDecl()->getName());
+          return llvm::is_contained(
+              {"threadIdx", "blockIdx", "blockDim", "gridDim"},
+              Base->getDecl()->getName());
     return false;
   }
 
-  //===--- Emission --------------------------------------------------------===//
+  //===--- Emission
+  //--------------------------------------------------------===//
 
   void emitField(const RecordDecl *RD, unsigned Index, const Expr *At,
                  bool IsWrite, bool IsGather, int64_t Bytes) {

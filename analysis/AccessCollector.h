@@ -1,4 +1,4 @@
-//===- AccessCollector.h - Kernels and their ordered field accesses -*- C++ -*-//
+//===- AccessCollector.h - Kernels and their field accesses -----*- C++ -*-===//
 //
 // Step 2 of the pipeline: for every kernel (a function with loops that index
 // arrays of candidate records; every OpenCL __kernel and CUDA __global__

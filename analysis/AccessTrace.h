@@ -83,7 +83,7 @@ private:
     MemoryAccess Data{MemoryAccess::NoField, 0};
     std::vector<unsigned> Children;
   };
-  std::vector<Node> Nodes;  // Nodes[0] is the root sequence.
+  std::vector<Node> Nodes;    // Nodes[0] is the root sequence.
   std::vector<unsigned> Open; // Stack of nodes being filled.
 
   unsigned addNode(Node N);

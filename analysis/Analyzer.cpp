@@ -117,7 +117,8 @@ private:
 
 AnalysisResult dlopt::analyzeTranslationUnit(ASTContext &Ctx,
                                              const AnalysisOptions &Opts) {
-  const DecisionTree &Model = Opts.Model ? *Opts.Model : DecisionTree::builtin();
+  const DecisionTree &Model =
+      Opts.Model ? *Opts.Model : DecisionTree::builtin();
   AnalysisResult Result;
   Result.Plan.CacheLine = Opts.CacheLine;
   Result.Plan.Model = Model.name();

@@ -1,4 +1,4 @@
-//===- Analyzer.h - The analysis pipeline over one translation unit -*- C++ -*-//
+//===- Analyzer.h - The analysis pipeline over one TU -----------*- C++ -*-===//
 //
 // Candidates -> accesses -> per-kernel KDLGs -> merged KDLG -> clusters ->
 // layouts from the decision tree -> legality, as one call. Front doors call

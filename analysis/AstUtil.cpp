@@ -36,8 +36,8 @@ std::string dlopt::recordName(const RecordDecl *RD) {
 }
 
 StringRef dlopt::allocatorName(const Expr *E) {
-  const auto *Call = dyn_cast_or_null<CallExpr>(E ? E->IgnoreParenCasts()
-                                                  : nullptr);
+  const auto *Call =
+      dyn_cast_or_null<CallExpr>(E ? E->IgnoreParenCasts() : nullptr);
   if (!Call)
     return "";
   const FunctionDecl *FD = Call->getDirectCallee();

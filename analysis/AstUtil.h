@@ -1,4 +1,4 @@
-//===- AstUtil.h - Small AST questions the analysis asks everywhere -*- C++ -*-//
+//===- AstUtil.h - Small shared AST questions -------------------*- C++ -*-===//
 #ifndef DLOPT_ANALYSIS_ASTUTIL_H
 #define DLOPT_ANALYSIS_ASTUTIL_H
 

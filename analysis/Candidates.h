@@ -1,4 +1,4 @@
-//===- Candidates.h - Records whose objects live in arrays -------*- C++ -*-===//
+//===- Candidates.h - Records whose objects live in arrays ------*- C++ -*-===//
 //
 // Step 1 of the pipeline: find record types whose objects live in arrays
 // (fixed-size arrays, malloc/calloc/realloc and new[] results, pointer

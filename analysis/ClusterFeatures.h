@@ -1,4 +1,4 @@
-//===- ClusterFeatures.h - What the decision tree sees of a cluster -*- C++ -*-//
+//===- ClusterFeatures.h - What the tree sees of a cluster ------*- C++ -*-===//
 //
 // The attributes a layout decision depends on (design.md, "What the layout
 // choice depends on"): the cluster's size (the paper's only attribute), how

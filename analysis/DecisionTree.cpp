@@ -69,8 +69,8 @@ public:
 Expected<DecisionTree> DecisionTree::parse(StringRef Json, StringRef Origin) {
   Expected<json::Value> Doc = json::parse(Json);
   if (!Doc)
-    return createStringError(inconvertibleErrorCode(),
-                             "%s: malformed JSON: %s", Origin.str().c_str(),
+    return createStringError(inconvertibleErrorCode(), "%s: malformed JSON: %s",
+                             Origin.str().c_str(),
                              toString(Doc.takeError()).c_str());
   const json::Object *Root = Doc->getAsObject();
   if (!Root || Root->getString("format") != StringRef("dlopt-model"))

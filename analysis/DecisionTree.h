@@ -1,4 +1,4 @@
-//===- DecisionTree.h - The layout-selection model ---------------*- C++ -*-===//
+//===- DecisionTree.h - The layout-selection model --------------*- C++ -*-===//
 //
 // A binary decision tree over ClusterFeatures whose leaves are layouts. It is
 // loaded from a model file (JSON, format below); the default x86-64 model is

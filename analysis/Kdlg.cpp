@@ -33,10 +33,10 @@ Kdlg Kdlg::forKernel(std::vector<Field> Fields,
   assert(Fields.size() == FieldIds.size());
   Kdlg G(std::move(Fields));
   for (unsigned F = 0; F < G.size(); ++F)
-    G.Accessed[F] = std::any_of(Placed.begin(), Placed.end(),
-                                [&](const PlacedAccess &A) {
-                                  return A.Access.Field == FieldIds[F];
-                                });
+    G.Accessed[F] =
+        std::any_of(Placed.begin(), Placed.end(), [&](const PlacedAccess &A) {
+          return A.Access.Field == FieldIds[F];
+        });
   for (unsigned F1 = 0; F1 < G.size(); ++F1)
     for (unsigned F2 = F1 + 1; F2 < G.size(); ++F2)
       G.setDelta(F1, F2, memoryDistance(Placed, FieldIds[F1], FieldIds[F2]));
@@ -51,7 +51,8 @@ dlopt::significantKernels(const std::vector<KernelGraph> &Kernels,
     Heaviest = std::max(Heaviest, K.Weight);
   std::vector<bool> Keep;
   for (const KernelGraph &K : Kernels)
-    Keep.push_back(K.Graph.anyAccessed() && K.Weight >= Significance * Heaviest);
+    Keep.push_back(K.Graph.anyAccessed() &&
+                   K.Weight >= Significance * Heaviest);
   return Keep;
 }
 

@@ -1,4 +1,4 @@
-//===- Kdlg.h - Kernel data layout graph -------------------------*- C++ -*-===//
+//===- Kdlg.h - Kernel data layout graph ------------------------*- C++ -*-===//
 //
 // The KDLG of one record: vertices are its fields (weighted by size), edges
 // carry delta, the memory distance in bytes between accesses of two fields.

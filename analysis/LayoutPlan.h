@@ -1,4 +1,4 @@
-//===- LayoutPlan.h - What the analysis decided, and why ---------*- C++ -*-===//
+//===- LayoutPlan.h - What the analysis decided, and why --------*- C++ -*-===//
 //
 // The analysis result handed to the front doors and, later, the rewriter: per
 // candidate record its arrays, kernels, KDLG, clusters with a layout each and

@@ -43,7 +43,8 @@ public:
 
   std::vector<std::vector<LegalityIssue>> take() { return std::move(Issues); }
 
-  //===--- The record itself -----------------------------------------------===//
+  //===--- The record itself
+  //-----------------------------------------------===//
 
   void checkRecord(const RecordDecl *RD) {
     if (recordName(RD).empty())
@@ -81,7 +82,8 @@ public:
     }
   }
 
-  //===--- Declarations ----------------------------------------------------===//
+  //===--- Declarations
+  //----------------------------------------------------===//
 
   bool VisitFieldDecl(FieldDecl *FD) {
     const RecordDecl *Parent = FD->getParent();
@@ -91,8 +93,8 @@ public:
               "member of union '" + recordName(Parent) + "'");
     if (const RecordDecl *RD = elementRecord(FD->getType()); isCandidate(RD))
       block(RD, FD->getLocation(),
-            "array of the struct inside '" + recordName(Parent) +
-                "' (field '" + FD->getNameAsString() +
+            "array of the struct inside '" + recordName(Parent) + "' (field '" +
+                FD->getNameAsString() +
                 "'): arrays in other records are not rewritten yet");
     return true;
   }
@@ -106,9 +108,9 @@ public:
     if (const ArrayType *AT = T->getAsArrayTypeUnsafe())
       if (AT->getElementType()->isArrayType())
         block(RD, VD->getLocation(), "multi-dimensional array " + Name);
-    QualType Elem = T->isPointerType() ? T->getPointeeType()
-                                       : QualType(T->getAsArrayTypeUnsafe()
-                                                      ->getElementType());
+    QualType Elem = T->isPointerType()
+                        ? T->getPointeeType()
+                        : QualType(T->getAsArrayTypeUnsafe()->getElementType());
     if (Elem.isVolatileQualified())
       block(RD, VD->getLocation(), "volatile array " + Name);
     if (VD->isFileVarDecl() && T->isArrayType()) {
@@ -149,7 +151,8 @@ public:
     return true;
   }
 
-  //===--- Expressions -----------------------------------------------------===//
+  //===--- Expressions
+  //-----------------------------------------------------===//
 
   bool VisitBinaryOperator(BinaryOperator *BO) {
     if (BO->isRelationalOp()) {
@@ -165,7 +168,8 @@ public:
     const FunctionDecl *Callee = Call->getDirectCallee();
     for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
       const Expr *Arg = Call->getArg(I);
-      const RecordDecl *RD = elementRecord(Arg->IgnoreParenImpCasts()->getType());
+      const RecordDecl *RD =
+          elementRecord(Arg->IgnoreParenImpCasts()->getType());
       if (!isCandidate(RD))
         continue;
       Handled.insert(Arg);
@@ -277,9 +281,7 @@ public:
   }
 
 private:
-  bool isCandidate(const RecordDecl *RD) const {
-    return RD && Index.count(RD);
-  }
+  bool isCandidate(const RecordDecl *RD) const { return RD && Index.count(RD); }
 
   void block(const RecordDecl *RD, SourceLocation Loc, std::string Reason) {
     auto It = Index.find(RD);

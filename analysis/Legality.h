@@ -1,4 +1,4 @@
-//===- Legality.h - Can every use of a record's arrays be rewritten? -*- C++ -*-//
+//===- Legality.h - Can a record's arrays be rewritten? ---------*- C++ -*-===//
 //
 // Step 6 of the pipeline. A record is transformable only if every use of its
 // arrays is one the rewriter handles; otherwise the record stays as it is

@@ -1,4 +1,4 @@
-//===- Partition.h - Clustering a KDLG at a cache-line threshold -*- C++ -*-===//
+//===- Partition.h - Clustering a KDLG at a threshold -----------*- C++ -*-===//
 //
 // A clustering is good when every edge inside a cluster has delta < epsilon
 // (the L1 cache line of the target). Fields are joined by complete-linkage

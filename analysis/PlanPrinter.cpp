@@ -81,8 +81,7 @@ static void printMatrix(raw_ostream &OS, const RecordPlan &R) {
   for (unsigned F1 = 0; F1 < R.Fields.size(); ++F1) {
     OS << "    " << left_justify(R.Fields[F1].Name, Width);
     for (unsigned F2 = 0; F2 < R.Fields.size(); ++F2) {
-      std::string Cell =
-          F1 == F2 ? "-" : formatDistance(R.Graph.delta(F1, F2));
+      std::string Cell = F1 == F2 ? "-" : formatDistance(R.Graph.delta(F1, F2));
       OS << right_justify(Cell, std::max(Width, Cell.size()) + 1);
     }
     OS << "\n";
@@ -209,15 +208,14 @@ static json::Object recordJson(const RecordPlan &R) {
     json::Array Why;
     for (const std::string &W : C.Why)
       Why.push_back(W);
-    Clusters.push_back(
-        json::Object{{"fields", fieldNames(R, C.Fields.Fields)},
-                     {"layout", C.Chosen.str()},
-                     {"cold", C.Fields.Cold},
-                     {"max_delta", distanceJson(C.Fields.Cold
-                                                    ? InfiniteDistance
-                                                    : C.Fields.MaxDelta)},
-                     {"features", std::move(Features)},
-                     {"why", std::move(Why)}});
+    Clusters.push_back(json::Object{
+        {"fields", fieldNames(R, C.Fields.Fields)},
+        {"layout", C.Chosen.str()},
+        {"cold", C.Fields.Cold},
+        {"max_delta",
+         distanceJson(C.Fields.Cold ? InfiniteDistance : C.Fields.MaxDelta)},
+        {"features", std::move(Features)},
+        {"why", std::move(Why)}});
   }
   for (const Blocker &B : R.Blockers)
     Blockers.push_back(
@@ -272,7 +270,8 @@ void dlopt::printPlanDot(raw_ostream &OS, const LayoutPlan &Plan) {
          << (CP.Fields.Cold ? " (cold)" : "") << "\";\n";
       for (unsigned F : CP.Fields.Fields)
         OS << "      " << dotId(R, F) << " [label=\"" << R.Fields[F].Name
-           << "\\n" << R.Fields[F].Size << " B\"];\n";
+           << "\\n"
+           << R.Fields[F].Size << " B\"];\n";
       OS << "    }\n";
     }
     for (unsigned F1 = 0; F1 < R.Fields.size(); ++F1)
@@ -280,10 +279,11 @@ void dlopt::printPlanDot(raw_ostream &OS, const LayoutPlan &Plan) {
         if (double D = R.Graph.delta(F1, F2); !std::isinf(D))
           // Edges at or beyond epsilon do not bind a cluster: drawn faint
           // and left out of the layout so the clusters stay readable.
-          OS << "    " << dotId(R, F1) << " -- " << dotId(R, F2)
-             << " [label=\"" << formatDistance(D) << "\""
-             << (D < Plan.CacheLine ? "" : ", style=dashed, color=gray, "
-                                           "fontcolor=gray, constraint=false")
+          OS << "    " << dotId(R, F1) << " -- " << dotId(R, F2) << " [label=\""
+             << formatDistance(D) << "\""
+             << (D < Plan.CacheLine ? ""
+                                    : ", style=dashed, color=gray, "
+                                      "fontcolor=gray, constraint=false")
              << "];\n";
     OS << "  }\n";
   }

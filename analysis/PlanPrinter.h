@@ -1,4 +1,4 @@
-//===- PlanPrinter.h - LayoutPlan as text, JSON and DOT ----------*- C++ -*-===//
+//===- PlanPrinter.h - LayoutPlan as text, JSON and DOT ---------*- C++ -*-===//
 //
 // One rendering of the plan per audience: a human report, JSON for scripts
 // and the rewriter (--plan), DOT of the KDLG for graphviz, and the one-line

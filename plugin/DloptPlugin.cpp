@@ -160,4 +160,5 @@ private:
 } // namespace
 
 static FrontendPluginRegistry::Add<DloptAction>
-    X("dlopt", "data-layout analysis: remarks and reports on arrays of structs");
+    X("dlopt",
+      "data-layout analysis: remarks and reports on arrays of structs");

@@ -34,8 +34,7 @@ enum ExitCode {
 
 cl::OptionCategory Category("dl-refactor options");
 
-cl::opt<bool> Report("report",
-                     cl::desc("Print the layout plan of each file"),
+cl::opt<bool> Report("report", cl::desc("Print the layout plan of each file"),
                      cl::cat(Category));
 enum class Format { Text, Json };
 cl::opt<Format> OutputFormat(
@@ -144,9 +143,9 @@ int main(int Argc, const char **Argv) {
   ClangTool Tool(Parser->getCompilations(), Parser->getSourcePathList());
   // Clang's own headers (stddef.h, ...) live in clang-19's resource dir, not
   // next to this binary.
-  Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(
-      "-resource-dir=" DLOPT_CLANG_RESOURCE_DIR,
-      ArgumentInsertPosition::BEGIN));
+  Tool.appendArgumentsAdjuster(
+      getInsertArgumentAdjuster("-resource-dir=" DLOPT_CLANG_RESOURCE_DIR,
+                                ArgumentInsertPosition::BEGIN));
 
   LayoutPlan Plan;
   Plan.CacheLine = CacheLine;

@@ -1,6 +1,6 @@
 //===- AnalyzerTest.cpp - The pipeline on small C and C++ sources ---------===//
-#include "analysis/AccessCollector.h"
 #include "analysis/Analyzer.h"
+#include "analysis/AccessCollector.h"
 #include "analysis/Candidates.h"
 #include "clang/Frontend/ASTUnit.h"
 #include "clang/Tooling/Tooling.h"
@@ -239,8 +239,9 @@ TEST(AnalyzerTest, GathersAreTold) {
 // A __kernel body runs once per work-item: an implicit loop over the
 // NDRange, indexed by get_global_id() like a loop variable.
 TEST(AnalyzerTest, OpenCLKernels) {
-  std::unique_ptr<clang::ASTUnit> AST = clang::tooling::buildASTFromCodeWithArgs(
-      R"(
+  std::unique_ptr<clang::ASTUnit> AST =
+      clang::tooling::buildASTFromCodeWithArgs(
+          R"(
     struct Particle { float x, y, vx, vy; };
     __kernel void move(__global struct Particle *p, float dt) {
       size_t i = get_global_id(0);
@@ -252,8 +253,8 @@ TEST(AnalyzerTest, OpenCLKernels) {
       out[i] = p[idx[i]].y;
     }
   )",
-      {"-x", "cl", "-cl-std=CL2.0", "-Xclang", "-finclude-default-header"},
-      "kernel.cl");
+          {"-x", "cl", "-cl-std=CL2.0", "-Xclang", "-finclude-default-header"},
+          "kernel.cl");
   ASSERT_TRUE(AST);
   ASSERT_FALSE(AST->getDiagnostics().hasErrorOccurred());
   clang::ASTContext &Ctx = AST->getASTContext();

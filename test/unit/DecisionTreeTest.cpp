@@ -82,8 +82,10 @@ TEST(DecisionTreeTest, BuiltinModelIsTheShippedFile) {
   ASSERT_TRUE(bool(File)) << llvm::toString(File.takeError());
   const DecisionTree &Builtin = DecisionTree::builtin();
   EXPECT_EQ(Builtin.target(), "x86-64");
-  FeatureVector Streaming = {{"gather_fraction", 0},  {"cluster_fields", 4},
-                             {"vectorizable", 1},     {"cluster_share", 0.5},
+  FeatureVector Streaming = {{"gather_fraction", 0},
+                             {"cluster_fields", 4},
+                             {"vectorizable", 1},
+                             {"cluster_share", 0.5},
                              {"max_field_bytes", 4}};
   FeatureVector Gathered = Streaming;
   Gathered["gather_fraction"] = 1;

@@ -66,8 +66,8 @@ TEST(LayoutTest, PrintAndParse) {
   EXPECT_EQ(Layout::tiled(16).str(), "Tiled(16)");
   EXPECT_EQ(Layout::tiled(16).dims(), "[i/16, f, i%16]");
   EXPECT_EQ(Layout::soa().dims(), "[f, i]");
-  for (Layout L : {Layout::aos(), Layout::soa(), Layout::tiled(2),
-                   Layout::tiled(32768)})
+  for (Layout L :
+       {Layout::aos(), Layout::soa(), Layout::tiled(2), Layout::tiled(32768)})
     EXPECT_EQ(Layout::parse(L.str()), L);
   EXPECT_EQ(Layout::parse("soa"), Layout::soa());
   EXPECT_EQ(Layout::parse("tiled:64"), Layout::tiled(64));
