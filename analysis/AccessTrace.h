@@ -1,4 +1,4 @@
-//===- AccessTrace.h - A kernel's memory accesses in program order -*- C++ -*-//
+//===- AccessTrace.h - A kernel's accesses in program order -----*- C++ -*-===//
 //
 // The part of a kernel the KDLG needs: which memory is touched, in which
 // order, inside which loops (with their trip counts) and which branches.
