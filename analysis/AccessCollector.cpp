@@ -86,9 +86,7 @@ public:
       : Ctx(Ctx), Ids(Ids), Records(Records), Out(Out) {}
 
   void walkFunction(const FunctionDecl *FD) {
-    bool GpuKernel =
-        FD->hasAttr<OpenCLKernelAttr>() || FD->hasAttr<CUDAGlobalAttr>();
-    if (GpuKernel) {
+    if (isGpuKernel(FD)) {
       // The body runs once per work-item: an implicit loop over the NDRange.
       LoopScope Scope;
       collectVarying(FD->getBody(), Scope.Varying);
@@ -132,13 +130,7 @@ private:
     if (const auto *If = dyn_cast<IfStmt>(S)) {
       stmt(If->getInit());
       expr(If->getCond());
-      Out.Trace.beginBranch();
-      Out.Trace.beginAlternative();
-      stmt(If->getThen());
-      Out.Trace.beginAlternative();
-      stmt(If->getElse());
-      Out.Trace.endBranch();
-      return;
+      return branch(If->getThen(), If->getElse());
     }
     if (const auto *Loop = dyn_cast<OMPLoopDirective>(S)) {
       // The loop under `#pragma omp (parallel) for`: its trip count is the
@@ -158,6 +150,16 @@ private:
     // Compound, switch, return, labels, ...: children in order.
     for (const Stmt *Child : S->children())
       stmt(Child);
+  }
+
+  /// Two alternatives; either may be null (nothing happens on that path).
+  void branch(const Stmt *First, const Stmt *Second) {
+    Out.Trace.beginBranch();
+    Out.Trace.beginAlternative();
+    stmt(First);
+    Out.Trace.beginAlternative();
+    stmt(Second);
+    Out.Trace.endBranch();
   }
 
   //===--- Loops
@@ -416,14 +418,9 @@ private:
         expr(BO->getRHS());
         return lvalue(BO->getLHS(), /*IsWrite=*/true);
       }
-      if (BO->isLogicalOp()) {
+      if (BO->isLogicalOp()) { // The right operand may not run.
         expr(BO->getLHS());
-        Out.Trace.beginBranch();
-        Out.Trace.beginAlternative();
-        expr(BO->getRHS());
-        Out.Trace.beginAlternative();
-        Out.Trace.endBranch();
-        return;
+        return branch(BO->getRHS(), nullptr);
       }
     }
     if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
@@ -434,13 +431,7 @@ private:
     }
     if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E)) {
       expr(CO->getCond());
-      Out.Trace.beginBranch();
-      Out.Trace.beginAlternative();
-      expr(CO->getTrueExpr());
-      Out.Trace.beginAlternative();
-      expr(CO->getFalseExpr());
-      Out.Trace.endBranch();
-      return;
+      return branch(CO->getTrueExpr(), CO->getFalseExpr());
     }
     if (isa<UnaryExprOrTypeTraitExpr>(E))
       return; // sizeof/alignof evaluate nothing.
@@ -704,9 +695,7 @@ std::vector<KernelTrace> AccessCollector::collect() {
     K.Function = FD;
     KernelWalker Walker(Ctx, *this, FirstId, K);
     Walker.walkFunction(FD);
-    bool GpuKernel =
-        FD->hasAttr<OpenCLKernelAttr>() || FD->hasAttr<CUDAGlobalAttr>();
-    if (Walker.foundFieldInLoop() || (GpuKernel && !K.Trace.empty()))
+    if (Walker.foundFieldInLoop() || (isGpuKernel(FD) && !K.Trace.empty()))
       Kernels.push_back(std::move(K));
   }
   return Kernels;

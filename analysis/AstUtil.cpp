@@ -1,5 +1,6 @@
 //===- AstUtil.cpp - Small AST questions the analysis asks everywhere -----===//
 #include "analysis/AstUtil.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -64,6 +65,10 @@ const ValueDecl *dlopt::rootDecl(const Expr *E) {
             : BO->getRHS();
   }
   return nullptr;
+}
+
+bool dlopt::isGpuKernel(const FunctionDecl *FD) {
+  return FD->hasAttr<OpenCLKernelAttr>() || FD->hasAttr<CUDAGlobalAttr>();
 }
 
 SourcePos dlopt::formatLoc(const SourceManager &SM, SourceLocation Loc) {

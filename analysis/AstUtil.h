@@ -26,6 +26,10 @@ llvm::StringRef allocatorName(const clang::Expr *E);
 /// or subtraction of integers (a + i, p - 1), or null.
 const clang::ValueDecl *rootDecl(const clang::Expr *E);
 
+/// An OpenCL __kernel or CUDA __global__ function: its body runs once per
+/// work-item.
+bool isGpuKernel(const clang::FunctionDecl *FD);
+
 /// "file:line:col" of the spelling (or expansion) location of \p Loc.
 SourcePos formatLoc(const clang::SourceManager &SM, clang::SourceLocation Loc);
 

@@ -1,7 +1,6 @@
 //===- Candidates.cpp - Records whose objects live in arrays --------------===//
 #include "analysis/Candidates.h"
 #include "analysis/AstUtil.h"
-#include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
@@ -36,7 +35,7 @@ public:
 
   // A GPU kernel's body is a loop over the work-items.
   bool TraverseFunctionDecl(FunctionDecl *FD) {
-    bool Gpu = FD->hasAttr<OpenCLKernelAttr>() || FD->hasAttr<CUDAGlobalAttr>();
+    bool Gpu = isGpuKernel(FD);
     LoopDepth += Gpu;
     bool Continue = Base::TraverseFunctionDecl(FD);
     LoopDepth -= Gpu;

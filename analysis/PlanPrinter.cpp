@@ -64,6 +64,14 @@ std::string dlopt::summarizeRecord(const RecordPlan &R, unsigned CacheLine) {
   return OS.str();
 }
 
+Error dlopt::writeOutputFile(StringRef Path,
+                             function_ref<void(raw_ostream &)> Print) {
+  return writeToOutput(Path, [&](raw_ostream &OS) {
+    Print(OS);
+    return Error::success();
+  });
+}
+
 //===----------------------------------------------------------------------===//
 // Text
 //===----------------------------------------------------------------------===//

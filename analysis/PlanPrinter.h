@@ -21,6 +21,12 @@ void printPlanText(llvm::raw_ostream &OS, const LayoutPlan &Plan);
 llvm::json::Value planToJson(const LayoutPlan &Plan);
 void printPlanDot(llvm::raw_ostream &OS, const LayoutPlan &Plan);
 
+/// Writes \p Path through a temporary file and a rename, so a reader never
+/// sees it half-written.
+llvm::Error
+writeOutputFile(llvm::StringRef Path,
+                llvm::function_ref<void(llvm::raw_ostream &)> Print);
+
 /// The remark text for one record: its plan and the reason in brief.
 std::string summarizeRecord(const RecordPlan &R, unsigned CacheLine);
 /// One line per cluster: fields, sigma, max delta, layout and the tests.

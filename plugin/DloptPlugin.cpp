@@ -93,11 +93,7 @@ private:
 
   void write(const std::string &Path,
              llvm::function_ref<void(llvm::raw_ostream &)> Print) {
-    // Through a temporary and a rename: never a half-written report.
-    if (llvm::Error E = llvm::writeToOutput(Path, [&](llvm::raw_ostream &OS) {
-          Print(OS);
-          return llvm::Error::success();
-        }))
+    if (llvm::Error E = writeOutputFile(Path, Print))
       error("dlopt: cannot write '" + Path +
             "': " + llvm::toString(std::move(E)));
   }

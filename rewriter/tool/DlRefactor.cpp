@@ -94,11 +94,7 @@ private:
 
 int writeFile(const std::string &Path,
               llvm::function_ref<void(llvm::raw_ostream &)> Print) {
-  // Through a temporary and a rename: never a half-written file.
-  if (llvm::Error E = llvm::writeToOutput(Path, [&](llvm::raw_ostream &OS) {
-        Print(OS);
-        return llvm::Error::success();
-      })) {
+  if (llvm::Error E = writeOutputFile(Path, Print)) {
     llvm::errs() << "dl-refactor: cannot write '" << Path
                  << "': " << llvm::toString(std::move(E)) << "\n";
     return OutputError;
