@@ -81,6 +81,20 @@ SourcePos dlopt::formatLoc(const SourceManager &SM, SourceLocation Loc) {
          ":" + std::to_string(P.getColumn());
 }
 
+bool dlopt::inGeneratedCode(const SourceManager &SM, SourceLocation Loc) {
+  if (Loc.isInvalid())
+    return false;
+  std::pair<FileID, unsigned> At = SM.getDecomposedExpansionLoc(Loc);
+  bool Invalid = false;
+  StringRef Text = SM.getBufferData(At.first, &Invalid);
+  if (Invalid)
+    return false;
+  StringRef Before = Text.substr(0, At.second);
+  size_t Begin = Before.rfind("dlopt: begin generated layout");
+  return Begin != StringRef::npos &&
+         Before.find("dlopt: end generated layout", Begin) == StringRef::npos;
+}
+
 bool dlopt::inSystemHeader(const SourceManager &SM, SourceLocation Loc) {
   return Loc.isValid() && SM.isInSystemHeader(SM.getExpansionLoc(Loc));
 }

@@ -33,6 +33,11 @@ bool isGpuKernel(const clang::FunctionDecl *FD);
 /// "file:line:col" of the spelling (or expansion) location of \p Loc.
 SourcePos formatLoc(const clang::SourceManager &SM, clang::SourceLocation Loc);
 
+/// True if \p Loc lies between the markers dlopt puts around the code it
+/// generates ("dlopt: begin generated layout" ... "dlopt: end generated
+/// layout"): such records are dlopt's own and never candidates again.
+bool inGeneratedCode(const clang::SourceManager &SM, clang::SourceLocation Loc);
+
 /// True if \p Loc lies in a system header.
 bool inSystemHeader(const clang::SourceManager &SM, clang::SourceLocation Loc);
 

@@ -118,7 +118,9 @@ public:
 
 private:
   bool eligible(const RecordDecl *RD) const {
-    return !inSystemHeader(Ctx.getSourceManager(), RD->getLocation());
+    const SourceManager &SM = Ctx.getSourceManager();
+    return !inSystemHeader(SM, RD->getLocation()) &&
+           !inGeneratedCode(SM, RD->getLocation());
   }
 
   void noteSource(const RecordDecl *RD, const VarDecl *VD, const Expr *Src) {

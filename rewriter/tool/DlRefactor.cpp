@@ -1,19 +1,25 @@
 //===- DlRefactor.cpp - The dl-refactor command-line tool -----------------===//
 //
-// A LibTooling program: `dl-refactor --report FILE... [-p BUILD] [-- FLAGS]`
-// prints the layout plan of each translation unit (text, or JSON with
-// --format=json). Rewriting modes (--diff, --apply) arrive with the
-// rewriter. Exit codes are listed in README.md and kept in ExitCode below.
+// A LibTooling program over FILE... [-p BUILD] [-- FLAGS]:
+//   --report          print the layout plan of each translation unit
+//   (no mode)/--diff  print a unified diff of the rewrite, change nothing
+//   --apply           rewrite the files in place (all or nothing)
+//   --export-fixes=F  write the replacements as clang-apply-replacements YAML
+// Exit codes are listed in README.md and kept in ExitCode below.
 //
 //===----------------------------------------------------------------------===//
 #include "analysis/Analyzer.h"
 #include "analysis/PlanPrinter.h"
+#include "rewriter/Refactor.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Frontend/FrontendActions.h"
 #include "clang/Tooling/CommonOptionsParser.h"
+#include "clang/Tooling/ReplacementsYaml.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -28,14 +34,36 @@ enum ExitCode {
   Success = 0,
   CompileError = 1,
   UsageError = 2,
-  // 3 is reserved for a forced plan that is illegal (the rewriter).
+  IllegalPlan = 3,
   OutputError = 4,
+  InternalError = 5,
 };
 
 cl::OptionCategory Category("dl-refactor options");
 
 cl::opt<bool> Report("report", cl::desc("Print the layout plan of each file"),
                      cl::cat(Category));
+cl::opt<bool> Diff("diff",
+                   cl::desc("Print the rewrite as a unified diff and change "
+                            "nothing (the default)"),
+                   cl::cat(Category));
+cl::opt<bool> Apply("apply", cl::desc("Rewrite the files in place"),
+                    cl::cat(Category));
+cl::opt<std::string>
+    ExportFixes("export-fixes",
+                cl::desc("Write the replacements to FILE as YAML for "
+                         "clang-apply-replacements"),
+                cl::value_desc("file"), cl::cat(Category));
+cl::list<std::string>
+    ForcedLayouts("layout",
+                  cl::desc("Force a plan: RECORD=soa|aos|tiled:T|"
+                           "split:{f1,f2}{f3}... (repeatable; a group may be "
+                           "followed by its layout: {x,y}tiled:16)"),
+                  cl::value_desc("record=plan"), cl::cat(Category));
+cl::opt<std::string> PlanFile("plan",
+                              cl::desc("Force the plans of a plan JSON (as "
+                                       "--report --format=json writes it)"),
+                              cl::value_desc("file"), cl::cat(Category));
 enum class Format { Text, Json };
 cl::opt<Format> OutputFormat(
     "format", cl::desc("Report format"), cl::init(Format::Text),
@@ -58,8 +86,9 @@ Examples:
   dl-refactor --report examples/nbody/nbody.c -- -O2
   dl-refactor --report --format=json -p build src/*.c
 
-Exit codes: 0 success, 1 a file does not compile, 2 usage error,
-4 an output file cannot be written.
+Exit codes: 0 success (changed, or nothing to change), 1 a file does not
+compile, 2 usage error, 3 a forced plan cannot be applied, 4 a file cannot be
+written, 5 internal error (the rewrite would not compile; nothing written).
 )");
 
 /// Runs the analysis on each translation unit the tool parses.
@@ -102,6 +131,104 @@ int writeFile(const std::string &Path,
   return Success;
 }
 
+/// Runs the rewriter on each translation unit the tool parses.
+class RewriteCollector {
+public:
+  RewriteCollector(const AnalysisOptions &Opts,
+                   const std::vector<PlanOverride> &Forced)
+      : Opts(Opts), Forced(Forced) {}
+
+  std::unique_ptr<ASTConsumer> newASTConsumer() {
+    return std::make_unique<Consumer>(*this);
+  }
+
+  std::vector<EditSet> Files;
+  std::vector<std::string> Errors, Notes;
+  std::set<std::string> UsedOverrides;
+
+private:
+  class Consumer : public ASTConsumer {
+  public:
+    explicit Consumer(RewriteCollector &Owner) : Owner(Owner) {}
+    void HandleTranslationUnit(ASTContext &Ctx) override {
+      if (Ctx.getDiagnostics().hasErrorOccurred())
+        return;
+      RefactorResult R =
+          refactorTranslationUnit(Ctx, Owner.Opts, Owner.Forced);
+      llvm::append_range(Owner.Errors, R.Errors);
+      llvm::append_range(Owner.Notes, R.Notes);
+      Owner.UsedOverrides.insert(R.UsedOverrides.begin(),
+                                 R.UsedOverrides.end());
+      if (R.Edits && llvm::none_of(Owner.Files, [&](const EditSet &E) {
+            return E.path() == R.Edits->path();
+          }))
+        Owner.Files.push_back(std::move(*R.Edits));
+    }
+
+  private:
+    RewriteCollector &Owner;
+  };
+
+  const AnalysisOptions &Opts;
+  const std::vector<PlanOverride> &Forced;
+};
+
+/// Writes every file or none: all temporaries first, then the renames.
+int applyAll(const std::vector<EditSet> &Files) {
+  namespace fs = llvm::sys::fs;
+  std::vector<std::pair<std::string, std::string>> Renames; // temp -> dest
+  auto Abort = [&](const std::string &Message) {
+    llvm::errs() << "dl-refactor: " << Message << "; nothing written\n";
+    for (auto &[Temp, Dest] : Renames)
+      fs::remove(Temp);
+    return OutputError;
+  };
+  for (const EditSet &F : Files) {
+    if (fs::access(F.path(), fs::AccessMode::Write))
+      return Abort("'" + F.path() + "' is not writable");
+    llvm::ErrorOr<fs::perms> Perms = fs::getPermissions(F.path());
+    int FD;
+    llvm::SmallString<256> Temp;
+    if (std::error_code EC =
+            fs::createUniqueFile(F.path() + ".dlopt-%%%%%%", FD, Temp))
+      return Abort("cannot create a temporary next to '" + F.path() +
+                   "': " + EC.message());
+    Renames.push_back({Temp.str().str(), F.path()});
+    {
+      llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
+      OS << F.apply();
+      OS.close();
+      if (OS.has_error())
+        return Abort("cannot write '" + Temp.str().str() + "'");
+    }
+    if (Perms)
+      fs::setPermissions(Temp, *Perms);
+  }
+  for (auto &[Temp, Dest] : Renames)
+    if (std::error_code EC = fs::rename(Temp, Dest))
+      return Abort("cannot replace '" + Dest + "': " + EC.message());
+  return Success;
+}
+
+int exportFixes(const std::vector<EditSet> &Files, const std::string &Path) {
+  TranslationUnitReplacements TUR;
+  TUR.MainSourceFile = Files.empty() ? "" : Files.front().path();
+  for (const EditSet &F : Files) {
+    llvm::Expected<Replacements> Rs = F.toReplacements();
+    if (!Rs) {
+      llvm::errs() << "dl-refactor: " << llvm::toString(Rs.takeError())
+                   << "\n";
+      return InternalError;
+    }
+    for (const Replacement &R : *Rs)
+      TUR.Replacements.push_back(R);
+  }
+  return writeFile(Path, [&](llvm::raw_ostream &OS) {
+    llvm::yaml::Output YAML(OS);
+    YAML << TUR;
+  });
+}
+
 } // namespace
 
 int main(int Argc, const char **Argv) {
@@ -111,9 +238,8 @@ int main(int Argc, const char **Argv) {
     llvm::errs() << "dl-refactor: " << llvm::toString(Parser.takeError());
     return UsageError;
   }
-  if (!Report) {
-    llvm::errs() << "dl-refactor: no mode given; use --report (the rewriting "
-                    "modes --diff and --apply are not implemented yet)\n";
+  if (Report + Apply + Diff > 1) {
+    llvm::errs() << "dl-refactor: choose one of --report, --diff, --apply\n";
     return UsageError;
   }
   if (CacheLine == 0 || CacheLine > 4096) {
@@ -132,6 +258,24 @@ int main(int Argc, const char **Argv) {
     }
     Model = std::move(*Loaded);
   }
+  std::vector<PlanOverride> Forced;
+  if (!PlanFile.empty()) {
+    llvm::Expected<std::vector<PlanOverride>> Plans = parsePlanFile(PlanFile);
+    if (!Plans) {
+      llvm::errs() << "dl-refactor: " << llvm::toString(Plans.takeError())
+                   << "\n";
+      return UsageError;
+    }
+    Forced = std::move(*Plans);
+  }
+  for (const std::string &L : ForcedLayouts) {
+    llvm::Expected<PlanOverride> O = parseLayoutOption(L);
+    if (!O) {
+      llvm::errs() << "dl-refactor: " << llvm::toString(O.takeError()) << "\n";
+      return UsageError;
+    }
+    Forced.push_back(std::move(*O));
+  }
   AnalysisOptions Opts;
   Opts.CacheLine = CacheLine;
   Opts.Model = Model ? &*Model : nullptr;
@@ -139,29 +283,86 @@ int main(int Argc, const char **Argv) {
   ClangTool Tool(Parser->getCompilations(), Parser->getSourcePathList());
   // Clang's own headers (stddef.h, ...) live in clang-19's resource dir, not
   // next to this binary.
-  Tool.appendArgumentsAdjuster(
-      getInsertArgumentAdjuster("-resource-dir=" DLOPT_CLANG_RESOURCE_DIR,
-                                ArgumentInsertPosition::BEGIN));
+  Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(
+      "-resource-dir=" DLOPT_CLANG_RESOURCE_DIR,
+      ArgumentInsertPosition::BEGIN));
 
-  LayoutPlan Plan;
-  Plan.CacheLine = CacheLine;
-  Plan.Model = Model ? Model->name() : DecisionTree::builtin().name();
-  PlanCollector Collector(Opts, Plan);
-  if (int RC = Tool.run(newFrontendActionFactory(&Collector).get())) {
-    llvm::errs() << "dl-refactor: stopped: a file did not compile ("
-                 << (RC == 2 ? "a file was skipped" : "errors above") << ")\n";
-    return CompileError;
+  if (Report) {
+    LayoutPlan Plan;
+    Plan.CacheLine = CacheLine;
+    Plan.Model = Model ? Model->name() : DecisionTree::builtin().name();
+    PlanCollector Collector(Opts, Plan);
+    if (Tool.run(newFrontendActionFactory(&Collector).get())) {
+      llvm::errs() << "dl-refactor: stopped: a file did not compile\n";
+      return CompileError;
+    }
+    auto Print = [&](llvm::raw_ostream &OS) {
+      if (OutputFormat == Format::Json)
+        OS << llvm::formatv("{0:2}", planToJson(Plan)) << "\n";
+      else
+        printPlanText(OS, Plan);
+    };
+    Print(llvm::outs());
+    if (!DotPath.empty())
+      return writeFile(DotPath,
+                       [&](llvm::raw_ostream &OS) { printPlanDot(OS, Plan); });
+    return Success;
   }
 
-  auto Print = [&](llvm::raw_ostream &OS) {
-    if (OutputFormat == Format::Json)
-      OS << llvm::formatv("{0:2}", planToJson(Plan)) << "\n";
-    else
-      printPlanText(OS, Plan);
-  };
-  Print(llvm::outs());
-  if (!DotPath.empty())
-    return writeFile(DotPath,
-                     [&](llvm::raw_ostream &OS) { printPlanDot(OS, Plan); });
+  RewriteCollector Collector(Opts, Forced);
+  if (Tool.run(newFrontendActionFactory(&Collector).get())) {
+    llvm::errs() << "dl-refactor: stopped: a file did not compile; nothing "
+                    "written\n";
+    return CompileError;
+  }
+  for (const PlanOverride &O : Forced)
+    if (!Collector.UsedOverrides.count(O.Record)) {
+      llvm::errs() << "dl-refactor: " << O.Origin
+                   << ": no candidate struct named '" << O.Record
+                   << "' (a struct whose arrays are indexed in loops) in the "
+                      "given files\n";
+      return UsageError;
+    }
+  for (const std::string &N : Collector.Notes)
+    llvm::errs() << "dl-refactor: " << N << "\n";
+  if (!Collector.Errors.empty()) {
+    for (const std::string &E : Collector.Errors)
+      llvm::errs() << E << "\n";
+    llvm::errs() << "dl-refactor: the forced plan cannot be applied; nothing "
+                    "written\n";
+    return IllegalPlan;
+  }
+  if (Collector.Files.empty()) {
+    llvm::errs() << "dl-refactor: nothing to change\n";
+    if (!ExportFixes.empty())
+      return exportFixes({}, ExportFixes);
+    return Success;
+  }
+
+  // Never emit code that does not compile: parse the result first.
+  ClangTool Check(Parser->getCompilations(), Parser->getSourcePathList());
+  Check.appendArgumentsAdjuster(getInsertArgumentAdjuster(
+      "-resource-dir=" DLOPT_CLANG_RESOURCE_DIR,
+      ArgumentInsertPosition::BEGIN));
+  std::vector<std::string> NewTexts;
+  for (const EditSet &F : Collector.Files)
+    NewTexts.push_back(F.apply());
+  for (size_t I = 0; I < Collector.Files.size(); ++I)
+    Check.mapVirtualFile(Collector.Files[I].path(), NewTexts[I]);
+  if (Check.run(newFrontendActionFactory<SyntaxOnlyAction>().get())) {
+    llvm::errs() << "dl-refactor: internal error: the rewritten code does not "
+                    "compile (errors above); nothing written. Please report "
+                    "it with the input file.\n";
+    return InternalError;
+  }
+
+  if (!ExportFixes.empty())
+    if (int RC = exportFixes(Collector.Files, ExportFixes))
+      return RC;
+  if (Apply)
+    return applyAll(Collector.Files);
+  if (ExportFixes.empty() || Diff)
+    for (const EditSet &F : Collector.Files)
+      llvm::outs() << unifiedDiff(F);
   return Success;
 }

@@ -1,0 +1,72 @@
+//===- EditSet.h - Nested source edits, flattened to Replacements -*- C++ -*-===//
+//
+// The rewriter builds an expression's new text from the new texts of its
+// sub-expressions (`a[b[i].k].x` -> `a.x[b.k[i]]`). An EditSet keeps the
+// edits of one file as non-overlapping ranges of the original text: textOf()
+// reads a range with the edits inside it applied, and replace() of an
+// enclosing range absorbs them. The result converts to
+// clang::tooling::Replacements for --diff, --apply and --export-fixes.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DLOPT_REWRITER_EDITSET_H
+#define DLOPT_REWRITER_EDITSET_H
+
+#include "clang/Tooling/Core/Replacement.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include <memory>
+#include <vector>
+#include <string>
+
+namespace dlopt {
+
+class EditSet {
+public:
+  EditSet(std::string FilePath, llvm::StringRef Text)
+      : FilePath(std::move(FilePath)),
+        Original(std::make_shared<const std::string>(Text.str())) {}
+
+  /// The original text of [Begin, End) with the edits inside it applied.
+  std::string textOf(unsigned Begin, unsigned End) const;
+
+  /// Replaces [Begin, End) by \p Text; edits inside the range are absorbed.
+  /// An edit that straddles the range boundary is an error.
+  llvm::Error replace(unsigned Begin, unsigned End, std::string Text);
+
+  /// Inserts \p Text at \p Offset, after earlier insertions there.
+  void insert(unsigned Offset, llvm::StringRef Text);
+
+  bool empty() const { return Edits.empty(); }
+  const std::string &path() const { return FilePath; }
+  const std::string &original() const { return *Original; }
+
+  /// The original ranges of the edits, in order (Begin == End inserts).
+  std::vector<std::pair<unsigned, unsigned>> ranges() const {
+    std::vector<std::pair<unsigned, unsigned>> R;
+    for (const Edit &E : Edits)
+      R.push_back({E.Begin, E.End});
+    return R;
+  }
+
+  /// The edits as Replacements of FilePath.
+  llvm::Expected<clang::tooling::Replacements> toReplacements() const;
+  /// The whole file with every edit applied.
+  std::string apply() const { return textOf(0, Original->size()); }
+
+private:
+  struct Edit {
+    unsigned Begin, End; // [Begin, End) of the original; Begin == End inserts.
+    std::string Text;
+    bool isInsertion() const { return Begin == End; }
+  };
+  /// Sorted by Begin; at one offset an insertion comes before the
+  /// replacement that starts there.
+  std::vector<Edit> Edits;
+  std::string FilePath;
+  /// Shared by copies: the rewriter tries alternatives on copies.
+  std::shared_ptr<const std::string> Original;
+};
+
+} // namespace dlopt
+
+#endif

@@ -1,0 +1,282 @@
+//===- HandleLayout.cpp - The generated code for one record's plan --------===//
+#include "rewriter/HandleLayout.h"
+#include "analysis/AstUtil.h"
+#include "clang/AST/Decl.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace clang;
+using namespace dlopt;
+using llvm::StringRef;
+
+/// The typedef that names \p RD, if the translation unit has one.
+static const TypedefNameDecl *typedefOf(const RecordDecl *RD,
+                                        ASTContext &Ctx) {
+  if (const TypedefNameDecl *TD = RD->getTypedefNameForAnonDecl())
+    return TD;
+  QualType T = Ctx.getRecordType(RD);
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (const auto *TD = dyn_cast<TypedefNameDecl>(D))
+      if (Ctx.hasSameType(TD->getUnderlyingType(), T))
+        return TD;
+  return nullptr;
+}
+
+std::string dlopt::parenthesize(StringRef E) {
+  bool Simple = !E.empty() && llvm::all_of(E, [](char C) {
+    return llvm::isAlnum(C) || C == '_' || C == '.';
+  });
+  return Simple ? E.str() : "(" + E.str() + ")";
+}
+
+std::unique_ptr<HandleLayout> HandleLayout::create(const RecordPlan &Plan,
+                                                   const RecordDecl *RD,
+                                                   ASTContext &Ctx) {
+  if (Plan.unchanged() || Plan.Clusters.empty())
+    return nullptr;
+  PrintingPolicy Policy = Ctx.getPrintingPolicy();
+  Policy.SuppressTagKeyword = false;
+  std::unique_ptr<HandleLayout> L(new HandleLayout(Policy));
+  L->RecordTag = recordName(RD);
+  L->Notation = Plan.notation();
+  const TypedefNameDecl *TD = typedefOf(RD, Ctx);
+  L->ElementType = TD ? TD->getName().str()
+                      : (RD->isStruct() ? "struct " : "class ") + L->RecordTag;
+  for (const FieldDecl *FD : RD->fields()) {
+    L->FieldNames.push_back(FD->getNameAsString());
+    L->FieldTypes.push_back(FD->getType());
+  }
+
+  bool AllSoA = true, AllTiled = true;
+  for (const ClusterPlan &C : Plan.Clusters) {
+    const std::vector<unsigned> &Fs = C.Fields.Fields;
+    bool Tiled = C.Chosen.Kind == LayoutKind::Tiled;
+    AllTiled &= Tiled;
+    AllSoA &= !Tiled && (C.Chosen.Kind == LayoutKind::SoA || Fs.size() == 1);
+    if (!Tiled && (C.Chosen.Kind == LayoutKind::SoA || Fs.size() == 1)) {
+      for (unsigned F : Fs)
+        L->Members.push_back({HandleMember::FieldArray, L->FieldNames[F], {F}});
+      continue;
+    }
+    std::vector<std::string> Names;
+    for (unsigned F : Fs)
+      Names.push_back(L->FieldNames[F]);
+    std::string Name = C.Fields.Cold ? "cold" : llvm::join(Names, "_");
+    if (Name.size() > 32)
+      Name = Names.front() + "_group";
+    HandleMember M{Tiled ? HandleMember::Tiles : HandleMember::Group, Name,
+                   Fs};
+    M.Tile = Tiled ? C.Chosen.Tile : 0;
+    M.RecordName = L->RecordTag + (Tiled ? "_tile_" : "_") + Name;
+    L->Members.push_back(std::move(M));
+  }
+  L->HandleName = L->RecordTag + (AllSoA     ? "_soa"
+                                  : AllTiled ? "_tiled"
+                                             : "_split");
+
+  // Member names must differ from each other.
+  for (unsigned I = 0; I < L->Members.size(); ++I)
+    for (unsigned J = 0; J < I; ++J)
+      if (L->Members[I].Name == L->Members[J].Name) {
+        L->Members[I].Name += "_" + std::to_string(I);
+        L->Members[I].RecordName += "_" + std::to_string(I);
+      }
+
+  L->MemberOfField.assign(L->FieldNames.size(), 0);
+  for (unsigned M = 0; M < L->Members.size(); ++M) {
+    for (unsigned F : L->Members[M].Fields)
+      L->MemberOfField[F] = M;
+    const HandleMember &Mem = L->Members[M];
+    L->PointerTypes.push_back(
+        Mem.K == HandleMember::FieldArray
+            ? Ctx.getPointerType(L->FieldTypes[Mem.Fields[0]])
+                  .getAsString(Policy)
+            : "struct " + Mem.RecordName + " *");
+  }
+  return L;
+}
+
+std::string HandleLayout::fieldDecl(unsigned F, StringRef Name) const {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  FieldTypes[F].print(OS, Policy, Name);
+  return OS.str();
+}
+
+std::string HandleLayout::countOf(const HandleMember &M, StringRef N) const {
+  if (M.K != HandleMember::Tiles)
+    return N.str();
+  return "(" + parenthesize(N) + " + " + std::to_string(M.Tile - 1) + ") / " +
+         std::to_string(M.Tile);
+}
+
+std::string HandleLayout::declarations() const {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  const std::string &H = HandleName, &E = ElementType;
+  OS << "/* dlopt: begin generated layout of " << RecordTag << " */\n"
+     << "/* " << Notation << " */\n"
+     << "#include <stdlib.h>\n\n";
+  for (const HandleMember &M : Members) {
+    if (M.K == HandleMember::FieldArray)
+      continue;
+    OS << "struct " << M.RecordName << " {\n";
+    for (unsigned F : M.Fields)
+      OS << "  "
+         << fieldDecl(F, M.K == HandleMember::Tiles
+                             ? FieldNames[F] + "[" + std::to_string(M.Tile) +
+                                   "]"
+                             : FieldNames[F])
+         << ";\n";
+    OS << "};\n\n";
+  }
+  OS << "/* An array of " << E << " in the layout above. */\n"
+     << "typedef struct " << H << " {\n";
+  for (unsigned M = 0; M < Members.size(); ++M) {
+    StringRef Ptr = PointerTypes[M];
+    OS << "  " << Ptr << (Ptr.ends_with("*") ? "" : " ") << Members[M].Name
+       << ";\n";
+  }
+  OS << "} " << H << ";\n\n";
+
+  auto Assign = [&](StringRef Target, StringRef Fn, unsigned M,
+                    StringRef Args) {
+    OS << "  " << Target << "." << Members[M].Name << " = ("
+       << PointerTypes[M] << ")" << Fn << "(" << Args << ");\n";
+  };
+  auto AnyNull = [&](StringRef V) {
+    std::vector<std::string> Tests;
+    for (const HandleMember &M : Members)
+      Tests.push_back("!" + V.str() + "." + M.Name);
+    return llvm::join(Tests, " || ");
+  };
+  auto MakeNull = [&](StringRef V) {
+    for (const HandleMember &M : Members)
+      OS << "    " << V << "." << M.Name << " = 0;\n";
+  };
+
+  unsigned Need = Used;
+  if (Need & (Alloc | Calloc))
+    Need |= Free; // They release what they got when one block fails.
+  if (Need & Free) {
+    OS << "static inline void " << freeName() << "(" << H << " h) {\n";
+    for (const HandleMember &M : Members)
+      OS << "  free(h." << M.Name << ");\n";
+    OS << "}\n\n";
+  }
+
+  // alloc and calloc: one block per member; all null if any fails.
+  for (bool Zeroed : {false, true}) {
+    if (!(Need & (Zeroed ? Calloc : Alloc)))
+      continue;
+    OS << "static inline " << H << " "
+       << (Zeroed ? callocName() : allocName()) << "(size_t n) {\n  " << H
+       << " h;\n";
+    for (unsigned M = 0; M < Members.size(); ++M) {
+      std::string Mem = "h." + Members[M].Name;
+      std::string Count = countOf(Members[M], "n");
+      Assign("h", Zeroed ? "calloc" : "malloc", M,
+             Zeroed ? Count + ", sizeof *" + Mem
+                    : parenthesize(Count) + " * sizeof *" + Mem);
+    }
+    OS << "  if (" << AnyNull("h") << ") {\n    " << freeName() << "(h);\n";
+    MakeNull("h");
+    OS << "  }\n  return h;\n}\n\n";
+  }
+
+  // realloc: every member moves; if one cannot, all is released and the
+  // result is null, as a failed realloc of the whole array would leave the
+  // program without it.
+  if (Need & Realloc) {
+  OS << "static inline " << H << " " << reallocName() << "(" << H
+     << " h, size_t n) {\n  " << H << " r;\n";
+  for (unsigned M = 0; M < Members.size(); ++M) {
+    std::string Mem = "h." + Members[M].Name;
+    Assign("r", "realloc", M,
+           Mem + ", " + parenthesize(countOf(Members[M], "n")) + " * sizeof *" + Mem);
+  }
+  OS << "  if (" << AnyNull("r") << ") {\n";
+  for (const HandleMember &M : Members)
+    OS << "    free(r." << M.Name << " ? r." << M.Name << " : h." << M.Name
+       << ");\n";
+  MakeNull("r");
+  OS << "  }\n  return r;\n}\n\n";
+  }
+
+  if (Need & Get) {
+  OS << "static inline " << E << " " << getName() << "(" << H
+     << " h, size_t i) {\n  " << E << " v;\n";
+  for (unsigned F = 0; F < FieldNames.size(); ++F)
+    OS << "  v." << FieldNames[F] << " = " << access("h", "i", F) << ";\n";
+  OS << "  return v;\n}\n\n";
+  }
+
+  if (Need & Set) {
+  OS << "static inline " << E << " " << setName() << "(" << H
+     << " h, size_t i, " << E << " v) {\n";
+  for (unsigned F = 0; F < FieldNames.size(); ++F)
+    OS << "  " << access("h", "i", F) << " = v." << FieldNames[F] << ";\n";
+  OS << "  return v;\n}\n\n";
+  }
+
+  // Tiled fields also get a reference helper, so an index with side effects
+  // (a[i++].x) is evaluated exactly once.
+  for (unsigned F = 0; F < FieldNames.size(); ++F)
+    if (isTiled(F) && (Need & FieldRef))
+      OS << "static inline " << fieldDecl(F, "*") << " " << HandleName << "_"
+         << FieldNames[F] << "(" << H << " h, size_t i) {\n"
+         << "  return &" << access("h", "i", F) << ";\n}\n\n";
+  OS << "/* dlopt: end generated layout of " << RecordTag << " */\n";
+  return OS.str();
+}
+
+std::string HandleLayout::access(StringRef Handle, StringRef Index,
+                                 unsigned F) const {
+  const HandleMember &M = memberOf(F);
+  std::string Base = Handle.str() + "." + M.Name;
+  switch (M.K) {
+  case HandleMember::FieldArray:
+    return Base + "[" + Index.str() + "]";
+  case HandleMember::Group:
+    return Base + "[" + Index.str() + "]." + FieldNames[F];
+  case HandleMember::Tiles:
+    return Base + "[" + parenthesize(Index) + " / " + std::to_string(M.Tile) + "]." +
+           FieldNames[F] + "[" + parenthesize(Index) + " % " +
+           std::to_string(M.Tile) + "]";
+  }
+  return Base;
+}
+
+std::string HandleLayout::laneAccess(StringRef Handle, StringRef Tile,
+                                     StringRef Lane, unsigned F) const {
+  const HandleMember &M = memberOf(F);
+  return Handle.str() + "." + M.Name + "[" + Tile.str() + "]." +
+         FieldNames[F] + "[" + Lane.str() + "]";
+}
+
+std::string HandleLayout::nullTest(StringRef Handle) const {
+  return Handle.str() + "." + Members.front().Name;
+}
+
+std::string HandleLayout::arrayDefinition(StringRef StorageClass,
+                                          StringRef Name,
+                                          StringRef Length) const {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  std::string Prefix = StorageClass.empty() ? "" : StorageClass.str() + " ";
+  std::string Storage = Name.str() + "_storage";
+  OS << Prefix << "struct {\n";
+  std::vector<std::string> Inits;
+  for (const HandleMember &M : Members) {
+    std::string Dim = "[" + countOf(M, Length) + "]";
+    if (M.K == HandleMember::FieldArray)
+      OS << "  " << fieldDecl(M.Fields[0], M.Name + Dim) << ";\n";
+    else
+      OS << "  struct " << M.RecordName << " " << M.Name << Dim << ";\n";
+    Inits.push_back(Storage + "." + M.Name);
+  }
+  OS << "} " << Storage << ";\n"
+     << Prefix << HandleName << " " << Name << " = {" << llvm::join(Inits, ", ")
+     << "}";
+  return OS.str();
+}

@@ -1,0 +1,115 @@
+//===- HandleLayout.h - The generated code for one record's plan -*- C++ -*-===//
+//
+// One "handle" type per (record, plan) stands for "pointer to an array of the
+// record" (design.md, Rewriting principles). Each cluster of the plan becomes
+// one or more handle members:
+//
+//   SoA cluster, or any one-field cluster   one array per field  h.x[i]
+//   AoS cluster in a split                  array of a small record
+//                                           h.vx_vy_vz[i].vx
+//   Tiled(T) cluster                        array of tiles
+//                                           h.x_y[i / T].x[i % T]
+//
+// HandleLayout names these members, prints the declarations and helpers
+// (alloc, calloc, realloc, free, get, set), and spells every access.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DLOPT_REWRITER_HANDLELAYOUT_H
+#define DLOPT_REWRITER_HANDLELAYOUT_H
+
+#include "analysis/LayoutPlan.h"
+#include "clang/AST/ASTContext.h"
+#include "llvm/ADT/StringRef.h"
+#include <string>
+#include <vector>
+
+namespace dlopt {
+
+/// \p E in parentheses unless it is one identifier or literal.
+std::string parenthesize(llvm::StringRef E);
+
+struct HandleMember {
+  enum Kind { FieldArray, Group, Tiles } K;
+  std::string Name;
+  std::vector<unsigned> Fields;
+  uint64_t Tile = 0;          // Tiles only.
+  std::string RecordName;     // Group and Tiles: the generated record's tag.
+};
+
+class HandleLayout {
+public:
+  /// Null if the plan keeps the record as it is.
+  static std::unique_ptr<HandleLayout> create(const RecordPlan &Plan,
+                                              const clang::RecordDecl *RD,
+                                              clang::ASTContext &Ctx);
+
+  const std::string &handleName() const { return HandleName; }
+  /// How the source names one element: "Body" (typedef) or "struct Body".
+  const std::string &elementType() const { return ElementType; }
+  const std::vector<HandleMember> &members() const { return Members; }
+  const std::string &fieldName(unsigned F) const { return FieldNames[F]; }
+  bool isTiled(unsigned F) const { return memberOf(F).K == HandleMember::Tiles; }
+  uint64_t tileOf(unsigned F) const { return memberOf(F).Tile; }
+
+  /// Helpers a rewrite used; only those are generated, since clang warns
+  /// about unused static functions.
+  enum Helper : unsigned {
+    Alloc = 1,
+    Calloc = 2,
+    Realloc = 4,
+    Free = 8,
+    Get = 16,
+    Set = 32,
+    FieldRef = 64,
+  };
+  void use(Helper H) const { Used |= H; }
+
+  /// The declarations and used helper functions, inserted after the record.
+  std::string declarations() const;
+
+  /// Field F of element Index of the array Handle, for any index.
+  std::string access(llvm::StringRef Handle, llvm::StringRef Index,
+                     unsigned F) const;
+  /// Field F (tiled with this tile size) at tile Tile, lane Lane.
+  std::string laneAccess(llvm::StringRef Handle, llvm::StringRef Tile,
+                         llvm::StringRef Lane, unsigned F) const;
+  /// An expression that is null exactly when the handle is null.
+  std::string nullTest(llvm::StringRef Handle) const;
+  /// The storage and handle definition for a fixed-size array.
+  std::string arrayDefinition(llvm::StringRef StorageClass,
+                              llvm::StringRef Name,
+                              llvm::StringRef Length) const;
+
+  std::string allocName() const { return HandleName + "_alloc"; }
+  std::string callocName() const { return HandleName + "_calloc"; }
+  std::string reallocName() const { return HandleName + "_realloc"; }
+  std::string freeName() const { return HandleName + "_free"; }
+  std::string getName() const { return HandleName + "_get"; }
+  std::string setName() const { return HandleName + "_set"; }
+  std::string offsetName() const { return HandleName + "_offset"; }
+
+private:
+  explicit HandleLayout(clang::PrintingPolicy P) : Policy(std::move(P)) {}
+
+  const HandleMember &memberOf(unsigned F) const {
+    return Members[MemberOfField[F]];
+  }
+  /// "float x" / "float x[64]" / "float *x": field F declared as \p Name.
+  std::string fieldDecl(unsigned F, llvm::StringRef Name) const;
+  /// Elements of member M's array for N records: N, or (N + T - 1) / T.
+  std::string countOf(const HandleMember &M, llvm::StringRef N) const;
+
+  clang::PrintingPolicy Policy;
+  std::string RecordTag, HandleName, ElementType, Notation;
+  std::vector<std::string> FieldNames;
+  std::vector<clang::QualType> FieldTypes;
+  std::vector<HandleMember> Members;
+  std::vector<unsigned> MemberOfField;
+  /// Per member: the pointer type of its array, e.g. "float *".
+  std::vector<std::string> PointerTypes;
+  mutable unsigned Used = 0;
+};
+
+} // namespace dlopt
+
+#endif

@@ -1,0 +1,49 @@
+//===- RecordRewriter.h - A LayoutPlan becomes source edits ------*- C++ -*-===//
+//
+// For each record with a new layout: the generated declarations go after its
+// definition; every variable, parameter and return type of type T* or T[N]
+// becomes the record's handle; every use of those is rewritten in place
+// (field accesses, whole-element reads and writes, allocation, free, null
+// tests); loops over tiled arrays are strip-mined into tile and lane loops.
+// A use it cannot rewrite refuses the whole record, with the reason and
+// location; nothing of a refused record is edited.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DLOPT_REWRITER_RECORDREWRITER_H
+#define DLOPT_REWRITER_RECORDREWRITER_H
+
+#include "analysis/LayoutPlan.h"
+#include "rewriter/EditSet.h"
+#include "rewriter/HandleLayout.h"
+#include "clang/AST/ASTContext.h"
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace dlopt {
+
+struct RewriteTarget {
+  const clang::RecordDecl *Decl = nullptr;
+  std::unique_ptr<HandleLayout> Layout;
+};
+
+struct Refusal {
+  const clang::RecordDecl *Record;
+  std::string Reason;
+  clang::SourceLocation Loc;
+};
+
+struct RewriteResult {
+  /// Edits of the main file (empty if nothing changes).
+  std::optional<EditSet> Edits;
+  std::vector<Refusal> Refusals;
+  /// Targets rewritten, in order.
+  std::vector<const clang::RecordDecl *> Rewritten;
+};
+
+RewriteResult rewriteRecords(clang::ASTContext &Ctx,
+                             std::vector<RewriteTarget> &Targets);
+
+} // namespace dlopt
+
+#endif
