@@ -38,6 +38,7 @@ std::unique_ptr<HandleLayout> HandleLayout::create(const RecordPlan &Plan,
   Policy.SuppressTagKeyword = false;
   std::unique_ptr<HandleLayout> L(new HandleLayout(Policy));
   L->RecordTag = recordName(RD);
+  L->CPlusPlus = Ctx.getLangOpts().CPlusPlus;
   L->Notation = Plan.notation();
   const TypedefNameDecl *TD = typedefOf(RD, Ctx);
   L->ElementType = TD ? TD->getName().str()
@@ -222,7 +223,7 @@ std::string HandleLayout::declarations() const {
   // Tiled fields also get a reference helper, so an index with side effects
   // (a[i++].x) is evaluated exactly once.
   for (unsigned F = 0; F < FieldNames.size(); ++F)
-    if (isTiled(F) && (Need & FieldRef))
+    if (UsedFieldRefs.count(F))
       OS << "static inline " << fieldDecl(F, "*") << " " << HandleName << "_"
          << FieldNames[F] << "(" << H << " h, size_t i) {\n"
          << "  return &" << access("h", "i", F) << ";\n}\n\n";

@@ -20,6 +20,7 @@
 #include "analysis/LayoutPlan.h"
 #include "clang/AST/ASTContext.h"
 #include "llvm/ADT/StringRef.h"
+#include <set>
 #include <string>
 #include <vector>
 
@@ -60,9 +61,15 @@ public:
     Free = 8,
     Get = 16,
     Set = 32,
-    FieldRef = 64,
   };
   void use(Helper H) const { Used |= H; }
+  /// The reference helper of tiled field F (for indices with side effects).
+  std::string fieldRef(llvm::StringRef Handle, llvm::StringRef Index,
+                       unsigned F) const {
+    UsedFieldRefs.insert(F);
+    return "(*" + HandleName + "_" + FieldNames[F] + "(" + Handle.str() +
+           ", " + Index.str() + "))";
+  }
 
   /// The declarations and used helper functions, inserted after the record.
   std::string declarations() const;
@@ -75,6 +82,10 @@ public:
                          llvm::StringRef Lane, unsigned F) const;
   /// An expression that is null exactly when the handle is null.
   std::string nullTest(llvm::StringRef Handle) const;
+  /// A null handle as an expression: "(H){0}" in C, "H{}" in C++.
+  std::string nullValue() const {
+    return CPlusPlus ? HandleName + "{}" : "(" + HandleName + "){0}";
+  }
   /// The storage and handle definition for a fixed-size array.
   std::string arrayDefinition(llvm::StringRef StorageClass,
                               llvm::StringRef Name,
@@ -108,6 +119,8 @@ private:
   /// Per member: the pointer type of its array, e.g. "float *".
   std::vector<std::string> PointerTypes;
   mutable unsigned Used = 0;
+  mutable std::set<unsigned> UsedFieldRefs;
+  bool CPlusPlus = false;
 };
 
 } // namespace dlopt

@@ -189,11 +189,8 @@ private:
           if (Lane && IndexVar == Lane->InductionVar && L->isTiled(F) &&
               L->tileOf(F) == Lane->Tile)
             return L->laneAccess(H, Lane->TileVar, Lane->LaneVar, F);
-          if (SideEffects && L->isTiled(F)) { // Evaluate the index once.
-            L->use(HandleLayout::FieldRef);
-            return "(*" + L->handleName() + "_" + L->fieldName(F) + "(" + H +
-                   ", " + I + "))";
-          }
+          if (SideEffects && L->isTiled(F)) // Evaluate the index once.
+            return L->fieldRef(H, I, F);
           return L->access(H, I, F);
         },
         "a field access");
@@ -243,6 +240,62 @@ private:
                     "has no meaning in the new layout");
     refuse(RD, ASE->getExprLoc(),
            "use of a whole element that dlopt cannot rewrite yet");
+  }
+
+  void nullSite(const RecordDecl *RD, const Expr *Null) {
+    std::string Text = Layouts.lookup(RD)->nullValue();
+    addSite(
+        RD, Null->getSourceRange(), Null->getExprLoc(),
+        [Text](const EditSet &, const LaneContext *) { return Text; },
+        "a null pointer");
+  }
+
+public:
+  /// `return NULL;` from a function that now returns a handle.
+  void returnValue(const ReturnStmt *RS, const FunctionDecl *FD) {
+    const RecordDecl *RD = FD ? handleRecord(FD->getReturnType()) : nullptr;
+    const Expr *V = RS->getRetValue();
+    if (RD && V &&
+        V->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+      nullSite(RD, V);
+  }
+
+private:
+  void markReferencesHandled(const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+      HandledArrayExprs.insert(DRE);
+    for (const Stmt *C : S->children())
+      markReferencesHandled(C);
+  }
+
+  /// sizeof *p or sizeof p[0] is the element's size, which does not change:
+  /// spelled sizeof(T) from now on. sizeof of the array or pointer itself
+  /// would change its value.
+  bool sizeofSite(const RecordDecl *RD, const DeclRefExpr *DRE) {
+    const Stmt *Cur = DRE;
+    const Stmt *P = parent(Cur);
+    while (P && isa<ParenExpr, ImplicitCastExpr, UnaryOperator,
+                    ArraySubscriptExpr>(P)) {
+      Cur = P;
+      P = parent(P);
+    }
+    const auto *Size = dyn_cast_or_null<UnaryExprOrTypeTraitExpr>(P);
+    if (!Size)
+      return false;
+    const HandleLayout *L = Layouts.lookup(RD);
+    if (asRecord(Size->getArgumentExpr()->getType()) != RD)
+      refuse(RD, Size->getBeginLoc(),
+             "sizeof of the array or pointer itself changes with the layout");
+    else
+      addSite(
+          RD, Size->getSourceRange(), Size->getBeginLoc(),
+          [L](const EditSet &, const LaneContext *) {
+            return "sizeof(" + L->elementType() + ")";
+          },
+          "a sizeof");
+    return true;
   }
 
   //===--- State -----------------------------------------------------------===//
@@ -464,6 +517,7 @@ void LayoutRewriter::allocation(const Expr *Init, const ValueDecl *Target) {
                         L->elementType() +
                         "' (expected n * sizeof(T) or calloc(n, sizeof(T)))");
   }
+  markReferencesHandled(Init); // e.g. sizeof *p in the size: replaced whole.
   auto CountText = Count ? textFn(Count) : nullptr;
   auto OldText = Old ? textFn(Old->IgnoreParenCasts()) : nullptr;
   if ((Count && !CountText) || (Old && !OldText))
@@ -492,6 +546,8 @@ void LayoutRewriter::reference(const DeclRefExpr *DRE) {
   const RecordDecl *RD = handleRecord(D->getType());
   const HandleLayout *L = Layouts.lookup(RD);
   std::string Name = "'" + D->getNameAsString() + "'";
+  if (sizeofSite(RD, DRE))
+    return;
   const Expr *Child = DRE;
   const Stmt *P = semanticParent(Child);
 
@@ -535,6 +591,8 @@ void LayoutRewriter::reference(const DeclRefExpr *DRE) {
       if (const auto *Call = dyn_cast<CallExpr>(Src->IgnoreParenCasts());
           Call && handleRecord(Call->getType()))
         return; // A function returning a handle.
+      if (Src->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+        return nullSite(RD, Src);
       return refuse(RD, BO->getOperatorLoc(),
                     "assignment to " + Name + " that dlopt cannot rewrite");
     }
@@ -913,6 +971,17 @@ public:
     R.loop(For);
     return true;
   }
+  bool TraverseFunctionDecl(FunctionDecl *FD) {
+    const FunctionDecl *Outer = Function;
+    Function = FD;
+    bool Continue = RecursiveASTVisitor::TraverseFunctionDecl(FD);
+    Function = Outer;
+    return Continue;
+  }
+  bool VisitReturnStmt(ReturnStmt *RS) {
+    R.returnValue(RS, Function);
+    return true;
+  }
   bool VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
     Arrays.push_back(E);
     return true;
@@ -925,6 +994,7 @@ public:
 
 private:
   LayoutRewriter &R;
+  const FunctionDecl *Function = nullptr;
 };
 
 RewriteResult LayoutRewriter::run(std::vector<RewriteTarget> &Targets) {

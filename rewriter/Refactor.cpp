@@ -132,7 +132,10 @@ std::string dlopt::unifiedDiff(const EditSet &Edits) {
   };
   std::vector<Change> Changes;
   for (auto [B, E] : Edits.ranges()) {
-    Change C{LineStart(B), LineEnd(E > B ? E - 1 : B)};
+    // An insertion at the start of a line only adds lines.
+    Change C = E == B && LineStart(B) == B
+                   ? Change{B, B}
+                   : Change{LineStart(B), LineEnd(E > B ? E - 1 : B)};
     if (!Changes.empty() && C.Begin <= Changes.back().End)
       Changes.back().End = std::max(Changes.back().End, C.End);
     else
