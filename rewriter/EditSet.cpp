@@ -31,8 +31,7 @@ Error EditSet::replace(unsigned Begin, unsigned End, std::string Text) {
   for (Edit &E : Edits) {
     bool Disjoint = E.End <= Begin || E.Begin >= End;
     // Insertions at either boundary stay outside the new text.
-    bool AtBoundary =
-        E.isInsertion() && (E.Begin == Begin || E.Begin == End);
+    bool AtBoundary = E.isInsertion() && (E.Begin == Begin || E.Begin == End);
     if (Disjoint || AtBoundary) {
       Kept.push_back(std::move(E));
       continue;

@@ -1,4 +1,5 @@
-//===- EditSet.h - Nested source edits, flattened to Replacements -*- C++ -*-===//
+//===- EditSet.h - Nested source edits, flattened to Replacements -*- C++
+//-*-===//
 //
 // The rewriter builds an expression's new text from the new texts of its
 // sub-expressions (`a[b[i].k].x` -> `a.x[b.k[i]]`). An EditSet keeps the
@@ -15,8 +16,8 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include <memory>
-#include <vector>
 #include <string>
+#include <vector>
 
 namespace dlopt {
 

@@ -10,8 +10,7 @@ using namespace dlopt;
 using llvm::StringRef;
 
 /// The typedef that names \p RD, if the translation unit has one.
-static const TypedefNameDecl *typedefOf(const RecordDecl *RD,
-                                        ASTContext &Ctx) {
+static const TypedefNameDecl *typedefOf(const RecordDecl *RD, ASTContext &Ctx) {
   if (const TypedefNameDecl *TD = RD->getTypedefNameForAnonDecl())
     return TD;
   QualType T = Ctx.getRecordType(RD);
@@ -62,11 +61,13 @@ std::unique_ptr<HandleLayout> HandleLayout::create(const RecordPlan &Plan,
     std::vector<std::string> Names;
     for (unsigned F : Fs)
       Names.push_back(L->FieldNames[F]);
-    std::string Name = C.Fields.Cold ? "cold" : llvm::join(Names, "_");
+    std::string Name = C.Fields.Cold ? "cold"
+                       : Fs.size() == L->FieldNames.size()
+                           ? "tiles"
+                           : llvm::join(Names, "_");
     if (Name.size() > 32)
       Name = Names.front() + "_group";
-    HandleMember M{Tiled ? HandleMember::Tiles : HandleMember::Group, Name,
-                   Fs};
+    HandleMember M{Tiled ? HandleMember::Tiles : HandleMember::Group, Name, Fs};
     M.Tile = Tiled ? C.Chosen.Tile : 0;
     M.RecordName = L->RecordTag + (Tiled ? "_tile_" : "_") + Name;
     L->Members.push_back(std::move(M));
@@ -115,7 +116,7 @@ std::string HandleLayout::declarations() const {
   std::string S;
   llvm::raw_string_ostream OS(S);
   const std::string &H = HandleName, &E = ElementType;
-  OS << "/* dlopt: begin generated layout of " << RecordTag << " */\n"
+  OS << beginMarker(RecordTag) << "\n"
      << "/* " << Notation << " */\n"
      << "#include <stdlib.h>\n\n";
   for (const HandleMember &M : Members) {
@@ -124,10 +125,10 @@ std::string HandleLayout::declarations() const {
     OS << "struct " << M.RecordName << " {\n";
     for (unsigned F : M.Fields)
       OS << "  "
-         << fieldDecl(F, M.K == HandleMember::Tiles
-                             ? FieldNames[F] + "[" + std::to_string(M.Tile) +
-                                   "]"
-                             : FieldNames[F])
+         << fieldDecl(F,
+                      M.K == HandleMember::Tiles
+                          ? FieldNames[F] + "[" + std::to_string(M.Tile) + "]"
+                          : FieldNames[F])
          << ";\n";
     OS << "};\n\n";
   }
@@ -142,8 +143,8 @@ std::string HandleLayout::declarations() const {
 
   auto Assign = [&](StringRef Target, StringRef Fn, unsigned M,
                     StringRef Args) {
-    OS << "  " << Target << "." << Members[M].Name << " = ("
-       << PointerTypes[M] << ")" << Fn << "(" << Args << ");\n";
+    OS << "  " << Target << "." << Members[M].Name << " = (" << PointerTypes[M]
+       << ")" << Fn << "(" << Args << ");\n";
   };
   auto AnyNull = [&](StringRef V) {
     std::vector<std::string> Tests;
@@ -170,9 +171,8 @@ std::string HandleLayout::declarations() const {
   for (bool Zeroed : {false, true}) {
     if (!(Need & (Zeroed ? Calloc : Alloc)))
       continue;
-    OS << "static inline " << H << " "
-       << (Zeroed ? callocName() : allocName()) << "(size_t n) {\n  " << H
-       << " h;\n";
+    OS << "static inline " << H << " " << (Zeroed ? callocName() : allocName())
+       << "(size_t n) {\n  " << H << " h;\n";
     for (unsigned M = 0; M < Members.size(); ++M) {
       std::string Mem = "h." + Members[M].Name;
       std::string Count = countOf(Members[M], "n");
@@ -189,35 +189,36 @@ std::string HandleLayout::declarations() const {
   // result is null, as a failed realloc of the whole array would leave the
   // program without it.
   if (Need & Realloc) {
-  OS << "static inline " << H << " " << reallocName() << "(" << H
-     << " h, size_t n) {\n  " << H << " r;\n";
-  for (unsigned M = 0; M < Members.size(); ++M) {
-    std::string Mem = "h." + Members[M].Name;
-    Assign("r", "realloc", M,
-           Mem + ", " + parenthesize(countOf(Members[M], "n")) + " * sizeof *" + Mem);
-  }
-  OS << "  if (" << AnyNull("r") << ") {\n";
-  for (const HandleMember &M : Members)
-    OS << "    free(r." << M.Name << " ? r." << M.Name << " : h." << M.Name
-       << ");\n";
-  MakeNull("r");
-  OS << "  }\n  return r;\n}\n\n";
+    OS << "static inline " << H << " " << reallocName() << "(" << H
+       << " h, size_t n) {\n  " << H << " r;\n";
+    for (unsigned M = 0; M < Members.size(); ++M) {
+      std::string Mem = "h." + Members[M].Name;
+      Assign("r", "realloc", M,
+             Mem + ", " + parenthesize(countOf(Members[M], "n")) +
+                 " * sizeof *" + Mem);
+    }
+    OS << "  if (" << AnyNull("r") << ") {\n";
+    for (const HandleMember &M : Members)
+      OS << "    free(r." << M.Name << " ? r." << M.Name << " : h." << M.Name
+         << ");\n";
+    MakeNull("r");
+    OS << "  }\n  return r;\n}\n\n";
   }
 
   if (Need & Get) {
-  OS << "static inline " << E << " " << getName() << "(" << H
-     << " h, size_t i) {\n  " << E << " v;\n";
-  for (unsigned F = 0; F < FieldNames.size(); ++F)
-    OS << "  v." << FieldNames[F] << " = " << access("h", "i", F) << ";\n";
-  OS << "  return v;\n}\n\n";
+    OS << "static inline " << E << " " << getName() << "(" << H
+       << " h, size_t i) {\n  " << E << " v;\n";
+    for (unsigned F = 0; F < FieldNames.size(); ++F)
+      OS << "  v." << FieldNames[F] << " = " << access("h", "i", F) << ";\n";
+    OS << "  return v;\n}\n\n";
   }
 
   if (Need & Set) {
-  OS << "static inline " << E << " " << setName() << "(" << H
-     << " h, size_t i, " << E << " v) {\n";
-  for (unsigned F = 0; F < FieldNames.size(); ++F)
-    OS << "  " << access("h", "i", F) << " = v." << FieldNames[F] << ";\n";
-  OS << "  return v;\n}\n\n";
+    OS << "static inline " << E << " " << setName() << "(" << H
+       << " h, size_t i, " << E << " v) {\n";
+    for (unsigned F = 0; F < FieldNames.size(); ++F)
+      OS << "  " << access("h", "i", F) << " = v." << FieldNames[F] << ";\n";
+    OS << "  return v;\n}\n\n";
   }
 
   // Tiled fields also get a reference helper, so an index with side effects
@@ -241,8 +242,11 @@ std::string HandleLayout::access(StringRef Handle, StringRef Index,
   case HandleMember::Group:
     return Base + "[" + Index.str() + "]." + FieldNames[F];
   case HandleMember::Tiles:
-    return Base + "[" + parenthesize(Index) + " / " + std::to_string(M.Tile) + "]." +
-           FieldNames[F] + "[" + parenthesize(Index) + " % " +
+    if (uint64_t I = 0; !Index.getAsInteger(10, I)) // A constant index.
+      return Base + "[" + std::to_string(I / M.Tile) + "]." + FieldNames[F] +
+             "[" + std::to_string(I % M.Tile) + "]";
+    return Base + "[" + parenthesize(Index) + " / " + std::to_string(M.Tile) +
+           "]." + FieldNames[F] + "[" + parenthesize(Index) + " % " +
            std::to_string(M.Tile) + "]";
   }
   return Base;
@@ -251,8 +255,8 @@ std::string HandleLayout::access(StringRef Handle, StringRef Index,
 std::string HandleLayout::laneAccess(StringRef Handle, StringRef Tile,
                                      StringRef Lane, unsigned F) const {
   const HandleMember &M = memberOf(F);
-  return Handle.str() + "." + M.Name + "[" + Tile.str() + "]." +
-         FieldNames[F] + "[" + Lane.str() + "]";
+  return Handle.str() + "." + M.Name + "[" + Tile.str() + "]." + FieldNames[F] +
+         "[" + Lane.str() + "]";
 }
 
 std::string HandleLayout::nullTest(StringRef Handle) const {

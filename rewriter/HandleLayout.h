@@ -1,4 +1,5 @@
-//===- HandleLayout.h - The generated code for one record's plan -*- C++ -*-===//
+//===- HandleLayout.h - The generated code for one record's plan -*- C++
+//-*-===//
 //
 // One "handle" type per (record, plan) stands for "pointer to an array of the
 // record" (design.md, Rewriting principles). Each cluster of the plan becomes
@@ -33,8 +34,8 @@ struct HandleMember {
   enum Kind { FieldArray, Group, Tiles } K;
   std::string Name;
   std::vector<unsigned> Fields;
-  uint64_t Tile = 0;          // Tiles only.
-  std::string RecordName;     // Group and Tiles: the generated record's tag.
+  uint64_t Tile = 0;      // Tiles only.
+  std::string RecordName; // Group and Tiles: the generated record's tag.
 };
 
 class HandleLayout {
@@ -49,7 +50,9 @@ public:
   const std::string &elementType() const { return ElementType; }
   const std::vector<HandleMember> &members() const { return Members; }
   const std::string &fieldName(unsigned F) const { return FieldNames[F]; }
-  bool isTiled(unsigned F) const { return memberOf(F).K == HandleMember::Tiles; }
+  bool isTiled(unsigned F) const {
+    return memberOf(F).K == HandleMember::Tiles;
+  }
   uint64_t tileOf(unsigned F) const { return memberOf(F).Tile; }
 
   /// Helpers a rewrite used; only those are generated, since clang warns
@@ -67,8 +70,14 @@ public:
   std::string fieldRef(llvm::StringRef Handle, llvm::StringRef Index,
                        unsigned F) const {
     UsedFieldRefs.insert(F);
-    return "(*" + HandleName + "_" + FieldNames[F] + "(" + Handle.str() +
-           ", " + Index.str() + "))";
+    return "(*" + HandleName + "_" + FieldNames[F] + "(" + Handle.str() + ", " +
+           Index.str() + "))";
+  }
+
+  /// The comment that opens the generated code of record \p Tag (analysis
+  /// skips records between it and the closing one; see inGeneratedCode).
+  static std::string beginMarker(llvm::StringRef Tag) {
+    return "/* dlopt: begin generated layout of " + Tag.str() + " */";
   }
 
   /// The declarations and used helper functions, inserted after the record.

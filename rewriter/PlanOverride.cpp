@@ -18,7 +18,8 @@ Expected<PlanOverride> dlopt::parseLayoutOption(StringRef Text) {
   Record = Record.trim();
   Spec = Spec.trim();
   if (Record.empty() || Spec.empty())
-    return fail(O.Origin + ": expected RECORD=soa|aos|tiled:T|split:{f,...}...");
+    return fail(O.Origin +
+                ": expected RECORD=soa|aos|tiled:T|split:{f,...}...");
   O.Record = Record.str();
   std::string Lower = Spec.lower();
   if (!StringRef(Lower).starts_with("split:")) {
@@ -72,8 +73,7 @@ Expected<std::vector<PlanOverride>> dlopt::parsePlanFile(StringRef Path) {
     return fail(Path + ": malformed JSON: " + toString(Doc.takeError()));
   const json::Object *Root = Doc->getAsObject();
   const json::Array *Records = Root ? Root->getArray("records") : nullptr;
-  if (!Root || Root->getString("format") != StringRef("dlopt-plan") ||
-      !Records)
+  if (!Root || Root->getString("format") != StringRef("dlopt-plan") || !Records)
     return fail(Path + ": not a dlopt plan (\"format\": \"dlopt-plan\" with "
                        "\"records\" expected)");
   std::vector<PlanOverride> Out;
@@ -130,8 +130,8 @@ Error dlopt::applyOverride(RecordPlan &R, const PlanOverride &O) {
       auto It = llvm::find_if(R.Fields,
                               [&](const Field &F) { return F.Name == Name; });
       if (It == R.Fields.end())
-        return fail(O.Origin + ": struct " + R.Name + " has no field '" +
-                    Name + "'");
+        return fail(O.Origin + ": struct " + R.Name + " has no field '" + Name +
+                    "'");
       unsigned F = It - R.Fields.begin();
       if (Owner[F] >= 0)
         return fail(O.Origin + ": field '" + Name + "' is in two groups");
@@ -145,8 +145,8 @@ Error dlopt::applyOverride(RecordPlan &R, const PlanOverride &O) {
   }
   for (unsigned F = 0; F < R.Fields.size(); ++F)
     if (Owner[F] < 0)
-      return fail(O.Origin + ": field '" + R.Fields[F].Name +
-                  "' of struct " + R.Name + " is in no group");
+      return fail(O.Origin + ": field '" + R.Fields[F].Name + "' of struct " +
+                  R.Name + " is in no group");
   R.Clusters = std::move(Clusters);
   return Error::success();
 }

@@ -1,4 +1,5 @@
-//===- PlanOverride.h - Plans the user forces on records ---------*- C++ -*-===//
+//===- PlanOverride.h - Plans the user forces on records ---------*- C++
+//-*-===//
 //
 // `--layout RECORD=soa|aos|tiled:T|split:{f1,f2}{f3}` and `--plan=FILE.json`
 // replace the automatic plan of a record. In split, each group may name its

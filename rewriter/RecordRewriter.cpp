@@ -56,10 +56,11 @@ public:
       : Ctx(Ctx), SM(Ctx.getSourceManager()), LO(Ctx.getLangOpts()) {
     for (RewriteTarget &T : Targets)
       Layouts[T.Decl] = T.Layout.get();
-    if (OptionalFileEntryRef File = SM.getFileEntryRefForID(SM.getMainFileID())) {
-      llvm::Expected<format::FormatStyle> FileStyle = format::getStyle(
-          "file", File->getName(), "LLVM",
-          SM.getBufferData(SM.getMainFileID()));
+    if (OptionalFileEntryRef File =
+            SM.getFileEntryRefForID(SM.getMainFileID())) {
+      llvm::Expected<format::FormatStyle> FileStyle =
+          format::getStyle("file", File->getName(), "LLVM",
+                           SM.getBufferData(SM.getMainFileID()));
       if (FileStyle)
         Style = *FileStyle;
       else
@@ -90,18 +91,19 @@ public:
   }
 
 private:
-  //===--- Ranges ----------------------------------------------------------===//
+  //===--- Ranges
+  //----------------------------------------------------------===//
 
   std::optional<std::pair<unsigned, unsigned>> rangeOf(SourceRange R) {
-    CharSourceRange CR = Lexer::makeFileCharRange(
-        CharSourceRange::getTokenRange(R), SM, LO);
+    CharSourceRange CR =
+        Lexer::makeFileCharRange(CharSourceRange::getTokenRange(R), SM, LO);
     if (CR.isInvalid() || !SM.isInMainFile(CR.getBegin()))
       return std::nullopt;
     return std::make_pair(SM.getFileOffset(CR.getBegin()),
                           SM.getFileOffset(CR.getEnd()));
   }
-  std::optional<std::pair<unsigned, unsigned>>
-  charRangeOf(SourceLocation B, SourceLocation E) {
+  std::optional<std::pair<unsigned, unsigned>> charRangeOf(SourceLocation B,
+                                                           SourceLocation E) {
     CharSourceRange CR =
         Lexer::makeFileCharRange(CharSourceRange::getCharRange(B, E), SM, LO);
     if (CR.isInvalid() || !SM.isInMainFile(CR.getBegin()))
@@ -123,11 +125,10 @@ private:
     Refusals.push_back({RD, std::move(Reason), Loc});
   }
 
-  void addSite(const RecordDecl *RD, SourceRange R, SourceLocation Loc,
-               std::function<std::string(const EditSet &,
-                                         const LaneContext *)>
-                   Render,
-               const char *What) {
+  void addSite(
+      const RecordDecl *RD, SourceRange R, SourceLocation Loc,
+      std::function<std::string(const EditSet &, const LaneContext *)> Render,
+      const char *What) {
     auto Range = rangeOf(R);
     if (!Range)
       return refuse(RD, Loc,
@@ -162,7 +163,8 @@ private:
     return P;
   }
 
-  //===--- Element accesses ------------------------------------------------===//
+  //===--- Element accesses
+  //------------------------------------------------===//
 
   void fieldSite(const RecordDecl *RD, const MemberExpr *ME,
                  const DeclRefExpr *Handle, const Expr *Index) {
@@ -211,7 +213,7 @@ private:
         Cast && Cast->getCastKind() == CK_LValueToRValue) {
       return addSite(
           RD, ASE->getSourceRange(), ASE->getExprLoc(),
- [=](const EditSet &ES, const LaneContext *) {
+          [=](const EditSet &ES, const LaneContext *) {
             L->use(HandleLayout::Get);
             return L->getName() + "(" + HandleText(ES) + ", " + IndexText(ES) +
                    ")";
@@ -276,8 +278,9 @@ private:
   bool sizeofSite(const RecordDecl *RD, const DeclRefExpr *DRE) {
     const Stmt *Cur = DRE;
     const Stmt *P = parent(Cur);
-    while (P && isa<ParenExpr, ImplicitCastExpr, UnaryOperator,
-                    ArraySubscriptExpr>(P)) {
+    while (P &&
+           isa<ParenExpr, ImplicitCastExpr, UnaryOperator, ArraySubscriptExpr>(
+               P)) {
       Cur = P;
       P = parent(P);
     }
@@ -298,7 +301,8 @@ private:
     return true;
   }
 
-  //===--- State -----------------------------------------------------------===//
+  //===--- State
+  //-----------------------------------------------------------===//
 
   struct TiledUse {
     const DeclRefExpr *Handle;
@@ -366,7 +370,8 @@ void LayoutRewriter::declaration(const DeclaratorDecl *D) {
   if (!RD)
     return;
   const HandleLayout *L = Layouts.lookup(RD);
-  if (SM.isBeforeInTranslationUnit(D->getLocation(), RD->getBraceRange().getEnd()))
+  if (SM.isBeforeInTranslationUnit(D->getLocation(),
+                                   RD->getBraceRange().getEnd()))
     return refuse(RD, D->getLocation(),
                   "'" + D->getNameAsString() +
                       "' is declared before the struct's definition");
@@ -411,10 +416,9 @@ void LayoutRewriter::declaration(const DeclaratorDecl *D) {
     return refuse(RD, VD->getLocation(),
                   "declaration of '" + Name + "' is spelled inside a macro");
   std::string Text = L->handleName() + " ";
-  Sites.push_back({Range->first, Range->second, RD,
-                   [Text](const EditSet &, const LaneContext *) {
-                     return Text;
-                   }});
+  Sites.push_back(
+      {Range->first, Range->second, RD,
+       [Text](const EditSet &, const LaneContext *) { return Text; }});
   if (const Expr *Init = VD->getInit()) {
     if (Init->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
       addSite(
@@ -432,16 +436,15 @@ void LayoutRewriter::functionReturn(const FunctionDecl *FD) {
   if (!RD)
     return;
   std::string Text = Layouts.lookup(RD)->handleName() + " ";
-  auto Range = charRangeOf(FD->getReturnTypeSourceRange().getBegin(),
-                           FD->getLocation());
+  auto Range =
+      charRangeOf(FD->getReturnTypeSourceRange().getBegin(), FD->getLocation());
   if (!Range)
     return refuse(RD, FD->getLocation(),
                   "return type of '" + FD->getNameAsString() +
                       "' is spelled inside a macro");
-  Sites.push_back({Range->first, Range->second, RD,
-                   [Text](const EditSet &, const LaneContext *) {
-                     return Text;
-                   }});
+  Sites.push_back(
+      {Range->first, Range->second, RD,
+       [Text](const EditSet &, const LaneContext *) { return Text; }});
 }
 
 //===----------------------------------------------------------------------===//
@@ -454,7 +457,8 @@ static const Expr *countOfSize(const Expr *Size, const RecordDecl *RD,
                                ASTContext &Ctx, bool &One) {
   Size = Size->IgnoreParenImpCasts();
   auto IsElementSize = [&](const Expr *E) {
-    const auto *S = dyn_cast<UnaryExprOrTypeTraitExpr>(E->IgnoreParenImpCasts());
+    const auto *S =
+        dyn_cast<UnaryExprOrTypeTraitExpr>(E->IgnoreParenImpCasts());
     return S && S->getKind() == UETT_SizeOf &&
            asRecord(S->getTypeOfArgument()) == RD;
   };
@@ -504,8 +508,7 @@ void LayoutRewriter::allocation(const Expr *Init, const ValueDecl *Target) {
       Fn = L->reallocName();
       Old = Call->getArg(0);
       Count = countOfSize(Call->getArg(1), RD, Ctx, One);
-      const auto *OldRef =
-          dyn_cast<DeclRefExpr>(Old->IgnoreParenCasts());
+      const auto *OldRef = dyn_cast<DeclRefExpr>(Old->IgnoreParenCasts());
       if (!OldRef || !isHandleVar(OldRef->getDecl()))
         return refuse(RD, Old->getExprLoc(),
                       "realloc of something other than an array variable");
@@ -521,8 +524,7 @@ void LayoutRewriter::allocation(const Expr *Init, const ValueDecl *Target) {
   auto CountText = Count ? textFn(Count) : nullptr;
   auto OldText = Old ? textFn(Old->IgnoreParenCasts()) : nullptr;
   if ((Count && !CountText) || (Old && !OldText))
-    return refuse(RD, Init->getExprLoc(),
-                  "allocation spelled inside a macro");
+    return refuse(RD, Init->getExprLoc(), "allocation spelled inside a macro");
   addSite(
       RD, Init->getSourceRange(), Init->getExprLoc(),
       [=](const EditSet &ES, const LaneContext *) {
@@ -710,8 +712,8 @@ void LayoutRewriter::arrayExpression(const Expr *E) {
 static bool hasEscapes(const Stmt *S) {
   if (!S)
     return false;
-  if (isa<BreakStmt, GotoStmt, IndirectGotoStmt, LabelStmt, ForStmt,
-          WhileStmt, DoStmt, SwitchStmt, CXXForRangeStmt>(S))
+  if (isa<BreakStmt, GotoStmt, IndirectGotoStmt, LabelStmt, ForStmt, WhileStmt,
+          DoStmt, SwitchStmt, CXXForRangeStmt>(S))
     return true;
   for (const Stmt *C : S->children())
     if (hasEscapes(C))
@@ -773,7 +775,8 @@ void LayoutRewriter::loop(const ForStmt *For) {
       For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
   if (!Cond || Cond->getOpcode() != BO_LT)
     return;
-  const auto *CondVar = dyn_cast<DeclRefExpr>(Cond->getLHS()->IgnoreParenImpCasts());
+  const auto *CondVar =
+      dyn_cast<DeclRefExpr>(Cond->getLHS()->IgnoreParenImpCasts());
   if (!CondVar || CondVar->getDecl() != IV)
     return;
   const Expr *Bound = Cond->getRHS();
@@ -807,8 +810,7 @@ void LayoutRewriter::loopSite(const CandidateLoop &Loop) {
   // A body that is one statement ends at its `;`, which its range omits.
   SourceRange BodySR = For->getBody()->getSourceRange();
   if (!isa<CompoundStmt>(For->getBody())) {
-    std::optional<Token> Semi =
-        Lexer::findNextToken(BodySR.getEnd(), SM, LO);
+    std::optional<Token> Semi = Lexer::findNextToken(BodySR.getEnd(), SM, LO);
     if (!Semi || Semi->isNot(tok::semi))
       return;
     BodySR.setEnd(Semi->getLocation());
@@ -862,26 +864,25 @@ void LayoutRewriter::loopSite(const CandidateLoop &Loop) {
                             : "";
     std::string Tile = Lane.TileVar, LaneVar = Lane.LaneVar;
     std::string Code =
-        "for (" + Type + " " + Tile + " = 0; " + Tile + " < " + Tiles +
-        "; ++" + Tile + ") {\n" + "for (" + Type + " " + LaneVar + " = 0; " +
-        LaneVar + " < " + T + "; ++" + LaneVar + ") {\n" + SetIV + LaneBody +
-        "\n}\n}\n" + "for (" + Decl + IV + " = " + Tiles + " * " + T + "; " +
-        IV + " < " + Bound + "; ++" + IV + ")\n" +
-        FlatEdits.textOf(BodyB, BodyE);
+        "for (" + Type + " " + Tile + " = 0; " + Tile + " < " + Tiles + "; ++" +
+        Tile + ") {\n" + "for (" + Type + " " + LaneVar + " = 0; " + LaneVar +
+        " < " + T + "; ++" + LaneVar + ") {\n" + SetIV + LaneBody + "\n}\n}\n" +
+        "for (" + Decl + IV + " = " + Tiles + " * " + T + "; " + IV + " < " +
+        Bound + "; ++" + IV + ")\n" + FlatEdits.textOf(BodyB, BodyE);
     return format(Code, Indent.size());
   };
   LoopSites.push_back(std::move(S));
 }
 
 void LayoutRewriter::applySites(EditSet &ES, unsigned Begin, unsigned End,
-                          const LaneContext *Lane, const Site *Enclosing) {
+                                const LaneContext *Lane,
+                                const Site *Enclosing) {
   auto Within = [](const Site &Inner, unsigned B, unsigned E) {
     return Inner.Begin >= B && Inner.End <= E;
   };
   std::vector<const Site *> Todo;
   auto Consider = [&](const Site &S) {
-    if (&S == Enclosing || !Within(S, Begin, End) ||
-        !Layouts.count(S.Record))
+    if (&S == Enclosing || !Within(S, Begin, End) || !Layouts.count(S.Record))
       return;
     // Sites inside another loop in the range are that loop's business.
     for (const Site &L : LoopSites)
@@ -1019,8 +1020,8 @@ RewriteResult LayoutRewriter::run(std::vector<RewriteTarget> &Targets) {
     for (const Refusal &R : Refusals)
       Layouts.erase(R.Record);
     for (const auto &[RD, Message] : ApplyErrors) {
-      Refusals.push_back({RD, "conflicting rewrites: " + Message,
-                          RD->getLocation()});
+      Refusals.push_back(
+          {RD, "conflicting rewrites: " + Message, RD->getLocation()});
       Layouts.erase(RD);
     }
     ApplyErrors.clear();

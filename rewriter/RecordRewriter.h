@@ -1,4 +1,5 @@
-//===- RecordRewriter.h - A LayoutPlan becomes source edits ------*- C++ -*-===//
+//===- RecordRewriter.h - A LayoutPlan becomes source edits ------*- C++
+//-*-===//
 //
 // For each record with a new layout: the generated declarations go after its
 // definition; every variable, parameter and return type of type T* or T[N]

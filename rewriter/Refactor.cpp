@@ -1,6 +1,7 @@
 //===- Refactor.cpp - Analysis, forced plans and rewriting of one TU ------===//
 #include "rewriter/Refactor.h"
 #include "analysis/AstUtil.h"
+#include "rewriter/HandleLayout.h"
 #include "rewriter/RecordRewriter.h"
 #include "clang/AST/Decl.h"
 #include "clang/Basic/SourceManager.h"
@@ -10,8 +11,7 @@ using namespace clang;
 using namespace dlopt;
 
 /// The names users may call the record by: its tag and its typedefs.
-static std::vector<std::string> namesOf(const RecordDecl *RD,
-                                        ASTContext &Ctx) {
+static std::vector<std::string> namesOf(const RecordDecl *RD, ASTContext &Ctx) {
   std::vector<std::string> Names;
   if (!RD->getName().empty())
     Names.push_back(RD->getName().str());
@@ -43,9 +43,8 @@ dlopt::refactorTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
       Out.UsedOverrides.insert(O->Record);
       if (!R.transformable()) {
         for (const Blocker &B : R.Blockers)
-          Out.Errors.push_back(B.Location + ": " + O->Origin +
-                               ": struct " + R.Name +
-                               " cannot be transformed: " + B.Reason);
+          Out.Errors.push_back(B.Location + ": " + O->Origin + ": struct " +
+                               R.Name + " cannot be transformed: " + B.Reason);
         continue;
       }
       if (llvm::Error E = applyOverride(R, *O)) {
@@ -73,7 +72,7 @@ dlopt::refactorTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
   StringRef Main = SM.getBufferData(SM.getMainFileID());
   for (const PlanOverride &P : Forced)
     if (!Out.UsedOverrides.count(P.Record) &&
-        Main.contains("dlopt: begin generated layout of " + P.Record + ":")) {
+        Main.contains(HandleLayout::beginMarker(P.Record))) {
       Out.UsedOverrides.insert(P.Record);
       Out.Notes.push_back("struct " + P.Record +
                           " is already in a generated layout");
@@ -155,8 +154,7 @@ std::string dlopt::unifiedDiff(const EditSet &Edits) {
     // A hunk: changes whose context overlaps.
     size_t Last = H;
     while (Last + 1 < Changes.size() &&
-           LineNo(Changes[Last + 1].Begin) -
-                   (LineNo(Changes[Last].End) - 1) <=
+           LineNo(Changes[Last + 1].Begin) - (LineNo(Changes[Last].End) - 1) <=
                2 * Context + 1)
       ++Last;
     unsigned First = LineNo(Changes[H].Begin);

@@ -13,8 +13,8 @@
 #include "rewriter/Refactor.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Frontend/CompilerInstance.h"
-#include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Frontend/FrontendActions.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/ReplacementsYaml.h"
 #include "clang/Tooling/Tooling.h"
@@ -153,8 +153,7 @@ private:
     void HandleTranslationUnit(ASTContext &Ctx) override {
       if (Ctx.getDiagnostics().hasErrorOccurred())
         return;
-      RefactorResult R =
-          refactorTranslationUnit(Ctx, Owner.Opts, Owner.Forced);
+      RefactorResult R = refactorTranslationUnit(Ctx, Owner.Opts, Owner.Forced);
       llvm::append_range(Owner.Errors, R.Errors);
       llvm::append_range(Owner.Notes, R.Notes);
       Owner.UsedOverrides.insert(R.UsedOverrides.begin(),
@@ -216,8 +215,7 @@ int exportFixes(const std::vector<EditSet> &Files, const std::string &Path) {
   for (const EditSet &F : Files) {
     llvm::Expected<Replacements> Rs = F.toReplacements();
     if (!Rs) {
-      llvm::errs() << "dl-refactor: " << llvm::toString(Rs.takeError())
-                   << "\n";
+      llvm::errs() << "dl-refactor: " << llvm::toString(Rs.takeError()) << "\n";
       return InternalError;
     }
     for (const Replacement &R : *Rs)
@@ -283,9 +281,9 @@ int main(int Argc, const char **Argv) {
   ClangTool Tool(Parser->getCompilations(), Parser->getSourcePathList());
   // Clang's own headers (stddef.h, ...) live in clang-19's resource dir, not
   // next to this binary.
-  Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(
-      "-resource-dir=" DLOPT_CLANG_RESOURCE_DIR,
-      ArgumentInsertPosition::BEGIN));
+  Tool.appendArgumentsAdjuster(
+      getInsertArgumentAdjuster("-resource-dir=" DLOPT_CLANG_RESOURCE_DIR,
+                                ArgumentInsertPosition::BEGIN));
 
   if (Report) {
     LayoutPlan Plan;
@@ -341,9 +339,9 @@ int main(int Argc, const char **Argv) {
 
   // Never emit code that does not compile: parse the result first.
   ClangTool Check(Parser->getCompilations(), Parser->getSourcePathList());
-  Check.appendArgumentsAdjuster(getInsertArgumentAdjuster(
-      "-resource-dir=" DLOPT_CLANG_RESOURCE_DIR,
-      ArgumentInsertPosition::BEGIN));
+  Check.appendArgumentsAdjuster(
+      getInsertArgumentAdjuster("-resource-dir=" DLOPT_CLANG_RESOURCE_DIR,
+                                ArgumentInsertPosition::BEGIN));
   std::vector<std::string> NewTexts;
   for (const EditSet &F : Collector.Files)
     NewTexts.push_back(F.apply());
