@@ -183,9 +183,11 @@ int applyAll(const std::vector<EditSet> &Files) {
     return OutputError;
   };
   for (const EditSet &F : Files) {
-    if (fs::access(F.path(), fs::AccessMode::Write))
-      return Abort("'" + F.path() + "' is not writable");
+    // A file without write permission is read-only to us even as root.
     llvm::ErrorOr<fs::perms> Perms = fs::getPermissions(F.path());
+    if (fs::access(F.path(), fs::AccessMode::Write) ||
+        (Perms && !(*Perms & fs::all_write)))
+      return Abort("'" + F.path() + "' is not writable");
     int FD;
     llvm::SmallString<256> Temp;
     if (std::error_code EC =
