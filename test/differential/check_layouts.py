@@ -3,7 +3,7 @@
 rewrites it into each layout, and the rewrite compiles without warnings.
 
 usage: check_layouts.py --dl-refactor BIN --cc CC --record NAME
-                        [--layouts auto,soa,split,tiled:4,...] SRC [-- ARGS]
+                        [--layouts "auto soa split tiled:4 ..."] SRC [-- ARGS]
 
 'split' derives its groups from the automatic plan (each cluster a small AoS
 record; one cluster is split in halves). Exit status 0 when every layout
@@ -43,7 +43,8 @@ def main():
     ap.add_argument("--dl-refactor", required=True)
     ap.add_argument("--cc", required=True)
     ap.add_argument("--record", required=True)
-    ap.add_argument("--layouts", default="auto,soa,split,tiled:4,tiled:16,tiled:1024")
+    ap.add_argument("--layouts", default="auto soa split tiled:4 tiled:16 tiled:1024",
+                    help="space-separated layouts")
     ap.add_argument("--cflags", default="-O1")
     ap.add_argument("src")
     ap.add_argument("args", nargs="*")
@@ -59,7 +60,7 @@ def main():
             return 1
         expected = run([original, *opts.args]).stdout
         failures = 0
-        for layout in opts.layouts.split(","):
+        for layout in opts.layouts.split():
             name = os.path.basename(opts.src)
             copy_dir = os.path.join(work, layout.replace(":", "_"))
             os.makedirs(copy_dir)
