@@ -89,11 +89,17 @@ std::unique_ptr<HandleLayout> HandleLayout::create(const RecordPlan &Plan,
     for (unsigned F : L->Members[M].Fields)
       L->MemberOfField[F] = M;
     const HandleMember &Mem = L->Members[M];
-    L->PointerTypes.push_back(
-        Mem.K == HandleMember::FieldArray
-            ? Ctx.getPointerType(L->FieldTypes[Mem.Fields[0]])
-                  .getAsString(Policy)
-            : "struct " + Mem.RecordName + " *");
+    if (Mem.K == HandleMember::FieldArray) {
+      QualType Ptr = Ctx.getPointerType(L->FieldTypes[Mem.Fields[0]]);
+      L->PointerTypes.push_back(Ptr.getAsString(Policy));
+      std::string Decl;
+      llvm::raw_string_ostream OS(Decl);
+      Ptr.print(OS, Policy, Mem.Name);
+      L->MemberDecls.push_back(OS.str());
+    } else {
+      L->PointerTypes.push_back("struct " + Mem.RecordName + " *");
+      L->MemberDecls.push_back(L->PointerTypes.back() + Mem.Name);
+    }
   }
   return L;
 }
@@ -134,11 +140,8 @@ std::string HandleLayout::declarations() const {
   }
   OS << "/* An array of " << E << " in the layout above. */\n"
      << "typedef struct " << H << " {\n";
-  for (unsigned M = 0; M < Members.size(); ++M) {
-    StringRef Ptr = PointerTypes[M];
-    OS << "  " << Ptr << (Ptr.ends_with("*") ? "" : " ") << Members[M].Name
-       << ";\n";
-  }
+  for (const std::string &Decl : MemberDecls)
+    OS << "  " << Decl << ";\n";
   OS << "} " << H << ";\n\n";
 
   auto Assign = [&](StringRef Target, StringRef Fn, unsigned M,
@@ -263,25 +266,68 @@ std::string HandleLayout::nullTest(StringRef Handle) const {
   return Handle.str() + "." + Members.front().Name;
 }
 
-std::string HandleLayout::arrayDefinition(StringRef StorageClass,
-                                          StringRef Name,
-                                          StringRef Length) const {
+std::string HandleLayout::arrayDefinition(
+    StringRef StorageClass, StringRef Name, StringRef Length,
+    const std::vector<std::vector<std::string>> *Inits) const {
   std::string S;
   llvm::raw_string_ostream OS(S);
   std::string Prefix = StorageClass.empty() ? "" : StorageClass.str() + " ";
   std::string Storage = Name.str() + "_storage";
   OS << Prefix << "struct {\n";
-  std::vector<std::string> Inits;
+  std::vector<std::string> Pointers, MemberInits;
+  size_t Count = Inits ? Inits->size() : 0;
+  auto Value = [&](size_t E, unsigned F) {
+    const std::string &V = E < Count ? (*Inits)[E][F] : std::string();
+    if (!V.empty())
+      return V;
+    return FieldTypes[F]->isScalarType() ? std::string("0")
+                                         : std::string("{0}");
+  };
   for (const HandleMember &M : Members) {
     std::string Dim = "[" + countOf(M, Length) + "]";
     if (M.K == HandleMember::FieldArray)
       OS << "  " << fieldDecl(M.Fields[0], M.Name + Dim) << ";\n";
     else
       OS << "  struct " << M.RecordName << " " << M.Name << Dim << ";\n";
-    Inits.push_back(Storage + "." + M.Name);
+    Pointers.push_back(Storage + "." + M.Name);
+    if (!Inits)
+      continue;
+    // The elements' values regrouped as this member stores them.
+    std::vector<std::string> Items;
+    switch (M.K) {
+    case HandleMember::FieldArray:
+      for (size_t E = 0; E < Count; ++E)
+        Items.push_back(Value(E, M.Fields[0]));
+      break;
+    case HandleMember::Group:
+      for (size_t E = 0; E < Count; ++E) {
+        std::vector<std::string> Fs;
+        for (unsigned F : M.Fields)
+          Fs.push_back(Value(E, F));
+        Items.push_back("{" + llvm::join(Fs, ", ") + "}");
+      }
+      break;
+    case HandleMember::Tiles:
+      for (size_t T = 0; T * M.Tile < Count; ++T) {
+        std::vector<std::string> Fs;
+        for (unsigned F : M.Fields) {
+          std::vector<std::string> Lanes;
+          for (size_t E = T * M.Tile; E < std::min(Count, (T + 1) * M.Tile);
+               ++E)
+            Lanes.push_back(Value(E, F));
+          Fs.push_back("{" + llvm::join(Lanes, ", ") + "}");
+        }
+        Items.push_back("{" + llvm::join(Fs, ", ") + "}");
+      }
+      break;
+    }
+    MemberInits.push_back("{" + llvm::join(Items, ", ") + "}");
   }
-  OS << "} " << Storage << ";\n"
-     << Prefix << HandleName << " " << Name << " = {" << llvm::join(Inits, ", ")
-     << "}";
+  OS << "} " << Storage;
+  if (Inits)
+    OS << " = {" << llvm::join(MemberInits, ", ") << "}";
+  OS << ";\n"
+     << Prefix << HandleName << " " << Name << " = {"
+     << llvm::join(Pointers, ", ") << "}";
   return OS.str();
 }

@@ -50,6 +50,7 @@ public:
   const std::string &elementType() const { return ElementType; }
   const std::vector<HandleMember> &members() const { return Members; }
   const std::string &fieldName(unsigned F) const { return FieldNames[F]; }
+  unsigned fieldCount() const { return FieldNames.size(); }
   bool isTiled(unsigned F) const {
     return memberOf(F).K == HandleMember::Tiles;
   }
@@ -96,9 +97,12 @@ public:
     return CPlusPlus ? HandleName + "{}" : "(" + HandleName + "){0}";
   }
   /// The storage and handle definition for a fixed-size array.
-  std::string arrayDefinition(llvm::StringRef StorageClass,
-                              llvm::StringRef Name,
-                              llvm::StringRef Length) const;
+  /// \p Inits, if given, holds per element the initializer text of each
+  /// field ("" for zero); elements past its end are zero.
+  std::string
+  arrayDefinition(llvm::StringRef StorageClass, llvm::StringRef Name,
+                  llvm::StringRef Length,
+                  const std::vector<std::vector<std::string>> *Inits) const;
 
   std::string allocName() const { return HandleName + "_alloc"; }
   std::string callocName() const { return HandleName + "_calloc"; }
@@ -125,8 +129,9 @@ private:
   std::vector<clang::QualType> FieldTypes;
   std::vector<HandleMember> Members;
   std::vector<unsigned> MemberOfField;
-  /// Per member: the pointer type of its array, e.g. "float *".
-  std::vector<std::string> PointerTypes;
+  /// Per member: the pointer type of its array, e.g. "float *", and its
+  /// declaration as a handle member, e.g. "float *x" or "char (*name)[4]".
+  std::vector<std::string> PointerTypes, MemberDecls;
   mutable unsigned Used = 0;
   mutable std::set<unsigned> UsedFieldRefs;
   bool CPlusPlus = false;

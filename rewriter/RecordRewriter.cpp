@@ -209,6 +209,11 @@ private:
     if (!HandleText || !IndexText)
       return refuse(RD, ASE->getExprLoc(),
                     "access spelled inside a macro or outside this file");
+    for (const FieldDecl *FD : RD->fields())
+      if (FD->getType()->isArrayType())
+        return refuse(RD, ASE->getExprLoc(),
+                      "whole-element copy of a struct with an array field ('" +
+                          FD->getNameAsString() + "') is not rewritten yet");
     if (const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(P);
         Cast && Cast->getCastKind() == CK_LValueToRValue) {
       return addSite(
@@ -263,6 +268,34 @@ public:
   }
 
 private:
+  /// The source of one field's initializer; nested lists are rebuilt from
+  /// their semantic form, so designators and brace elision come out plain.
+  std::function<std::string(const EditSet &)> initializerText(const Expr *E) {
+    if (isa<ImplicitValueInitExpr>(E)) {
+      std::string Zero = E->getType()->isScalarType() ? "0" : "{0}";
+      return [Zero](const EditSet &) { return Zero; };
+    }
+    if (const auto *List = dyn_cast<InitListExpr>(E)) {
+      if (!List->isSemanticForm())
+        List = List->getSemanticForm();
+      if (List->isStringLiteralInit())
+        return textFn(List->getInit(0));
+      std::vector<std::function<std::string(const EditSet &)>> Parts;
+      for (const Expr *Sub : List->inits()) {
+        Parts.push_back(initializerText(Sub));
+        if (!Parts.back())
+          return nullptr;
+      }
+      return [Parts](const EditSet &ES) {
+        std::string S = "{";
+        for (size_t I = 0; I < Parts.size(); ++I)
+          S += (I ? ", " : "") + Parts[I](ES);
+        return S + "}";
+      };
+    }
+    return textFn(E);
+  }
+
   void markReferencesHandled(const Stmt *S) {
     if (!S)
       return;
@@ -390,10 +423,10 @@ void LayoutRewriter::declaration(const DeclaratorDecl *D) {
   if (!VD)
     return;
   if (const auto *CAT = Ctx.getAsConstantArrayType(VD->getType())) {
-    if (VD->hasInit())
+    const auto *Init = dyn_cast_or_null<InitListExpr>(VD->getInit());
+    if (VD->hasInit() && !Init)
       return refuse(RD, VD->getLocation(),
-                    "array '" + Name +
-                        "' has an initializer (not rewritten yet)");
+                    "array '" + Name + "' is initialized from an expression");
     // The length as the user wrote it (a macro name stays a macro name).
     std::string Length = std::to_string(CAT->getSize().getZExtValue());
     if (auto ATL = VD->getTypeSourceInfo()->getTypeLoc().getAs<ArrayTypeLoc>())
@@ -403,10 +436,44 @@ void LayoutRewriter::declaration(const DeclaratorDecl *D) {
                        .substr(R->first, R->second - R->first)
                        .str();
     std::string Storage = VD->getStorageClass() == SC_Static ? "static" : "";
-    std::string Text = L->arrayDefinition(Storage, Name, Length);
+    // Per element, per field: how to write its initializer.
+    std::vector<std::vector<std::function<std::string(const EditSet &)>>> Inits;
+    if (Init) {
+      Init = Init->isSemanticForm() ? Init : Init->getSemanticForm();
+      for (unsigned E = 0; E < Init->getNumInits(); ++E) {
+        const auto *Elem = dyn_cast<InitListExpr>(Init->getInit(E));
+        if (!Elem && isa<ImplicitValueInitExpr>(Init->getInit(E))) {
+          Inits.emplace_back(); // Zero: every field "0".
+          continue;
+        }
+        if (!Elem || Elem->getNumInits() != L->fieldCount())
+          return refuse(RD, Init->getInit(E)->getExprLoc(),
+                        "element initializer of '" + Name +
+                            "' is not a braced list of its fields");
+        Inits.emplace_back();
+        for (unsigned F = 0; F < Elem->getNumInits(); ++F) {
+          auto Text = initializerText(Elem->getInit(F));
+          if (!Text)
+            return refuse(RD, Elem->getInit(F)->getExprLoc(),
+                          "initializer spelled inside a macro");
+          Inits.back().push_back(Text);
+        }
+      }
+    }
     return addSite(
         RD, VD->getSourceRange(), VD->getLocation(),
-        [Text](const EditSet &, const LaneContext *) { return Text; },
+        [=](const EditSet &ES, const LaneContext *) {
+          if (!Init)
+            return L->arrayDefinition(Storage, Name, Length, nullptr);
+          std::vector<std::vector<std::string>> Texts;
+          for (const auto &Elem : Inits) {
+            Texts.emplace_back();
+            for (const auto &Field : Elem)
+              Texts.back().push_back(Field(ES));
+            Texts.back().resize(L->fieldCount());
+          }
+          return L->arrayDefinition(Storage, Name, Length, &Texts);
+        },
         "an array definition");
   }
   // A pointer variable: its type up to the name becomes the handle.
