@@ -357,7 +357,8 @@ private:
 
   /// Generated code (declarations, strip-mined loops) in the style of the
   /// file: its .clang-format if it has one, else LLVM's.
-  std::string format(llvm::StringRef Code, unsigned Indent) const {
+  std::string format(llvm::StringRef Code, unsigned Indent,
+                     bool DropSemicolon = false) const {
     format::FormatStyle S = Style;
     if (S.ColumnLimit > Indent + 20)
       S.ColumnLimit -= Indent;
@@ -367,6 +368,9 @@ private:
     std::string Text = Out ? *Out : Code.str();
     if (!Out)
       llvm::consumeError(Out.takeError());
+    // A declaration is formatted with its `;`, which the source keeps.
+    if (DropSemicolon && StringRef(Text).ends_with(";"))
+      Text.pop_back();
     // Lines after the first continue at the statement's indentation.
     std::string Indented;
     for (char C : Text) {
@@ -436,6 +440,7 @@ void LayoutRewriter::declaration(const DeclaratorDecl *D) {
                        .substr(R->first, R->second - R->first)
                        .str();
     std::string Storage = VD->getStorageClass() == SC_Static ? "static" : "";
+    unsigned Column = SM.getExpansionColumnNumber(VD->getBeginLoc()) - 1;
     // Per element, per field: how to write its initializer.
     std::vector<std::vector<std::function<std::string(const EditSet &)>>> Inits;
     if (Init) {
@@ -464,7 +469,9 @@ void LayoutRewriter::declaration(const DeclaratorDecl *D) {
         RD, VD->getSourceRange(), VD->getLocation(),
         [=](const EditSet &ES, const LaneContext *) {
           if (!Init)
-            return L->arrayDefinition(Storage, Name, Length, nullptr);
+            return format(L->arrayDefinition(Storage, Name, Length, nullptr) +
+                              ";",
+                          Column, /*DropSemicolon=*/true);
           std::vector<std::vector<std::string>> Texts;
           for (const auto &Elem : Inits) {
             Texts.emplace_back();
@@ -472,7 +479,8 @@ void LayoutRewriter::declaration(const DeclaratorDecl *D) {
               Texts.back().push_back(Field(ES));
             Texts.back().resize(L->fieldCount());
           }
-          return L->arrayDefinition(Storage, Name, Length, &Texts);
+          return format(L->arrayDefinition(Storage, Name, Length, &Texts) + ";",
+                        Column, /*DropSemicolon=*/true);
         },
         "an array definition");
   }
@@ -554,10 +562,20 @@ void LayoutRewriter::allocation(const Expr *Init, const ValueDecl *Target) {
   if (const auto *New = dyn_cast<CXXNewExpr>(Inner)) {
     if (!New->isArray() || !New->getArraySize())
       return refuse(RD, New->getExprLoc(), "new of a single element");
-    if (New->hasInitializer())
-      return refuse(RD, New->getExprLoc(),
-                    "new[] with an initializer (not rewritten yet)");
     Fn = L->allocName();
+    if (New->getInitializationStyle() != CXXNewInitializationStyle::None) {
+      // new T[n]() and new T[n]{} zero the elements: calloc does too.
+      const auto *List = dyn_cast_or_null<InitListExpr>(New->getInitializer());
+      bool Empty =
+          (List && List->getNumInits() == 0) ||
+          isa_and_nonnull<CXXConstructExpr>(New->getInitializer()) ||
+          isa_and_nonnull<ImplicitValueInitExpr>(New->getInitializer()) ||
+          isa_and_nonnull<CXXScalarValueInitExpr>(New->getInitializer());
+      if (!Empty)
+        return refuse(RD, New->getExprLoc(),
+                      "new[] with element initializers (not rewritten yet)");
+      Fn = L->callocName();
+    }
     Count = *New->getArraySize();
   } else {
     const auto *Call = cast<CallExpr>(Inner);
