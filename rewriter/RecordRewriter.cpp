@@ -249,6 +249,17 @@ private:
            "use of a whole element that dlopt cannot rewrite yet");
   }
 
+  /// `!p`, `p == NULL`, `if (p)`: the handle is null when its first
+  /// member is.
+  void nullTestSite(const RecordDecl *RD, const DeclRefExpr *DRE) {
+    std::string Text =
+        Layouts.lookup(RD)->nullTest(DRE->getDecl()->getNameAsString());
+    addSite(
+        RD, DRE->getSourceRange(), DRE->getLocation(),
+        [Text](const EditSet &, const LaneContext *) { return Text; },
+        "a null test");
+  }
+
   void nullSite(const RecordDecl *RD, const Expr *Null) {
     std::string Text = Layouts.lookup(RD)->nullValue();
     addSite(
@@ -690,32 +701,15 @@ void LayoutRewriter::reference(const DeclRefExpr *DRE) {
     }
     if (BO->isEqualityOp()) {
       const Expr *Other = BO->getLHS() == Child ? BO->getRHS() : BO->getLHS();
-      if (Other->isNullPointerConstant(Ctx,
-                                       Expr::NPC_ValueDependentIsNotNull)) {
-        std::string Text = L->nullTest(DRE->getDecl()->getNameAsString());
-        return addSite(
-            RD, DRE->getSourceRange(), DRE->getLocation(),
-            [Text](const EditSet &, const LaneContext *) { return Text; },
-            "a null test");
-      }
+      if (Other->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+        return nullTestSite(RD, DRE);
     }
   }
-  if (const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(P);
-      Cast && Cast->getCastKind() == CK_PointerToBoolean) {
-    std::string Text = L->nullTest(D->getNameAsString());
-    return addSite(
-        RD, DRE->getSourceRange(), DRE->getLocation(),
-        [Text](const EditSet &, const LaneContext *) { return Text; },
-        "a null test");
-  }
-  if (const auto *UO = dyn_cast_or_null<UnaryOperator>(P);
-      UO && UO->getOpcode() == UO_LNot) {
-    std::string Text = L->nullTest(D->getNameAsString());
-    return addSite(
-        RD, DRE->getSourceRange(), DRE->getLocation(),
-        [Text](const EditSet &, const LaneContext *) { return Text; },
-        "a null test");
-  }
+  const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(P);
+  const auto *Not = dyn_cast_or_null<UnaryOperator>(P);
+  if ((Cast && Cast->getCastKind() == CK_PointerToBoolean) ||
+      (Not && Not->getOpcode() == UO_LNot))
+    return nullTestSite(RD, DRE);
   if (const auto *Call = dyn_cast_or_null<CallExpr>(P)) {
     const FunctionDecl *Callee = Call->getDirectCallee();
     if (Callee && Callee->getName() == "realloc" && Call->getArg(0) == Child)

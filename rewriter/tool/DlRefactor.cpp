@@ -22,6 +22,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
+#include <functional>
 
 using namespace clang;
 using namespace clang::tooling;
@@ -91,34 +92,30 @@ compile, 2 usage error, 3 a forced plan cannot be applied, 4 a file cannot be
 written, 5 internal error (the rewrite would not compile; nothing written).
 )");
 
-/// Runs the analysis on each translation unit the tool parses.
-class PlanCollector {
+/// Calls a function with the AST of each translation unit that compiled.
+class PerTranslationUnit {
 public:
-  PlanCollector(const AnalysisOptions &Opts, LayoutPlan &Merged)
-      : Opts(Opts), Merged(Merged) {}
+  explicit PerTranslationUnit(std::function<void(ASTContext &)> Run)
+      : Run(std::move(Run)) {}
 
   std::unique_ptr<ASTConsumer> newASTConsumer() {
-    return std::make_unique<Consumer>(*this);
+    return std::make_unique<Consumer>(Run);
   }
 
 private:
   class Consumer : public ASTConsumer {
   public:
-    explicit Consumer(PlanCollector &Owner) : Owner(Owner) {}
+    explicit Consumer(std::function<void(ASTContext &)> &Run) : Run(Run) {}
     void HandleTranslationUnit(ASTContext &Ctx) override {
-      if (Ctx.getDiagnostics().hasErrorOccurred())
-        return;
-      LayoutPlan Plan = analyzeTranslationUnit(Ctx, Owner.Opts).Plan;
-      for (RecordPlan &R : Plan.Records)
-        Owner.Merged.Records.push_back(std::move(R));
+      if (!Ctx.getDiagnostics().hasErrorOccurred())
+        Run(Ctx);
     }
 
   private:
-    PlanCollector &Owner;
+    std::function<void(ASTContext &)> &Run;
   };
 
-  const AnalysisOptions &Opts;
-  LayoutPlan &Merged;
+  std::function<void(ASTContext &)> Run;
 };
 
 int writeFile(const std::string &Path,
@@ -131,45 +128,22 @@ int writeFile(const std::string &Path,
   return Success;
 }
 
-/// Runs the rewriter on each translation unit the tool parses.
-class RewriteCollector {
-public:
-  RewriteCollector(const AnalysisOptions &Opts,
-                   const std::vector<PlanOverride> &Forced)
-      : Opts(Opts), Forced(Forced) {}
-
-  std::unique_ptr<ASTConsumer> newASTConsumer() {
-    return std::make_unique<Consumer>(*this);
-  }
-
+/// What the rewriter found in all translation units.
+struct RewriteOutcome {
   std::vector<EditSet> Files;
   std::vector<std::string> Errors, Notes;
   std::set<std::string> UsedOverrides;
 
-private:
-  class Consumer : public ASTConsumer {
-  public:
-    explicit Consumer(RewriteCollector &Owner) : Owner(Owner) {}
-    void HandleTranslationUnit(ASTContext &Ctx) override {
-      if (Ctx.getDiagnostics().hasErrorOccurred())
-        return;
-      RefactorResult R = refactorTranslationUnit(Ctx, Owner.Opts, Owner.Forced);
-      llvm::append_range(Owner.Errors, R.Errors);
-      llvm::append_range(Owner.Notes, R.Notes);
-      Owner.UsedOverrides.insert(R.UsedOverrides.begin(),
-                                 R.UsedOverrides.end());
-      if (R.Edits && llvm::none_of(Owner.Files, [&](const EditSet &E) {
-            return E.path() == R.Edits->path();
-          }))
-        Owner.Files.push_back(std::move(*R.Edits));
-    }
-
-  private:
-    RewriteCollector &Owner;
-  };
-
-  const AnalysisOptions &Opts;
-  const std::vector<PlanOverride> &Forced;
+  void add(RefactorResult R) {
+    llvm::append_range(Errors, R.Errors);
+    llvm::append_range(Notes, R.Notes);
+    UsedOverrides.insert(R.UsedOverrides.begin(), R.UsedOverrides.end());
+    // A file seen from several translation units is edited once.
+    if (R.Edits && llvm::none_of(Files, [&](const EditSet &E) {
+          return E.path() == R.Edits->path();
+        }))
+      Files.push_back(std::move(*R.Edits));
+  }
 };
 
 /// Writes every file or none: all temporaries first, then the renames.
@@ -291,7 +265,10 @@ int main(int Argc, const char **Argv) {
     LayoutPlan Plan;
     Plan.CacheLine = CacheLine;
     Plan.Model = Model ? Model->name() : DecisionTree::builtin().name();
-    PlanCollector Collector(Opts, Plan);
+    PerTranslationUnit Collector([&](ASTContext &Ctx) {
+      for (RecordPlan &R : analyzeTranslationUnit(Ctx, Opts).Plan.Records)
+        Plan.Records.push_back(std::move(R));
+    });
     if (Tool.run(newFrontendActionFactory(&Collector).get())) {
       llvm::errs() << "dl-refactor: stopped: a file did not compile\n";
       return CompileError;
@@ -309,8 +286,11 @@ int main(int Argc, const char **Argv) {
     return Success;
   }
 
-  RewriteCollector Collector(Opts, Forced);
-  if (Tool.run(newFrontendActionFactory(&Collector).get())) {
+  RewriteOutcome Collector;
+  PerTranslationUnit Rewrite([&](ASTContext &Ctx) {
+    Collector.add(refactorTranslationUnit(Ctx, Opts, Forced));
+  });
+  if (Tool.run(newFrontendActionFactory(&Rewrite).get())) {
     llvm::errs() << "dl-refactor: stopped: a file did not compile; nothing "
                     "written\n";
     return CompileError;
