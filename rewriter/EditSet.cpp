@@ -79,7 +79,7 @@ Expected<clang::tooling::Replacements> EditSet::toReplacements() const {
     }
     if (Error Err = Result.add(clang::tooling::Replacement(
             FilePath, E.Begin, E.End - E.Begin, E.Text)))
-      return std::move(Err);
+      return Err;
   }
   return Result;
 }

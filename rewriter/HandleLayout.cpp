@@ -55,7 +55,8 @@ std::unique_ptr<HandleLayout> HandleLayout::create(const RecordPlan &Plan,
     AllSoA &= !Tiled && (C.Chosen.Kind == LayoutKind::SoA || Fs.size() == 1);
     if (!Tiled && (C.Chosen.Kind == LayoutKind::SoA || Fs.size() == 1)) {
       for (unsigned F : Fs)
-        L->Members.push_back({HandleMember::FieldArray, L->FieldNames[F], {F}});
+        L->Members.push_back(
+            {HandleMember::FieldArray, L->FieldNames[F], {F}, 0, ""});
       continue;
     }
     std::vector<std::string> Names;
@@ -67,7 +68,8 @@ std::unique_ptr<HandleLayout> HandleLayout::create(const RecordPlan &Plan,
                            : llvm::join(Names, "_");
     if (Name.size() > 32)
       Name = Names.front() + "_group";
-    HandleMember M{Tiled ? HandleMember::Tiles : HandleMember::Group, Name, Fs};
+    HandleMember M{Tiled ? HandleMember::Tiles : HandleMember::Group, Name, Fs,
+                   0, ""};
     M.Tile = Tiled ? C.Chosen.Tile : 0;
     M.RecordName = L->RecordTag + (Tiled ? "_tile_" : "_") + Name;
     L->Members.push_back(std::move(M));
