@@ -90,6 +90,8 @@ int main(void) {
     c[k++].id = 7;                /* index with a side effect */
   for (int i = 0; i < N; ++i)
     t += h[(i * 5) % N].w.u * c[i].id; /* irregular index */
+  for (P *p = h; p < h + N; ++p)      /* a pointer walking the array */
+    t += p->x + p->id;
 
   t += sum(g, N) + sum(s, N) + sum(local, N) + sum(h, N) + sum(c, N) +
        sum(m, N) + sum(r, N) + m[0].id + g[0].tag;
