@@ -73,6 +73,12 @@ public:
     const RecordDecl *RD = elementRecord(FD->getType());
     if (!RD || !eligible(RD))
       return true;
+    // Members of dlopt's own generated records and storage (anonymous
+    // structs) are the result of a rewrite, not a layout to plan again.
+    const RecordDecl *Parent = FD->getParent();
+    if (recordName(Parent).empty() ||
+        inGeneratedCode(Ctx.getSourceManager(), Parent->getLocation()))
+      return true;
     uint64_t Length = 0;
     if (const auto *CAT = Ctx.getAsConstantArrayType(FD->getType()))
       Length = CAT->getSize().getZExtValue();
@@ -97,13 +103,33 @@ public:
     return true;
   }
 
+  // p->f indexes an array when p walks it ((a + i)->f, or a pointer that is
+  // incremented somewhere); otherwise p points to one object.
   bool VisitMemberExpr(MemberExpr *E) {
-    if (LoopDepth > 0 && E->isArrow())
-      noteIndexed(elementRecord(E->getBase()->IgnoreImpCasts()->getType()));
+    if (LoopDepth == 0 || !E->isArrow())
+      return true;
+    const Expr *Base = E->getBase()->IgnoreParenImpCasts();
+    const RecordDecl *RD = elementRecord(Base->getType());
+    if (isa<BinaryOperator>(Base))
+      noteIndexed(RD);
+    else if (const auto *DRE = dyn_cast<DeclRefExpr>(Base))
+      ArrowBases.push_back({DRE->getDecl(), RD});
+    return true;
+  }
+
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->isIncrementDecrementOp())
+      if (const auto *DRE =
+              dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParenImpCasts()))
+        if (elementRecord(DRE->getType()))
+          Walkers.insert(DRE->getDecl());
     return true;
   }
 
   std::vector<CandidateRecord> result() {
+    for (const auto &[Pointer, RD] : ArrowBases)
+      if (Walkers.count(Pointer))
+        noteIndexed(RD);
     std::vector<CandidateRecord> Out;
     for (auto &[RD, C] : Records)
       if (Indexed.count(RD) && !C.Arrays.empty())
@@ -156,6 +182,8 @@ private:
   unsigned LoopDepth = 0;
   llvm::MapVector<const RecordDecl *, CandidateRecord> Records;
   llvm::SmallPtrSet<const RecordDecl *, 8> Indexed;
+  std::vector<std::pair<const ValueDecl *, const RecordDecl *>> ArrowBases;
+  llvm::SmallPtrSet<const ValueDecl *, 8> Walkers;
 };
 
 } // namespace

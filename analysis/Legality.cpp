@@ -91,11 +91,14 @@ public:
       if (isCandidate(RD))
         block(RD, FD->getLocation(),
               "member of union '" + recordName(Parent) + "'");
-    if (const RecordDecl *RD = elementRecord(FD->getType()); isCandidate(RD))
+    // Fixed-size arrays inside other records are regrouped in place; a
+    // pointer member would need its owner's every use followed.
+    if (const RecordDecl *RD = elementRecord(FD->getType());
+        isCandidate(RD) && FD->getType()->isPointerType())
       block(RD, FD->getLocation(),
-            "array of the struct inside '" + recordName(Parent) + "' (field '" +
-                FD->getNameAsString() +
-                "'): arrays in other records are not rewritten yet");
+            "pointer to the struct stored in '" + recordName(Parent) +
+                "' (field '" + FD->getNameAsString() +
+                "'): pointer members are not rewritten yet");
     return true;
   }
 

@@ -333,3 +333,24 @@ std::string HandleLayout::arrayDefinition(
      << llvm::join(Pointers, ", ") << "}";
   return OS.str();
 }
+
+std::string HandleLayout::fieldStorage(StringRef Name, StringRef Length) const {
+  std::string S = "struct {\n";
+  for (const HandleMember &M : Members) {
+    std::string Dim = "[" + countOf(M, Length) + "]";
+    S += "  " +
+         (M.K == HandleMember::FieldArray
+              ? fieldDecl(M.Fields[0], M.Name + Dim)
+              : "struct " + M.RecordName + " " + M.Name + Dim) +
+         ";\n";
+  }
+  return S + "} " + Name.str();
+}
+
+std::string HandleLayout::handleOf(StringRef Storage) const {
+  std::vector<std::string> Members;
+  for (const HandleMember &M : this->Members)
+    Members.push_back(Storage.str() + "." + M.Name);
+  std::string List = "{" + llvm::join(Members, ", ") + "}";
+  return CPlusPlus ? HandleName + List : "(" + HandleName + ")" + List;
+}

@@ -104,6 +104,12 @@ public:
                   llvm::StringRef Length,
                   const std::vector<std::vector<std::string>> *Inits) const;
 
+  /// An array member of another record: "struct { float x[N]; ... } Name",
+  /// whose members are spelled like the handle's, so accesses read alike.
+  std::string fieldStorage(llvm::StringRef Name, llvm::StringRef Length) const;
+  /// A handle onto storage such as a fieldStorage() member.
+  std::string handleOf(llvm::StringRef Storage) const;
+
   std::string allocName() const { return HandleName + "_alloc"; }
   std::string callocName() const { return HandleName + "_calloc"; }
   std::string reallocName() const { return HandleName + "_realloc"; }

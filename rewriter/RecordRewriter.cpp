@@ -74,6 +74,8 @@ public:
   void declaration(const DeclaratorDecl *D);
   void functionReturn(const FunctionDecl *FD);
   void reference(const DeclRefExpr *DRE);
+  void memberReference(const MemberExpr *ME);
+  void initList(const InitListExpr *List);
   void allocation(const Expr *Call, const ValueDecl *Target);
   void arrayExpression(const Expr *E);
   void loop(const ForStmt *For);
@@ -163,11 +165,24 @@ private:
     return P;
   }
 
+  /// The length of an array declaration as the user wrote it (a macro name
+  /// stays a macro name).
+  std::string lengthText(const DeclaratorDecl *D, uint64_t Value) {
+    if (const TypeSourceInfo *TSI = D->getTypeSourceInfo())
+      if (auto ATL = TSI->getTypeLoc().getAs<ArrayTypeLoc>())
+        if (const Expr *Size = ATL.getSizeExpr())
+          if (auto R = rangeOf(Size->getSourceRange()))
+            return SM.getBufferData(SM.getMainFileID())
+                .substr(R->first, R->second - R->first)
+                .str();
+    return std::to_string(Value);
+  }
+
   //===--- Element accesses
   //------------------------------------------------===//
 
-  void fieldSite(const RecordDecl *RD, const MemberExpr *ME,
-                 const DeclRefExpr *Handle, const Expr *Index) {
+  void fieldSite(const RecordDecl *RD, const MemberExpr *ME, const Expr *Handle,
+                 const Expr *Index) {
     const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
     const HandleLayout *L = Layouts.lookup(RD);
     unsigned F = FD->getFieldIndex();
@@ -200,11 +215,15 @@ private:
 
   /// a[i] where the record itself is read or written.
   void elementSite(const RecordDecl *RD, const ArraySubscriptExpr *ASE,
-                   const DeclRefExpr *Handle) {
+                   const Expr *Handle, bool Embedded = false) {
     const HandleLayout *L = Layouts.lookup(RD);
     const Expr *Child = ASE;
     const Stmt *P = semanticParent(Child, /*SkipLoads=*/false);
     auto HandleText = textFn(Handle);
+    if (HandleText && Embedded) // An array field: make a handle onto it.
+      HandleText = [L, Text = HandleText](const EditSet &ES) {
+        return L->handleOf(Text(ES));
+      };
     auto IndexText = textFn(ASE->getIdx());
     if (!HandleText || !IndexText)
       return refuse(RD, ASE->getExprLoc(),
@@ -349,7 +368,7 @@ private:
   //-----------------------------------------------------------===//
 
   struct TiledUse {
-    const DeclRefExpr *Handle;
+    const Expr *Handle;
     const VarDecl *IndexVar;
     uint64_t Tile;
   };
@@ -425,8 +444,25 @@ void LayoutRewriter::declaration(const DeclaratorDecl *D) {
     return refuse(RD, D->getLocation(),
                   "'" + D->getNameAsString() +
                       "' is declared before the struct's definition");
-  if (isa<FieldDecl>(D))
-    return; // Refused by legality (arrays inside other records).
+  if (const auto *FD = dyn_cast<FieldDecl>(D)) {
+    // An array inside another record keeps its storage there, regrouped.
+    const auto *CAT = Ctx.getAsConstantArrayType(FD->getType());
+    if (!CAT)
+      return; // Pointer members are refused by legality.
+    if (Layouts.count(FD->getParent()))
+      return refuse(RD, FD->getLocation(),
+                    "array member of '" + recordName(FD->getParent()) +
+                        "', whose own layout changes too");
+    std::string Text = L->fieldStorage(
+        FD->getNameAsString(), lengthText(FD, CAT->getSize().getZExtValue()));
+    unsigned Column = SM.getExpansionColumnNumber(FD->getBeginLoc()) - 1;
+    return addSite(
+        RD, FD->getSourceRange(), FD->getLocation(),
+        [=](const EditSet &, const LaneContext *) {
+          return format(Text + ";", Column, /*DropSemicolon=*/true);
+        },
+        "an array member");
+  }
   std::string Name = D->getNameAsString();
 
   if (const auto *P = dyn_cast<ParmVarDecl>(D)) {
@@ -444,14 +480,7 @@ void LayoutRewriter::declaration(const DeclaratorDecl *D) {
     if (VD->hasInit() && !Init)
       return refuse(RD, VD->getLocation(),
                     "array '" + Name + "' is initialized from an expression");
-    // The length as the user wrote it (a macro name stays a macro name).
-    std::string Length = std::to_string(CAT->getSize().getZExtValue());
-    if (auto ATL = VD->getTypeSourceInfo()->getTypeLoc().getAs<ArrayTypeLoc>())
-      if (const Expr *Size = ATL.getSizeExpr())
-        if (auto R = rangeOf(Size->getSourceRange()))
-          Length = SM.getBufferData(SM.getMainFileID())
-                       .substr(R->first, R->second - R->first)
-                       .str();
+    std::string Length = lengthText(VD, CAT->getSize().getZExtValue());
     std::string Storage = VD->getStorageClass() == SC_Static ? "static" : "";
     unsigned Column = SM.getExpansionColumnNumber(VD->getBeginLoc()) - 1;
     // Per element, per field: how to write its initializer.
@@ -762,6 +791,53 @@ void LayoutRewriter::reference(const DeclRefExpr *DRE) {
              P->getStmtClassName() + ")");
 }
 
+/// `s.items[i].f` and `s.items[i]` where items is an array member of another
+/// record; other uses of the member are refused.
+void LayoutRewriter::memberReference(const MemberExpr *ME) {
+  const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+  if (!FD || !Ctx.getAsConstantArrayType(FD->getType()))
+    return;
+  const RecordDecl *RD = handleRecord(FD->getType());
+  if (!RD)
+    return;
+  const Expr *Child = ME;
+  const Stmt *P = semanticParent(Child);
+  if (const auto *ASE = dyn_cast_or_null<ArraySubscriptExpr>(P);
+      ASE && ASE->getBase() == Child) {
+    HandledArrayExprs.insert(ASE);
+    const Expr *Elem = ASE;
+    const Stmt *PP = semanticParent(Elem, /*SkipLoads=*/false);
+    if (const auto *Field = dyn_cast_or_null<MemberExpr>(PP);
+        Field && !Field->isArrow() && Field->getBase() == Elem &&
+        isa<FieldDecl>(Field->getMemberDecl()))
+      return fieldSite(RD, Field, ME, ASE->getIdx());
+    return elementSite(RD, ASE, ME, /*Embedded=*/true);
+  }
+  refuse(RD, ME->getExprLoc(),
+         "use of the array member '" + FD->getNameAsString() +
+             "' other than an element access (not rewritten yet)");
+}
+
+/// A braced initializer of a record whose array member is regrouped.
+void LayoutRewriter::initList(const InitListExpr *List) {
+  const InitListExpr *Sem =
+      List->isSemanticForm() ? List : List->getSemanticForm();
+  const RecordDecl *Outer = Sem ? asRecord(Sem->getType()) : nullptr;
+  if (!Outer)
+    return;
+  for (const FieldDecl *FD : Outer->fields()) {
+    const RecordDecl *RD = handleRecord(FD->getType());
+    if (!RD || !Ctx.getAsConstantArrayType(FD->getType()) ||
+        FD->getFieldIndex() >= Sem->getNumInits())
+      continue;
+    if (!isa<ImplicitValueInitExpr>(Sem->getInit(FD->getFieldIndex())))
+      refuse(RD, List->getBeginLoc(),
+             "initializer of '" + recordName(Outer) +
+                 "' sets its array member '" + FD->getNameAsString() +
+                 "' (not rewritten yet)");
+  }
+}
+
 /// Array expressions of a rewritten record that no handle variable explains
 /// (s.items[i], f()[i]) block the record.
 void LayoutRewriter::arrayExpression(const Expr *E) {
@@ -819,6 +895,25 @@ static bool assigns(const Stmt *S, const VarDecl *V) {
   for (const Stmt *C : S->children())
     if (assigns(C, V))
       return true;
+  return false;
+}
+
+static bool isStableBound(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (isa<IntegerLiteral, UnaryExprOrTypeTraitExpr>(E))
+    return true;
+  if (const auto *D = dyn_cast<DeclRefExpr>(E)) {
+    if (isa<EnumConstantDecl>(D->getDecl()))
+      return true;
+    const auto *V = dyn_cast<VarDecl>(D->getDecl());
+    return V && (V->hasLocalStorage() || V->getType().isConstQualified());
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    return (BO->isAdditiveOp() || BO->isMultiplicativeOp() ||
+            BO->isShiftOp()) &&
+           isStableBound(BO->getLHS()) && isStableBound(BO->getRHS());
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    return UO->getOpcode() == UO_Minus && isStableBound(UO->getSubExpr());
   return false;
 }
 
@@ -967,6 +1062,11 @@ void LayoutRewriter::loop(const ForStmt *For) {
   }
   if (!UnitStep || hasEscapes(For->getBody()) || assigns(For->getBody(), IV))
     return;
+  // The bound is read once per tile instead of once per iteration: it must
+  // be made of constants and local variables the body leaves alone (memory
+  // or globals could change behind a store or a call).
+  if (!isStableBound(Bound))
+    return;
   llvm::SmallVector<const VarDecl *, 4> BoundVars;
   varsOf(Bound, BoundVars);
   for (const VarDecl *V : BoundVars)
@@ -998,7 +1098,7 @@ void LayoutRewriter::loopSite(const CandidateLoop &Loop) {
   // induction variable; arrays with other tile sizes use the flat form.
   const TiledUse *Use = nullptr;
   for (const TiledUse &U : TiledIndexUses) {
-    unsigned At = SM.getFileOffset(SM.getExpansionLoc(U.Handle->getLocation()));
+    unsigned At = SM.getFileOffset(SM.getExpansionLoc(U.Handle->getExprLoc()));
     if (U.IndexVar == Loop.InductionVar && At >= BodyRange->first &&
         At < BodyRange->second) {
       Use = &U;
@@ -1007,8 +1107,7 @@ void LayoutRewriter::loopSite(const CandidateLoop &Loop) {
   }
   if (!Use)
     return;
-  const RecordDecl *RD =
-      handleRecord(cast<VarDecl>(Use->Handle->getDecl())->getType());
+  const RecordDecl *RD = handleRecord(Use->Handle->getType());
   std::string IV = Loop.InductionVar->getNameAsString();
   std::string Type =
       Loop.InductionVar->getType().getAsString(Ctx.getPrintingPolicy());
@@ -1162,7 +1261,12 @@ public:
     return true;
   }
   bool VisitMemberExpr(MemberExpr *E) {
+    R.memberReference(E);
     Arrays.push_back(E);
+    return true;
+  }
+  bool VisitInitListExpr(InitListExpr *E) {
+    R.initList(E);
     return true;
   }
   std::vector<const Expr *> Arrays;

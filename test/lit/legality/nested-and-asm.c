@@ -1,9 +1,9 @@
-// Arrays of the record inside other records, anonymous records and inline
-// asm block the rewrite.
+// Pointers to the record stored in other records, anonymous records and
+// inline asm block the rewrite.
 // RUN: %clang %dlopt -fsyntax-only -Xclang -verify %s
 
-struct In { int a, b; }; // expected-remark {{not transformable: array of the struct inside 'Holder' (field 'items'): arrays in other records are not rewritten yet}}
-struct Holder { struct In items[4]; int n; }; // expected-note {{blocks the rewrite: array of the struct inside 'Holder' (field 'items'): arrays in other records are not rewritten yet}}
+struct In { int a, b; }; // expected-remark {{not transformable: pointer to the struct stored in 'Holder' (field 'items'): pointer members are not rewritten yet}}
+struct Holder { struct In *items; int n; }; // expected-note {{blocks the rewrite: pointer to the struct stored in 'Holder' (field 'items'): pointer members are not rewritten yet}}
 static struct Holder h;
 
 static struct { int a, b; } anon[8]; // expected-remark {{struct <anonymous> (8 B, 2 fields, 1 array): not transformable: anonymous struct without a typedef: no name to generate code with}} expected-note {{blocks the rewrite: anonymous struct without a typedef}}
