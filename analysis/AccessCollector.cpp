@@ -102,8 +102,7 @@ public:
   bool foundFieldInLoop() const { return FieldInLoop; }
 
 private:
-  //===--- Statements
-  //------------------------------------------------------===//
+  // --- Statements ---
 
   void stmt(const Stmt *S) {
     if (!S)
@@ -162,8 +161,7 @@ private:
     Out.Trace.endBranch();
   }
 
-  //===--- Loops
-  //-----------------------------------------------------------===//
+  // --- Loops ---
 
   struct ForShape {
     const VarDecl *InductionVar = nullptr;
@@ -400,8 +398,7 @@ private:
     return false;
   }
 
-  //===--- Expressions
-  //-----------------------------------------------------===//
+  // --- Expressions ---
 
   void expr(const Expr *E) {
     if (!E)
@@ -538,8 +535,7 @@ private:
       address(Element);
   }
 
-  //===--- Index patterns
-  //--------------------------------------------------===//
+  // --- Index patterns ---
 
   /// True if the element is not at an affine function of loop variables:
   /// a gather or scatter such as a[idx[i]] or a[rand() % n].
@@ -623,8 +619,7 @@ private:
     return false;
   }
 
-  //===--- Emission
-  //--------------------------------------------------------===//
+  // --- Emission ---
 
   void emitField(const RecordDecl *RD, unsigned Index, const Expr *At,
                  bool IsWrite, bool IsGather, int64_t Bytes) {

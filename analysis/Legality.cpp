@@ -43,8 +43,7 @@ public:
 
   std::vector<std::vector<LegalityIssue>> take() { return std::move(Issues); }
 
-  //===--- The record itself
-  //-----------------------------------------------===//
+  // --- The record itself ---
 
   void checkRecord(const RecordDecl *RD) {
     if (recordName(RD).empty())
@@ -82,8 +81,7 @@ public:
     }
   }
 
-  //===--- Declarations
-  //----------------------------------------------------===//
+  // --- Declarations ---
 
   bool VisitFieldDecl(FieldDecl *FD) {
     const RecordDecl *Parent = FD->getParent();
@@ -154,8 +152,7 @@ public:
     return true;
   }
 
-  //===--- Expressions
-  //-----------------------------------------------------===//
+  // --- Expressions ---
 
   bool VisitBinaryOperator(BinaryOperator *BO) {
     if (BO->isRelationalOp()) {

@@ -93,8 +93,7 @@ public:
   }
 
 private:
-  //===--- Ranges
-  //----------------------------------------------------------===//
+  // --- Ranges ---
 
   std::optional<std::pair<unsigned, unsigned>> rangeOf(SourceRange R) {
     CharSourceRange CR =
@@ -178,8 +177,7 @@ private:
     return std::to_string(Value);
   }
 
-  //===--- Element accesses
-  //------------------------------------------------===//
+  // --- Element accesses ---
 
   void fieldSite(const RecordDecl *RD, const MemberExpr *ME, const Expr *Handle,
                  const Expr *Index) {
@@ -364,8 +362,7 @@ private:
     return true;
   }
 
-  //===--- State
-  //-----------------------------------------------------------===//
+  // --- State ---
 
   struct TiledUse {
     const Expr *Handle;
