@@ -1,0 +1,143 @@
+//===- DeclarationRewriter.cpp - Handles replace T* and T[N] --------------===//
+#include "rewriter/LayoutRewriter.h"
+
+using namespace clang;
+using namespace dlopt;
+
+namespace dlopt::rewrite {
+
+void LayoutRewriter::declaration(const DeclaratorDecl *D) {
+  const RecordDecl *RD = handleRecord(D->getType());
+  if (!RD || WalkingPointers.count(D))
+    return;
+  const HandleLayout *L = Layouts.lookup(RD);
+  if (SM.isBeforeInTranslationUnit(D->getLocation(),
+                                   RD->getBraceRange().getEnd()))
+    return refuse(RD, D->getLocation(),
+                  "'" + D->getNameAsString() +
+                      "' is declared before the struct's definition");
+  if (const auto *FD = dyn_cast<FieldDecl>(D)) {
+    // An array inside another record keeps its storage there, regrouped.
+    const auto *CAT = Ctx.getAsConstantArrayType(FD->getType());
+    if (!CAT)
+      return; // Pointer members are refused by legality.
+    if (Layouts.count(FD->getParent()))
+      return refuse(RD, FD->getLocation(),
+                    "array member of '" + recordName(FD->getParent()) +
+                        "', whose own layout changes too");
+    std::string Text = L->fieldStorage(
+        FD->getNameAsString(), lengthText(FD, CAT->getSize().getZExtValue()));
+    unsigned Column = SM.getExpansionColumnNumber(FD->getBeginLoc()) - 1;
+    return addSite(
+        RD, FD->getSourceRange(), FD->getLocation(),
+        [=](const EditSet &, const LaneContext *) {
+          return format(Text + ";", Column, /*DropSemicolon=*/true);
+        },
+        "an array member");
+  }
+  std::string Name = D->getNameAsString();
+
+  if (const auto *P = dyn_cast<ParmVarDecl>(D)) {
+    std::string Text = L->handleName() + (Name.empty() ? "" : " " + Name);
+    return addSite(
+        RD, P->getSourceRange(), P->getLocation(),
+        [Text](const EditSet &, const LaneContext *) { return Text; },
+        "a parameter");
+  }
+  const auto *VD = dyn_cast<VarDecl>(D);
+  if (!VD)
+    return;
+  if (const auto *CAT = Ctx.getAsConstantArrayType(VD->getType())) {
+    const auto *Init = dyn_cast_or_null<InitListExpr>(VD->getInit());
+    if (VD->hasInit() && !Init)
+      return refuse(RD, VD->getLocation(),
+                    "array '" + Name + "' is initialized from an expression");
+    std::string Length = lengthText(VD, CAT->getSize().getZExtValue());
+    std::string Storage = VD->getStorageClass() == SC_Static ? "static" : "";
+    unsigned Column = SM.getExpansionColumnNumber(VD->getBeginLoc()) - 1;
+    // Per element, per field: how to write its initializer.
+    std::vector<std::vector<std::function<std::string(const EditSet &)>>> Inits;
+    if (Init) {
+      Init = Init->isSemanticForm() ? Init : Init->getSemanticForm();
+      for (unsigned E = 0; E < Init->getNumInits(); ++E) {
+        const auto *Elem = dyn_cast<InitListExpr>(Init->getInit(E));
+        if (!Elem && isa<ImplicitValueInitExpr>(Init->getInit(E))) {
+          Inits.emplace_back(); // Zero: every field "0".
+          continue;
+        }
+        if (!Elem || Elem->getNumInits() != L->fieldCount())
+          return refuse(RD, Init->getInit(E)->getExprLoc(),
+                        "element initializer of '" + Name +
+                            "' is not a braced list of its fields");
+        Inits.emplace_back();
+        for (unsigned F = 0; F < Elem->getNumInits(); ++F) {
+          auto Text = initializerText(Elem->getInit(F));
+          if (!Text)
+            return refuse(RD, Elem->getInit(F)->getExprLoc(),
+                          "initializer spelled inside a macro");
+          Inits.back().push_back(Text);
+        }
+      }
+    }
+    return addSite(
+        RD, VD->getSourceRange(), VD->getLocation(),
+        [=](const EditSet &ES, const LaneContext *) {
+          if (!Init)
+            return format(L->arrayDefinition(Storage, Name, Length, nullptr) +
+                              ";",
+                          Column, /*DropSemicolon=*/true);
+          std::vector<std::vector<std::string>> Texts;
+          for (const auto &Elem : Inits) {
+            Texts.emplace_back();
+            for (const auto &Field : Elem)
+              Texts.back().push_back(Field(ES));
+            Texts.back().resize(L->fieldCount());
+          }
+          return format(L->arrayDefinition(Storage, Name, Length, &Texts) + ";",
+                        Column, /*DropSemicolon=*/true);
+        },
+        "an array definition");
+  }
+  // A pointer variable: its type up to the name becomes the handle.
+  TypeLoc TL = VD->getTypeSourceInfo()->getTypeLoc();
+  auto Range = charRangeOf(TL.getBeginLoc(), VD->getLocation());
+  if (!Range)
+    return refuse(RD, VD->getLocation(),
+                  "declaration of '" + Name + "' is spelled inside a macro");
+  std::string Text = L->handleName() + " ";
+  Sites.push_back(
+      {Range->first, Range->second, RD,
+       [Text](const EditSet &, const LaneContext *) { return Text; }});
+  if (const Expr *Init = VD->getInit()) {
+    if (Init->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+      addSite(
+          RD, Init->getSourceRange(), Init->getExprLoc(),
+          [](const EditSet &, const LaneContext *) { return "{0}"; },
+          "a null initializer");
+    else if (!allocatorName(Init).empty() ||
+             isa<CXXNewExpr>(Init->IgnoreParenCasts()))
+      allocation(Init, VD);
+  }
+}
+
+void LayoutRewriter::functionReturn(const FunctionDecl *FD) {
+  const RecordDecl *RD = handleRecord(FD->getReturnType());
+  if (!RD)
+    return;
+  std::string Text = Layouts.lookup(RD)->handleName() + " ";
+  auto Range =
+      charRangeOf(FD->getReturnTypeSourceRange().getBegin(), FD->getLocation());
+  if (!Range)
+    return refuse(RD, FD->getLocation(),
+                  "return type of '" + FD->getNameAsString() +
+                      "' is spelled inside a macro");
+  Sites.push_back(
+      {Range->first, Range->second, RD,
+       [Text](const EditSet &, const LaneContext *) { return Text; }});
+}
+
+//===----------------------------------------------------------------------===//
+// Allocation
+//===----------------------------------------------------------------------===//
+
+} // namespace dlopt::rewrite

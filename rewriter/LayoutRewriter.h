@@ -1,0 +1,438 @@
+//===- LayoutRewriter.h - The state of one rewrite (internal) ---*- C++ -*-===//
+//
+// Internal to rewriter/: shared by the files that together turn a plan into
+// edits. Every edit is a Site: a range of the main file and a function that
+// renders its new text from the current EditSet, so an enclosing site sees
+// the rewritten text of what it contains (a[b[i].k].x). Sites are applied
+// smallest first. A strip-mined loop is a site whose rendering applies the
+// sites of its body twice, once per lane and once for the remainder.
+//
+//   DeclarationRewriter.cpp  variables, parameters, return types, storage
+//   UseRewriter.cpp          every use of a handle: accesses, elements,
+//                            allocation, free, null tests, sizeof
+//   StripMining.cpp          tile/lane loops and walking pointers
+//   RecordRewriter.cpp       collecting sites, applying them, the entry point
+//
+//===----------------------------------------------------------------------===//
+#ifndef DLOPT_REWRITER_LAYOUTREWRITER_H
+#define DLOPT_REWRITER_LAYOUTREWRITER_H
+
+#include "analysis/AstUtil.h"
+#include "rewriter/RecordRewriter.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Format/Format.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Support/Regex.h"
+#include <functional>
+
+namespace dlopt::rewrite {
+
+using namespace clang;
+
+/// Inside a strip-mined loop: the induction variable's tile and lane.
+struct LaneContext {
+  const VarDecl *InductionVar;
+  std::string TileVar, LaneVar;
+  uint64_t Tile;
+};
+
+struct Site {
+  unsigned Begin, End;
+  const RecordDecl *Record;
+  std::function<std::string(const EditSet &, const LaneContext *)> Render;
+};
+
+inline const Expr *skipParensAndCasts(const Expr *E) {
+  while (true) {
+    if (const auto *P = dyn_cast<ParenExpr>(E))
+      E = P->getSubExpr();
+    else if (const auto *C = dyn_cast<ImplicitCastExpr>(E))
+      E = C->getSubExpr();
+    else
+      return E;
+  }
+}
+
+class LayoutRewriter {
+public:
+  LayoutRewriter(ASTContext &Ctx, std::vector<RewriteTarget> &Targets)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), LO(Ctx.getLangOpts()) {
+    for (RewriteTarget &T : Targets)
+      Layouts[T.Decl] = T.Layout.get();
+    if (OptionalFileEntryRef File =
+            SM.getFileEntryRefForID(SM.getMainFileID())) {
+      llvm::Expected<format::FormatStyle> FileStyle =
+          format::getStyle("file", File->getName(), "LLVM",
+                           SM.getBufferData(SM.getMainFileID()));
+      if (FileStyle)
+        Style = *FileStyle;
+      else
+        llvm::consumeError(FileStyle.takeError());
+    }
+  }
+
+  RewriteResult run(std::vector<RewriteTarget> &Targets);
+
+  // Called by the visitor.
+  void declaration(const DeclaratorDecl *D);
+  void functionReturn(const FunctionDecl *FD);
+  void reference(const DeclRefExpr *DRE);
+  void memberReference(const MemberExpr *ME);
+  void initList(const InitListExpr *List);
+  void allocation(const Expr *Call, const ValueDecl *Target);
+  void arrayExpression(const Expr *E);
+  void loop(const ForStmt *For);
+
+  const RecordDecl *handleRecord(QualType T) const {
+    const RecordDecl *RD = elementRecord(T);
+    if (!RD || !Layouts.count(RD))
+      return nullptr;
+    if (T->isPointerType() && T->getPointeeType()->isPointerType())
+      return nullptr;
+    return RD;
+  }
+  bool isHandleVar(const ValueDecl *D) const {
+    return isa<VarDecl>(D) && handleRecord(D->getType());
+  }
+
+private:
+  // --- Ranges ---
+
+  std::optional<std::pair<unsigned, unsigned>> rangeOf(SourceRange R) {
+    CharSourceRange CR =
+        Lexer::makeFileCharRange(CharSourceRange::getTokenRange(R), SM, LO);
+    if (CR.isInvalid() || !SM.isInMainFile(CR.getBegin()))
+      return std::nullopt;
+    return std::make_pair(SM.getFileOffset(CR.getBegin()),
+                          SM.getFileOffset(CR.getEnd()));
+  }
+  std::optional<std::pair<unsigned, unsigned>> charRangeOf(SourceLocation B,
+                                                           SourceLocation E) {
+    CharSourceRange CR =
+        Lexer::makeFileCharRange(CharSourceRange::getCharRange(B, E), SM, LO);
+    if (CR.isInvalid() || !SM.isInMainFile(CR.getBegin()))
+      return std::nullopt;
+    return std::make_pair(SM.getFileOffset(CR.getBegin()),
+                          SM.getFileOffset(CR.getEnd()));
+  }
+
+  /// The current text of an expression (with nested edits applied).
+  std::function<std::string(const EditSet &)> textFn(const Expr *E) {
+    auto R = rangeOf(E->getSourceRange());
+    if (!R)
+      return nullptr;
+    unsigned B = R->first, En = R->second;
+    return [B, En](const EditSet &ES) { return ES.textOf(B, En); };
+  }
+
+  void refuse(const RecordDecl *RD, SourceLocation Loc, std::string Reason) {
+    Refusals.push_back({RD, std::move(Reason), Loc});
+  }
+
+  void addSite(
+      const RecordDecl *RD, SourceRange R, SourceLocation Loc,
+      std::function<std::string(const EditSet &, const LaneContext *)> Render,
+      const char *What) {
+    auto Range = rangeOf(R);
+    if (!Range)
+      return refuse(RD, Loc,
+                    std::string(What) +
+                        " is spelled inside a macro or outside this file");
+    Sites.push_back({Range->first, Range->second, RD, std::move(Render)});
+  }
+
+  const Stmt *parent(const Stmt *S) {
+    for (const DynTypedNode &P : Ctx.getParents(*S))
+      if (const Stmt *PS = P.get<Stmt>())
+        return PS;
+    return nullptr;
+  }
+  /// The parent, looking through parentheses and implicit casts other than
+  /// pointer-to-boolean (a null test) and, unless \p SkipLoads, the load of
+  /// a whole element; \p Child becomes the outermost expression skipped.
+  const Stmt *semanticParent(const Expr *&Child, bool SkipLoads = true) {
+    auto Skippable = [&](const Stmt *P) {
+      if (isa<ParenExpr>(P))
+        return true;
+      const auto *Cast = dyn_cast<ImplicitCastExpr>(P);
+      if (!Cast || Cast->getCastKind() == CK_PointerToBoolean)
+        return false;
+      return SkipLoads || Cast->getCastKind() != CK_LValueToRValue;
+    };
+    const Stmt *P = parent(Child);
+    while (P && Skippable(P)) {
+      Child = cast<Expr>(P);
+      P = parent(P);
+    }
+    return P;
+  }
+
+  /// The length of an array declaration as the user wrote it (a macro name
+  /// stays a macro name).
+  std::string lengthText(const DeclaratorDecl *D, uint64_t Value) {
+    if (const TypeSourceInfo *TSI = D->getTypeSourceInfo())
+      if (auto ATL = TSI->getTypeLoc().getAs<ArrayTypeLoc>())
+        if (const Expr *Size = ATL.getSizeExpr())
+          if (auto R = rangeOf(Size->getSourceRange()))
+            return SM.getBufferData(SM.getMainFileID())
+                .substr(R->first, R->second - R->first)
+                .str();
+    return std::to_string(Value);
+  }
+
+  // --- Element accesses ---
+
+  void fieldSite(const RecordDecl *RD, const MemberExpr *ME, const Expr *Handle,
+                 const Expr *Index) {
+    const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    const HandleLayout *L = Layouts.lookup(RD);
+    unsigned F = FD->getFieldIndex();
+    auto HandleText = textFn(Handle);
+    auto IndexText = Index ? textFn(Index) : nullptr;
+    if (!HandleText || (Index && !IndexText))
+      return refuse(RD, ME->getExprLoc(),
+                    "access spelled inside a macro or outside this file");
+    const VarDecl *IndexVar = nullptr;
+    if (Index)
+      if (const auto *D = dyn_cast<DeclRefExpr>(Index->IgnoreParenImpCasts()))
+        IndexVar = dyn_cast<VarDecl>(D->getDecl());
+    bool SideEffects = Index && Index->HasSideEffects(Ctx);
+    if (L->isTiled(F))
+      TiledIndexUses.push_back({Handle, IndexVar, L->tileOf(F)});
+    addSite(
+        RD, ME->getSourceRange(), ME->getExprLoc(),
+        [=](const EditSet &ES, const LaneContext *Lane) {
+          std::string H = HandleText(ES);
+          std::string I = Index ? IndexText(ES) : "0";
+          if (Lane && IndexVar == Lane->InductionVar && L->isTiled(F) &&
+              L->tileOf(F) == Lane->Tile)
+            return L->laneAccess(H, Lane->TileVar, Lane->LaneVar, F);
+          if (SideEffects && L->isTiled(F)) // Evaluate the index once.
+            return L->fieldRef(H, I, F);
+          return L->access(H, I, F);
+        },
+        "a field access");
+  }
+
+  /// a[i] where the record itself is read or written.
+  void elementSite(const RecordDecl *RD, const ArraySubscriptExpr *ASE,
+                   const Expr *Handle, bool Embedded = false) {
+    const HandleLayout *L = Layouts.lookup(RD);
+    const Expr *Child = ASE;
+    const Stmt *P = semanticParent(Child, /*SkipLoads=*/false);
+    auto HandleText = textFn(Handle);
+    if (HandleText && Embedded) // An array field: make a handle onto it.
+      HandleText = [L, Text = HandleText](const EditSet &ES) {
+        return L->handleOf(Text(ES));
+      };
+    auto IndexText = textFn(ASE->getIdx());
+    if (!HandleText || !IndexText)
+      return refuse(RD, ASE->getExprLoc(),
+                    "access spelled inside a macro or outside this file");
+    for (const FieldDecl *FD : RD->fields())
+      if (FD->getType()->isArrayType())
+        return refuse(RD, ASE->getExprLoc(),
+                      "whole-element copy of a struct with an array field ('" +
+                          FD->getNameAsString() + "') is not rewritten yet");
+    if (const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(P);
+        Cast && Cast->getCastKind() == CK_LValueToRValue) {
+      return addSite(
+          RD, ASE->getSourceRange(), ASE->getExprLoc(),
+          [=](const EditSet &ES, const LaneContext *) {
+            L->use(HandleLayout::Get);
+            return L->getName() + "(" + HandleText(ES) + ", " + IndexText(ES) +
+                   ")";
+          },
+          "an element read");
+    }
+    if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P);
+        BO && BO->getOpcode() == BO_Assign && BO->getLHS() == Child) {
+      auto ValueText = textFn(BO->getRHS());
+      if (!ValueText)
+        return refuse(RD, BO->getExprLoc(),
+                      "element write spelled inside a macro");
+      return addSite(
+          RD, BO->getSourceRange(), BO->getExprLoc(),
+          [=](const EditSet &ES, const LaneContext *) {
+            L->use(HandleLayout::Set);
+            return L->setName() + "(" + HandleText(ES) + ", " + IndexText(ES) +
+                   ", " + ValueText(ES) + ")";
+          },
+          "an element write");
+    }
+    if (const auto *UO = dyn_cast_or_null<UnaryOperator>(P);
+        UO && UO->getOpcode() == UO_AddrOf)
+      return refuse(RD, UO->getExprLoc(),
+                    "address of an element (&a[i]): a pointer to one element "
+                    "has no meaning in the new layout");
+    refuse(RD, ASE->getExprLoc(),
+           "use of a whole element that dlopt cannot rewrite yet");
+  }
+
+  /// `!p`, `p == NULL`, `if (p)`: the handle is null when its first
+  /// member is.
+  void nullTestSite(const RecordDecl *RD, const DeclRefExpr *DRE) {
+    std::string Text =
+        Layouts.lookup(RD)->nullTest(DRE->getDecl()->getNameAsString());
+    addSite(
+        RD, DRE->getSourceRange(), DRE->getLocation(),
+        [Text](const EditSet &, const LaneContext *) { return Text; },
+        "a null test");
+  }
+
+  void nullSite(const RecordDecl *RD, const Expr *Null) {
+    std::string Text = Layouts.lookup(RD)->nullValue();
+    addSite(
+        RD, Null->getSourceRange(), Null->getExprLoc(),
+        [Text](const EditSet &, const LaneContext *) { return Text; },
+        "a null pointer");
+  }
+
+public:
+  /// `return NULL;` from a function that now returns a handle.
+  void returnValue(const ReturnStmt *RS, const FunctionDecl *FD) {
+    const RecordDecl *RD = FD ? handleRecord(FD->getReturnType()) : nullptr;
+    const Expr *V = RS->getRetValue();
+    if (RD && V &&
+        V->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+      nullSite(RD, V);
+  }
+
+private:
+  /// The source of one field's initializer; nested lists are rebuilt from
+  /// their semantic form, so designators and brace elision come out plain.
+  std::function<std::string(const EditSet &)> initializerText(const Expr *E) {
+    if (isa<ImplicitValueInitExpr>(E)) {
+      std::string Zero = E->getType()->isScalarType() ? "0" : "{0}";
+      return [Zero](const EditSet &) { return Zero; };
+    }
+    if (const auto *List = dyn_cast<InitListExpr>(E)) {
+      if (!List->isSemanticForm())
+        List = List->getSemanticForm();
+      if (List->isStringLiteralInit())
+        return textFn(List->getInit(0));
+      std::vector<std::function<std::string(const EditSet &)>> Parts;
+      for (const Expr *Sub : List->inits()) {
+        Parts.push_back(initializerText(Sub));
+        if (!Parts.back())
+          return nullptr;
+      }
+      return [Parts](const EditSet &ES) {
+        std::string S = "{";
+        for (size_t I = 0; I < Parts.size(); ++I)
+          S += (I ? ", " : "") + Parts[I](ES);
+        return S + "}";
+      };
+    }
+    return textFn(E);
+  }
+
+  void markReferencesHandled(const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+      HandledArrayExprs.insert(DRE);
+    for (const Stmt *C : S->children())
+      markReferencesHandled(C);
+  }
+
+  /// sizeof *p or sizeof p[0] is the element's size, which does not change:
+  /// spelled sizeof(T) from now on. sizeof of the array or pointer itself
+  /// would change its value.
+  bool sizeofSite(const RecordDecl *RD, const DeclRefExpr *DRE) {
+    const Stmt *Cur = DRE;
+    const Stmt *P = parent(Cur);
+    while (P &&
+           isa<ParenExpr, ImplicitCastExpr, UnaryOperator, ArraySubscriptExpr>(
+               P)) {
+      Cur = P;
+      P = parent(P);
+    }
+    const auto *Size = dyn_cast_or_null<UnaryExprOrTypeTraitExpr>(P);
+    if (!Size)
+      return false;
+    const HandleLayout *L = Layouts.lookup(RD);
+    if (asRecord(Size->getArgumentExpr()->getType()) != RD)
+      refuse(RD, Size->getBeginLoc(),
+             "sizeof of the array or pointer itself changes with the layout");
+    else
+      addSite(
+          RD, Size->getSourceRange(), Size->getBeginLoc(),
+          [L](const EditSet &, const LaneContext *) {
+            return "sizeof(" + L->elementType() + ")";
+          },
+          "a sizeof");
+    return true;
+  }
+
+  // --- State ---
+
+  struct TiledUse {
+    const Expr *Handle;
+    const VarDecl *IndexVar;
+    uint64_t Tile;
+  };
+  struct CandidateLoop {
+    const ForStmt *For;
+    const VarDecl *InductionVar;
+    bool Declared; // for (int i = 0; ...) rather than for (i = 0; ...)
+    const Expr *Bound;
+  };
+
+  void loopSite(const CandidateLoop &Loop);
+  bool walkingPointerLoop(const ForStmt *For);
+  llvm::SmallPtrSet<const Decl *, 4> WalkingPointers;
+  std::optional<unsigned> insertionPoint(const RecordDecl *RD);
+
+  void applySites(EditSet &ES, unsigned Begin, unsigned End,
+                  const LaneContext *Lane, const Site *Enclosing);
+
+  /// Generated code (declarations, strip-mined loops) in the style of the
+  /// file: its .clang-format if it has one, else LLVM's.
+  std::string format(llvm::StringRef Code, unsigned Indent,
+                     bool DropSemicolon = false) const {
+    format::FormatStyle S = Style;
+    if (S.ColumnLimit > Indent + 20)
+      S.ColumnLimit -= Indent;
+    tooling::Range All(0, Code.size());
+    tooling::Replacements R = format::reformat(S, Code, All);
+    llvm::Expected<std::string> Out = tooling::applyAllReplacements(Code, R);
+    std::string Text = Out ? *Out : Code.str();
+    if (!Out)
+      llvm::consumeError(Out.takeError());
+    // A declaration is formatted with its `;`, which the source keeps.
+    if (DropSemicolon && StringRef(Text).ends_with(";"))
+      Text.pop_back();
+    // Lines after the first continue at the statement's indentation.
+    std::string Indented;
+    for (char C : Text) {
+      Indented += C;
+      if (C == '\n')
+        Indented.append(Indent, ' ');
+    }
+    return Indented;
+  }
+
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  const LangOptions &LO;
+  format::FormatStyle Style = format::getLLVMStyle();
+  llvm::DenseMap<const RecordDecl *, const HandleLayout *> Layouts;
+  std::vector<Site> Sites;
+  std::vector<Refusal> Refusals;
+  std::vector<TiledUse> TiledIndexUses;
+  std::vector<CandidateLoop> PendingLoops;
+  std::vector<Site> LoopSites;
+  llvm::SmallPtrSet<const Expr *, 16> HandledArrayExprs;
+  /// Sites whose rendering was an error (overlapping edits).
+  std::vector<std::pair<const RecordDecl *, std::string>> ApplyErrors;
+};
+
+} // namespace dlopt::rewrite
+
+#endif

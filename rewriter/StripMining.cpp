@@ -1,0 +1,288 @@
+//===- StripMining.cpp - Tile/lane loops, walking pointers ----------------===//
+#include "rewriter/LayoutRewriter.h"
+
+using namespace clang;
+using namespace dlopt;
+
+namespace dlopt::rewrite {
+
+/// Whether the statement may leave or skip the loop in ways a split into
+/// tile, lane and remainder loops would change.
+static bool hasEscapes(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<BreakStmt, GotoStmt, IndirectGotoStmt, LabelStmt, ForStmt, WhileStmt,
+          DoStmt, SwitchStmt, CXXForRangeStmt>(S))
+    return true;
+  for (const Stmt *C : S->children())
+    if (hasEscapes(C))
+      return true;
+  return false;
+}
+
+static bool assigns(const Stmt *S, const VarDecl *V) {
+  if (!S)
+    return false;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S))
+    if (BO->isAssignmentOp())
+      if (const auto *D = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens()))
+        if (D->getDecl() == V)
+          return true;
+  if (const auto *UO = dyn_cast<UnaryOperator>(S))
+    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+      if (const auto *D =
+              dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParens()))
+        if (D->getDecl() == V)
+          return true;
+  for (const Stmt *C : S->children())
+    if (assigns(C, V))
+      return true;
+  return false;
+}
+
+static bool isStableBound(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (isa<IntegerLiteral, UnaryExprOrTypeTraitExpr>(E))
+    return true;
+  if (const auto *D = dyn_cast<DeclRefExpr>(E)) {
+    if (isa<EnumConstantDecl>(D->getDecl()))
+      return true;
+    const auto *V = dyn_cast<VarDecl>(D->getDecl());
+    return V && (V->hasLocalStorage() || V->getType().isConstQualified());
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    return (BO->isAdditiveOp() || BO->isMultiplicativeOp() ||
+            BO->isShiftOp()) &&
+           isStableBound(BO->getLHS()) && isStableBound(BO->getRHS());
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    return UO->getOpcode() == UO_Minus && isStableBound(UO->getSubExpr());
+  return false;
+}
+
+static void varsOf(const Expr *E, llvm::SmallVectorImpl<const VarDecl *> &Out) {
+  if (const auto *D = dyn_cast<DeclRefExpr>(E))
+    if (const auto *V = dyn_cast<VarDecl>(D->getDecl()))
+      Out.push_back(V);
+  for (const Stmt *C : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(C))
+      varsOf(CE, Out);
+}
+
+/// `for (T *p = a; p < a + n; ++p) ... p->f ...` becomes an index loop:
+/// `for (int p_i = 0; p_i < n; ++p_i) ... a.f[p_i] ...`.
+bool LayoutRewriter::walkingPointerLoop(const ForStmt *For) {
+  const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit());
+  const auto *P = DS && DS->isSingleDecl()
+                      ? dyn_cast<VarDecl>(DS->getSingleDecl())
+                      : nullptr;
+  const RecordDecl *RD = P ? handleRecord(P->getType()) : nullptr;
+  if (!RD || !P->getInit())
+    return false;
+  const auto *Start =
+      dyn_cast<DeclRefExpr>(P->getInit()->IgnoreParenImpCasts());
+  if (!Start || !isHandleVar(Start->getDecl()))
+    return false;
+  const ValueDecl *A = Start->getDecl();
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(
+      For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
+  if (!Cond || (Cond->getOpcode() != BO_LT && Cond->getOpcode() != BO_NE))
+    return false;
+  const auto *CondP =
+      dyn_cast<DeclRefExpr>(Cond->getLHS()->IgnoreParenImpCasts());
+  const auto *End =
+      dyn_cast<BinaryOperator>(Cond->getRHS()->IgnoreParenImpCasts());
+  if (!CondP || CondP->getDecl() != P || !End || End->getOpcode() != BO_Add)
+    return false;
+  const auto *EndA =
+      dyn_cast<DeclRefExpr>(End->getLHS()->IgnoreParenImpCasts());
+  const Expr *Count = End->getRHS();
+  if (!EndA || EndA->getDecl() != A || Count->HasSideEffects(Ctx))
+    return false;
+  const auto *Inc = dyn_cast_or_null<UnaryOperator>(
+      For->getInc() ? For->getInc()->IgnoreParens() : nullptr);
+  if (!Inc || !Inc->isIncrementOp() ||
+      !isa<DeclRefExpr>(Inc->getSubExpr()->IgnoreParens()) ||
+      cast<DeclRefExpr>(Inc->getSubExpr()->IgnoreParens())->getDecl() != P)
+    return false;
+  // In the body, p may only be the base of p->f, and a never reassigned.
+  std::vector<const MemberExpr *> Uses;
+  bool Other = false;
+  std::function<void(const Stmt *)> Scan = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *ME = dyn_cast<MemberExpr>(S))
+      if (const auto *B =
+              dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts());
+          B && B->getDecl() == P && ME->isArrow()) {
+        Uses.push_back(ME);
+        return;
+      }
+    if (const auto *D = dyn_cast<DeclRefExpr>(S))
+      Other |= D->getDecl() == P;
+    for (const Stmt *C : S->children())
+      Scan(C);
+  };
+  Scan(For->getBody());
+  if (Other || assigns(For->getBody(), cast<VarDecl>(A)))
+    return false;
+
+  const HandleLayout *L = Layouts.lookup(RD);
+  std::string Index = P->getNameAsString() + "_i";
+  std::string Type =
+      Count->IgnoreImpCasts()->getType().getAsString(Ctx.getPrintingPolicy());
+  std::string Array = A->getNameAsString();
+  auto CountText = textFn(Count);
+  auto Header =
+      charRangeOf(For->getForLoc(), For->getRParenLoc().getLocWithOffset(1));
+  if (!CountText || !Header)
+    return false;
+  WalkingPointers.insert(P);
+  markReferencesHandled(For->getInit());
+  markReferencesHandled(For->getCond());
+  markReferencesHandled(For->getInc());
+  Sites.push_back({Header->first, Header->second, RD,
+                   [=](const EditSet &ES, const LaneContext *) {
+                     return "for (" + Type + " " + Index + " = 0; " + Index +
+                            " < " + CountText(ES) + "; ++" + Index + ")";
+                   }});
+  for (const MemberExpr *ME : Uses) {
+    HandledArrayExprs.insert(ME);
+    markReferencesHandled(ME->getBase());
+    unsigned F = cast<FieldDecl>(ME->getMemberDecl())->getFieldIndex();
+    addSite(
+        RD, ME->getSourceRange(), ME->getExprLoc(),
+        [=](const EditSet &, const LaneContext *) {
+          return L->access(Array, Index, F);
+        },
+        "a field access through a walking pointer");
+  }
+  return true;
+}
+
+void LayoutRewriter::loop(const ForStmt *For) {
+  if (walkingPointerLoop(For))
+    return;
+  // for (int i = 0; i < n; ++i) with a body that stays inside the loop.
+  const VarDecl *IV = nullptr;
+  bool Declared = false;
+  const Expr *Start = nullptr;
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit());
+      DS && DS->isSingleDecl()) {
+    IV = dyn_cast<VarDecl>(DS->getSingleDecl());
+    Start = IV ? IV->getInit() : nullptr;
+    Declared = true;
+  } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(For->getInit());
+             BO && BO->getOpcode() == BO_Assign) {
+    if (const auto *D = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens()))
+      IV = dyn_cast<VarDecl>(D->getDecl());
+    Start = BO->getRHS();
+  }
+  if (!IV || !Start || !IV->getType()->isIntegerType())
+    return;
+  Expr::EvalResult Zero;
+  if (!Start->EvaluateAsInt(Zero, Ctx) || Zero.Val.getInt() != 0)
+    return;
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(
+      For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
+  if (!Cond || Cond->getOpcode() != BO_LT)
+    return;
+  const auto *CondVar =
+      dyn_cast<DeclRefExpr>(Cond->getLHS()->IgnoreParenImpCasts());
+  if (!CondVar || CondVar->getDecl() != IV)
+    return;
+  const Expr *Bound = Cond->getRHS();
+  if (Bound->HasSideEffects(Ctx))
+    return;
+  const Expr *Inc = For->getInc() ? For->getInc()->IgnoreParens() : nullptr;
+  bool UnitStep = false;
+  if (const auto *UO = dyn_cast_or_null<UnaryOperator>(Inc))
+    UnitStep = UO->isIncrementOp();
+  else if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Inc)) {
+    Expr::EvalResult One;
+    UnitStep = CA->getOpcode() == BO_AddAssign &&
+               CA->getRHS()->EvaluateAsInt(One, Ctx) && One.Val.getInt() == 1;
+  }
+  if (!UnitStep || hasEscapes(For->getBody()) || assigns(For->getBody(), IV))
+    return;
+  // The bound is read once per tile instead of once per iteration: it must
+  // be made of constants and local variables the body leaves alone (memory
+  // or globals could change behind a store or a call).
+  if (!isStableBound(Bound))
+    return;
+  llvm::SmallVector<const VarDecl *, 4> BoundVars;
+  varsOf(Bound, BoundVars);
+  for (const VarDecl *V : BoundVars)
+    if (assigns(For->getBody(), V))
+      return;
+  PendingLoops.push_back({For, IV, Declared, Bound});
+}
+
+void LayoutRewriter::loopSite(const CandidateLoop &Loop) {
+  const ForStmt *For = Loop.For;
+  // A body that is one statement ends at its `;`, which its range omits.
+  SourceRange BodySR = For->getBody()->getSourceRange();
+  if (!isa<CompoundStmt>(For->getBody())) {
+    std::optional<Token> Semi = Lexer::findNextToken(BodySR.getEnd(), SM, LO);
+    if (!Semi || Semi->isNot(tok::semi))
+      return;
+    BodySR.setEnd(Semi->getLocation());
+  }
+  auto ForRange = rangeOf(SourceRange(For->getBeginLoc(), BodySR.getEnd()));
+  auto BodyRange = rangeOf(BodySR);
+  auto BoundRange = rangeOf(Loop.Bound->getSourceRange());
+  if (!ForRange || !BodyRange || !BoundRange)
+    return;
+  // The tile size of the first tiled array the loop indexes with its
+  // induction variable; arrays with other tile sizes use the flat form.
+  const TiledUse *Use = nullptr;
+  for (const TiledUse &U : TiledIndexUses) {
+    unsigned At = SM.getFileOffset(SM.getExpansionLoc(U.Handle->getExprLoc()));
+    if (U.IndexVar == Loop.InductionVar && At >= BodyRange->first &&
+        At < BodyRange->second) {
+      Use = &U;
+      break;
+    }
+  }
+  if (!Use)
+    return;
+  const RecordDecl *RD = handleRecord(Use->Handle->getType());
+  std::string IV = Loop.InductionVar->getNameAsString();
+  std::string Type =
+      Loop.InductionVar->getType().getAsString(Ctx.getPrintingPolicy());
+  LaneContext Lane{Loop.InductionVar, IV + "_tile", IV + "_lane", Use->Tile};
+  std::string Indent(SM.getExpansionColumnNumber(For->getBeginLoc()) - 1, ' ');
+  unsigned BodyB = BodyRange->first, BodyE = BodyRange->second;
+  unsigned BoundB = BoundRange->first, BoundE = BoundRange->second;
+  bool Declared = Loop.Declared;
+  Site S{ForRange->first, ForRange->second, RD, nullptr};
+  unsigned SiteIndex = LoopSites.size();
+  S.Render = [=](const EditSet &ES, const LaneContext *) {
+    const Site *Self = &LoopSites[SiteIndex];
+    EditSet LaneEdits = ES, FlatEdits = ES;
+    applySites(LaneEdits, BodyB, BodyE, &Lane, Self);
+    applySites(FlatEdits, BodyB, BodyE, nullptr, Self);
+    std::string T = std::to_string(Lane.Tile);
+    std::string Bound = ES.textOf(BoundB, BoundE);
+    std::string Tiles = parenthesize(Bound) + " / " + T;
+    std::string Decl = Declared ? Type + " " : "";
+    std::string LaneBody = LaneEdits.textOf(BodyB, BodyE);
+    // Declare the induction variable in the lane loop only if the body still
+    // reads it (an unused variable would be a new warning).
+    llvm::Regex UsesIV("(^|[^A-Za-z0-9_])" + IV + "($|[^A-Za-z0-9_])");
+    std::string SetIV = !Declared || UsesIV.match(LaneBody)
+                            ? Decl + IV + " = " + Lane.TileVar + " * " + T +
+                                  " + " + Lane.LaneVar + ";\n"
+                            : "";
+    std::string Tile = Lane.TileVar, LaneVar = Lane.LaneVar;
+    std::string Code =
+        "for (" + Type + " " + Tile + " = 0; " + Tile + " < " + Tiles + "; ++" +
+        Tile + ") {\n" + "for (" + Type + " " + LaneVar + " = 0; " + LaneVar +
+        " < " + T + "; ++" + LaneVar + ") {\n" + SetIV + LaneBody + "\n}\n}\n" +
+        "for (" + Decl + IV + " = " + Tiles + " * " + T + "; " + IV + " < " +
+        Bound + "; ++" + IV + ")\n" + FlatEdits.textOf(BodyB, BodyE);
+    return format(Code, Indent.size());
+  };
+  LoopSites.push_back(std::move(S));
+}
+
+} // namespace dlopt::rewrite
