@@ -83,6 +83,8 @@ public:
   void functionReturn(const FunctionDecl *FD);
   void reference(const DeclRefExpr *DRE);
   void memberReference(const MemberExpr *ME);
+  void elementUse(const RecordDecl *RD, const Expr *Handle,
+                  const ArraySubscriptExpr *ASE, bool Embedded);
   void initList(const InitListExpr *List);
   void allocation(const Expr *Call, const ValueDecl *Target);
   void arrayExpression(const Expr *E);

@@ -106,6 +106,20 @@ void LayoutRewriter::allocation(const Expr *Init, const ValueDecl *Target) {
 // Uses of handle variables
 //===----------------------------------------------------------------------===//
 
+/// h[i].f, or h[i] as a whole, where h is a handle variable or an array
+/// member (\p Embedded: its storage lives in the enclosing record).
+void LayoutRewriter::elementUse(const RecordDecl *RD, const Expr *Handle,
+                                const ArraySubscriptExpr *ASE, bool Embedded) {
+  HandledArrayExprs.insert(ASE);
+  const Expr *Elem = ASE;
+  const Stmt *P = semanticParent(Elem, /*SkipLoads=*/false);
+  if (const auto *Field = dyn_cast_or_null<MemberExpr>(P);
+      Field && !Field->isArrow() && Field->getBase() == Elem &&
+      isa<FieldDecl>(Field->getMemberDecl()))
+    return fieldSite(RD, Field, Handle, ASE->getIdx());
+  elementSite(RD, ASE, Handle, Embedded);
+}
+
 void LayoutRewriter::reference(const DeclRefExpr *DRE) {
   const ValueDecl *D = DRE->getDecl();
   if (!isHandleVar(D) || HandledArrayExprs.count(DRE))
@@ -119,16 +133,8 @@ void LayoutRewriter::reference(const DeclRefExpr *DRE) {
   const Stmt *P = semanticParent(Child);
 
   if (const auto *ASE = dyn_cast_or_null<ArraySubscriptExpr>(P);
-      ASE && ASE->getBase() == Child) {
-    HandledArrayExprs.insert(ASE);
-    const Expr *Elem = ASE;
-    const Stmt *PP = semanticParent(Elem, /*SkipLoads=*/false);
-    if (const auto *ME = dyn_cast_or_null<MemberExpr>(PP);
-        ME && !ME->isArrow() && ME->getBase() == Elem &&
-        isa<FieldDecl>(ME->getMemberDecl()))
-      return fieldSite(RD, ME, DRE, ASE->getIdx());
-    return elementSite(RD, ASE, DRE);
-  }
+      ASE && ASE->getBase() == Child)
+    return elementUse(RD, DRE, ASE, /*Embedded=*/false);
   if (const auto *ME = dyn_cast_or_null<MemberExpr>(P);
       ME && ME->isArrow() && ME->getBase() == Child) {
     HandledArrayExprs.insert(ME);
@@ -241,16 +247,8 @@ void LayoutRewriter::memberReference(const MemberExpr *ME) {
   const Expr *Child = ME;
   const Stmt *P = semanticParent(Child);
   if (const auto *ASE = dyn_cast_or_null<ArraySubscriptExpr>(P);
-      ASE && ASE->getBase() == Child) {
-    HandledArrayExprs.insert(ASE);
-    const Expr *Elem = ASE;
-    const Stmt *PP = semanticParent(Elem, /*SkipLoads=*/false);
-    if (const auto *Field = dyn_cast_or_null<MemberExpr>(PP);
-        Field && !Field->isArrow() && Field->getBase() == Elem &&
-        isa<FieldDecl>(Field->getMemberDecl()))
-      return fieldSite(RD, Field, ME, ASE->getIdx());
-    return elementSite(RD, ASE, ME, /*Embedded=*/true);
-  }
+      ASE && ASE->getBase() == Child)
+    return elementUse(RD, ME, ASE, /*Embedded=*/true);
   refuse(RD, ME->getExprLoc(),
          "use of the array member '" + FD->getNameAsString() +
              "' other than an element access (not rewritten yet)");
