@@ -6,14 +6,19 @@ using namespace dlopt;
 
 namespace dlopt::rewrite {
 
-/// Whether the statement may leave or skip the loop in ways a split into
-/// tile, lane and remainder loops would change.
+/// Whether a split into tile, lane and remainder loops would change what the
+/// body does: it may leave or skip the loop, or it holds state that the two
+/// copies of the body would not share (static locals).
 static bool hasEscapes(const Stmt *S) {
   if (!S)
     return false;
   if (isa<BreakStmt, GotoStmt, IndirectGotoStmt, LabelStmt, ForStmt, WhileStmt,
           DoStmt, SwitchStmt, CXXForRangeStmt>(S))
     return true;
+  if (const auto *DS = dyn_cast<DeclStmt>(S))
+    for (const Decl *D : DS->decls())
+      if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->isStaticLocal())
+        return true;
   for (const Stmt *C : S->children())
     if (hasEscapes(C))
       return true;
