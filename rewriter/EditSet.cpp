@@ -1,6 +1,5 @@
 //===- EditSet.cpp - Nested source edits, flattened to Replacements -------===//
 #include "rewriter/EditSet.h"
-#include <algorithm>
 #include <cassert>
 
 using namespace dlopt;
@@ -10,16 +9,18 @@ std::string EditSet::textOf(unsigned Begin, unsigned End) const {
   assert(Begin <= End && End <= Original->size());
   std::string Out;
   unsigned Pos = Begin;
-  for (const Edit &E : Edits) {
-    // Inside means within [Begin, End); an insertion at End belongs to what
-    // follows the range.
-    bool Inside = E.Begin >= Begin && E.End <= End &&
-                  !(E.isInsertion() && E.Begin == End && Begin != End);
-    if (!Inside)
-      continue;
-    Out.append(*Original, Pos, E.Begin - Pos);
-    Out += E.Text;
-    Pos = E.End;
+  for (auto It = Edits.lower_bound({Begin, 0}); It != Edits.end(); ++It) {
+    auto [EditBegin, Kind] = It->first;
+    bool Insertion = Kind == 0;
+    // An insertion at End belongs to what follows the range (unless the
+    // range is empty: then it is all there is).
+    if (EditBegin > End || (EditBegin == End && (!Insertion || Begin != End)))
+      break;
+    if (It->second.End > End)
+      break; // Straddles the end: not inside the range.
+    Out.append(*Original, Pos, EditBegin - Pos);
+    Out += It->second.Text;
+    Pos = It->second.End;
   }
   Out.append(*Original, Pos, End - Pos);
   return Out;
@@ -27,58 +28,65 @@ std::string EditSet::textOf(unsigned Begin, unsigned End) const {
 
 Error EditSet::replace(unsigned Begin, unsigned End, std::string Text) {
   assert(Begin < End && End <= Original->size());
-  std::vector<Edit> Kept;
-  for (Edit &E : Edits) {
-    bool Disjoint = E.End <= Begin || E.Begin >= End;
-    // Insertions at either boundary stay outside the new text.
-    bool AtBoundary = E.isInsertion() && (E.Begin == Begin || E.Begin == End);
-    if (Disjoint || AtBoundary) {
-      Kept.push_back(std::move(E));
-      continue;
-    }
-    if (E.Begin < Begin || E.End > End)
+  // A replacement starting before Begin must end by Begin.
+  auto First = Edits.lower_bound({Begin, 0});
+  if (First != Edits.begin()) {
+    auto Prev = std::prev(First);
+    if (Prev->first.second == 1 && Prev->second.End > Begin)
       return createStringError(inconvertibleErrorCode(),
                                "%s: overlapping rewrites at offsets %u-%u and "
                                "%u-%u",
-                               FilePath.c_str(), E.Begin, E.End, Begin, End);
-    // Strictly inside: absorbed, the caller built Text from textOf().
+                               FilePath.c_str(), Prev->first.first,
+                               Prev->second.End, Begin, End);
   }
-  Kept.push_back(Edit{Begin, End, std::move(Text)});
-  Edits = std::move(Kept);
-  std::stable_sort(Edits.begin(), Edits.end(),
-                   [](const Edit &A, const Edit &B) {
-                     if (A.Begin != B.Begin)
-                       return A.Begin < B.Begin;
-                     return A.isInsertion() && !B.isInsertion();
-                   });
+  // Insertions at Begin stay in front of the new text; everything else that
+  // starts inside the range must end inside it, and is absorbed (the caller
+  // built Text from textOf()).
+  auto It = Edits.lower_bound({Begin, 1});
+  auto Last = It;
+  while (Last != Edits.end() && Last->first.first < End) {
+    if (Last->second.End > End)
+      return createStringError(inconvertibleErrorCode(),
+                               "%s: overlapping rewrites at offsets %u-%u and "
+                               "%u-%u",
+                               FilePath.c_str(), Last->first.first,
+                               Last->second.End, Begin, End);
+    ++Last;
+  }
+  Edits.erase(It, Last);
+  Edits[{Begin, 1}] = Edit{End, std::move(Text)};
   return Error::success();
 }
 
 void EditSet::insert(unsigned Offset, StringRef Text) {
   assert(Offset <= Original->size());
-  for (Edit &E : Edits)
-    if (E.isInsertion() && E.Begin == Offset) {
-      E.Text += Text.str(); // After earlier insertions at the same place.
-      return;
-    }
-  auto At = std::find_if(Edits.begin(), Edits.end(),
-                         [&](const Edit &E) { return E.Begin >= Offset; });
-  Edits.insert(At, Edit{Offset, Offset, Text.str()});
+  Edit &E = Edits[{Offset, 0}];
+  E.End = Offset;
+  E.Text += Text.str(); // After earlier insertions at the same place.
+}
+
+std::vector<std::pair<unsigned, unsigned>> EditSet::ranges() const {
+  std::vector<std::pair<unsigned, unsigned>> R;
+  for (const auto &[Key, E] : Edits)
+    R.push_back({Key.first, E.End});
+  return R;
 }
 
 Expected<clang::tooling::Replacements> EditSet::toReplacements() const {
   clang::tooling::Replacements Result;
-  for (size_t I = 0; I < Edits.size(); ++I) {
-    Edit E = Edits[I];
+  for (auto It = Edits.begin(); It != Edits.end(); ++It) {
+    unsigned Begin = It->first.first;
+    Edit E = It->second;
     // An insertion followed by a replacement at the same offset is one
     // replacement for clang-apply-replacements.
-    if (E.isInsertion() && I + 1 < Edits.size() &&
-        Edits[I + 1].Begin == E.Begin) {
-      E = Edit{E.Begin, Edits[I + 1].End, E.Text + Edits[I + 1].Text};
-      ++I;
+    auto Next = std::next(It);
+    if (It->first.second == 0 && Next != Edits.end() &&
+        Next->first.first == Begin) {
+      E = Edit{Next->second.End, E.Text + Next->second.Text};
+      It = Next;
     }
     if (Error Err = Result.add(clang::tooling::Replacement(
-            FilePath, E.Begin, E.End - E.Begin, E.Text)))
+            FilePath, Begin, E.End - Begin, E.Text)))
       return Err;
   }
   return Result;

@@ -27,6 +27,9 @@ public:
       : FilePath(std::move(FilePath)),
         Original(std::make_shared<const std::string>(Text.str())) {}
 
+  /// An empty set of edits of the same file (the text is shared).
+  EditSet emptyCopy() const { return EditSet(FilePath, Original); }
+
   /// The original text of [Begin, End) with the edits inside it applied.
   std::string textOf(unsigned Begin, unsigned End) const;
 
@@ -42,12 +45,7 @@ public:
   const std::string &original() const { return *Original; }
 
   /// The original ranges of the edits, in order (Begin == End inserts).
-  std::vector<std::pair<unsigned, unsigned>> ranges() const {
-    std::vector<std::pair<unsigned, unsigned>> R;
-    for (const Edit &E : Edits)
-      R.push_back({E.Begin, E.End});
-    return R;
-  }
+  std::vector<std::pair<unsigned, unsigned>> ranges() const;
 
   /// The edits as Replacements of FilePath.
   llvm::Expected<clang::tooling::Replacements> toReplacements() const;
@@ -55,14 +53,18 @@ public:
   std::string apply() const { return textOf(0, Original->size()); }
 
 private:
+  EditSet(std::string FilePath, std::shared_ptr<const std::string> Text)
+      : FilePath(std::move(FilePath)), Original(std::move(Text)) {}
+
   struct Edit {
-    unsigned Begin, End; // [Begin, End) of the original; Begin == End inserts.
+    unsigned End; // Exclusive; equal to the key's offset for an insertion.
     std::string Text;
-    bool isInsertion() const { return Begin == End; }
   };
-  /// Sorted by Begin; at one offset an insertion comes before the
-  /// replacement that starts there.
-  std::vector<Edit> Edits;
+  /// Keyed by (begin offset, 0 for an insertion or 1 for a replacement), so
+  /// at one offset an insertion comes before the replacement starting there.
+  /// Replacements never overlap, which keeps every operation logarithmic.
+  using Key = std::pair<unsigned, int>;
+  std::map<Key, Edit> Edits;
   std::string FilePath;
   /// Shared by copies: the rewriter tries alternatives on copies.
   std::shared_ptr<const std::string> Original;

@@ -426,6 +426,8 @@ private:
   format::FormatStyle Style = format::getLLVMStyle();
   llvm::DenseMap<const RecordDecl *, const HandleLayout *> Layouts;
   std::vector<Site> Sites;
+  /// Sites and loop sites of records not refused, ordered by position.
+  std::vector<const Site *> ActiveSites, ActiveLoops;
   std::vector<Refusal> Refusals;
   std::vector<TiledUse> TiledIndexUses;
   std::vector<CandidateLoop> PendingLoops;

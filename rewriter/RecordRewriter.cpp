@@ -14,24 +14,31 @@ namespace dlopt::rewrite {
 void LayoutRewriter::applySites(EditSet &ES, unsigned Begin, unsigned End,
                                 const LaneContext *Lane,
                                 const Site *Enclosing) {
-  auto Within = [](const Site &Inner, unsigned B, unsigned E) {
-    return Inner.Begin >= B && Inner.End <= E;
+  auto ByBegin = [](const Site *S, unsigned Offset) {
+    return S->Begin < Offset;
+  };
+  // Strip-mined loops never nest, so the only loop that can hold a site is
+  // the last one starting at or before it.
+  auto InsideOtherLoop = [&](const Site &S) {
+    auto It = std::upper_bound(
+        ActiveLoops.begin(), ActiveLoops.end(), S.Begin,
+        [](unsigned Offset, const Site *L) { return Offset < L->Begin; });
+    if (It == ActiveLoops.begin())
+      return false;
+    const Site *L = *std::prev(It);
+    return L != &S && L != Enclosing && L->Begin >= Begin && L->End <= End &&
+           S.End <= L->End;
   };
   std::vector<const Site *> Todo;
-  auto Consider = [&](const Site &S) {
-    if (&S == Enclosing || !Within(S, Begin, End) || !Layouts.count(S.Record))
-      return;
-    // Sites inside another loop in the range are that loop's business.
-    for (const Site &L : LoopSites)
-      if (&L != &S && &L != Enclosing && Layouts.count(L.Record) &&
-          Within(L, Begin, End) && Within(S, L.Begin, L.End))
-        return;
-    Todo.push_back(&S);
+  auto Collect = [&](const std::vector<const Site *> &Sorted) {
+    for (auto It = std::lower_bound(Sorted.begin(), Sorted.end(), Begin,
+                                    ByBegin);
+         It != Sorted.end() && (*It)->Begin < End; ++It)
+      if (*It != Enclosing && (*It)->End <= End && !InsideOtherLoop(**It))
+        Todo.push_back(*It);
   };
-  for (const Site &S : Sites)
-    Consider(S);
-  for (const Site &S : LoopSites)
-    Consider(S);
+  Collect(ActiveSites);
+  Collect(ActiveLoops);
   std::stable_sort(Todo.begin(), Todo.end(), [](const Site *A, const Site *B) {
     return A->End - A->Begin < B->End - B->Begin;
   });
@@ -171,6 +178,19 @@ RewriteResult LayoutRewriter::run(std::vector<RewriteTarget> &Targets) {
     for (const Site &S : Sites)
       if (Layouts.count(S.Record))
         Used.insert(S.Record);
+    // The sites of the records still in play, by position.
+    auto Active = [&](const std::vector<Site> &All) {
+      std::vector<const Site *> Out;
+      for (const Site &S : All)
+        if (Layouts.count(S.Record))
+          Out.push_back(&S);
+      llvm::stable_sort(Out, [](const Site *A, const Site *B) {
+        return A->Begin < B->Begin;
+      });
+      return Out;
+    };
+    ActiveSites = Active(Sites);
+    ActiveLoops = Active(LoopSites);
     EditSet ES(Path, Text);
     applySites(ES, 0, Text.size(), nullptr, nullptr);
     if (!ApplyErrors.empty())

@@ -263,7 +263,8 @@ void LayoutRewriter::loopSite(const CandidateLoop &Loop) {
   unsigned SiteIndex = LoopSites.size();
   S.Render = [=](const EditSet &ES, const LaneContext *) {
     const Site *Self = &LoopSites[SiteIndex];
-    EditSet LaneEdits = ES, FlatEdits = ES;
+    // Nothing inside the body is edited yet: its sites are this loop's.
+    EditSet LaneEdits = ES.emptyCopy(), FlatEdits = ES.emptyCopy();
     applySites(LaneEdits, BodyB, BodyE, &Lane, Self);
     applySites(FlatEdits, BodyB, BodyE, nullptr, Self);
     std::string T = std::to_string(Lane.Tile);
