@@ -1,7 +1,8 @@
 # lit configuration of dlopt's regression tests.
 #
 # Substitutions:
-#   %clang        clang-19
+#   %clang        clang-19 (able to load the plugin, also in sanitizer builds)
+#   %cc           clang-19 as a plain compiler, one word (for scripts)
 #   %dlopt        -fplugin=<build>/lib/libdlopt.so
 #   %dl-refactor  <build>/bin/dl-refactor
 #   %examples     the examples/ directory
@@ -22,9 +23,25 @@ config.environment["PATH"] = os.pathsep.join(
 config.environment["TERM"] = "dumb"
 
 plugin = os.path.join(config.dlopt_obj_root, "lib", "libdlopt.so")
+
+# In a sanitizer build the tools carry ASan/UBSan; clang-19 does not, so the
+# runtimes are preloaded where it loads the plugin. LLVM frees little at exit
+# on purpose: leak reports would only be noise.
+clang_prefix = ""
+if config.dlopt_sanitized:
+    import subprocess
+    runtimes = [subprocess.check_output([config.dlopt_cxx, "-print-file-name=" + lib],
+                                        text=True).strip()
+                for lib in ("libasan.so", "libubsan.so")]
+    clang_prefix = "env LD_PRELOAD=" + ":".join(runtimes) + " "
+    config.environment["ASAN_OPTIONS"] = "detect_leaks=0"
+    config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
+    config.available_features.add("sanitized")
 config.substitutions.append(("%dl-refactor",
                              os.path.join(config.dlopt_obj_root, "bin", "dl-refactor")))
 config.substitutions.append(("%dlopt", "-fplugin=" + plugin))
-config.substitutions.append(("%clang", config.dlopt_clang))
+config.substitutions.append(("%clang", clang_prefix + config.dlopt_clang))
+# A plain compiler for test programs, as one word for scripts.
+config.substitutions.append(("%cc", config.dlopt_clang))
 config.substitutions.append(("%examples",
                              os.path.join(config.dlopt_src_root, "examples")))
