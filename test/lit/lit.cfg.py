@@ -24,6 +24,10 @@ config.environment["TERM"] = "dumb"
 
 plugin = os.path.join(config.dlopt_obj_root, "lib", "libdlopt.so")
 
+import shutil
+if shutil.which("csmith") and os.path.isdir("/usr/include/csmith"):
+    config.available_features.add("csmith")
+
 # In a sanitizer build the tools carry ASan/UBSan; clang-19 does not, so the
 # runtimes are preloaded where it loads the plugin. LLVM frees little at exit
 # on purpose: leak reports would only be noise.
