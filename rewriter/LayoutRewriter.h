@@ -83,6 +83,8 @@ public:
   void functionReturn(const FunctionDecl *FD);
   void reference(const DeclRefExpr *DRE);
   void memberReference(const MemberExpr *ME);
+  void freeSite(const RecordDecl *RD, const Expr *Release,
+                const DeclRefExpr *DRE);
   void elementUse(const RecordDecl *RD, const Expr *Handle,
                   const ArraySubscriptExpr *ASE, bool Embedded);
   void initList(const InitListExpr *List);

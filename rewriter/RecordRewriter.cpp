@@ -31,8 +31,8 @@ void LayoutRewriter::applySites(EditSet &ES, unsigned Begin, unsigned End,
   };
   std::vector<const Site *> Todo;
   auto Collect = [&](const std::vector<const Site *> &Sorted) {
-    for (auto It = std::lower_bound(Sorted.begin(), Sorted.end(), Begin,
-                                    ByBegin);
+    for (auto It =
+             std::lower_bound(Sorted.begin(), Sorted.end(), Begin, ByBegin);
          It != Sorted.end() && (*It)->Begin < End; ++It)
       if (*It != Enclosing && (*It)->End <= End && !InsideOtherLoop(**It))
         Todo.push_back(*It);

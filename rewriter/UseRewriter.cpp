@@ -120,12 +120,25 @@ void LayoutRewriter::elementUse(const RecordDecl *RD, const Expr *Handle,
   elementSite(RD, ASE, Handle, Embedded);
 }
 
+/// free(a) and delete[] a release every block of the handle.
+void LayoutRewriter::freeSite(const RecordDecl *RD, const Expr *Release,
+                              const DeclRefExpr *DRE) {
+  const HandleLayout *L = Layouts.lookup(RD);
+  auto Arg = textFn(DRE);
+  addSite(
+      RD, Release->getSourceRange(), Release->getBeginLoc(),
+      [=](const EditSet &ES, const LaneContext *) {
+        L->use(HandleLayout::Free);
+        return L->freeName() + "(" + Arg(ES) + ")";
+      },
+      "a release");
+}
+
 void LayoutRewriter::reference(const DeclRefExpr *DRE) {
   const ValueDecl *D = DRE->getDecl();
   if (!isHandleVar(D) || HandledArrayExprs.count(DRE))
     return;
   const RecordDecl *RD = handleRecord(D->getType());
-  const HandleLayout *L = Layouts.lookup(RD);
   std::string Name = "'" + D->getNameAsString() + "'";
   if (sizeofSite(RD, DRE))
     return;
@@ -189,16 +202,8 @@ void LayoutRewriter::reference(const DeclRefExpr *DRE) {
     const FunctionDecl *Callee = Call->getDirectCallee();
     if (Callee && Callee->getName() == "realloc" && Call->getArg(0) == Child)
       return; // Rewritten with the realloc as a whole.
-    if (Callee && Callee->getName() == "free" && Call->getNumArgs() == 1) {
-      auto Arg = textFn(DRE);
-      return addSite(
-          RD, Call->getSourceRange(), Call->getExprLoc(),
-          [=](const EditSet &ES, const LaneContext *) {
-            L->use(HandleLayout::Free);
-            return L->freeName() + "(" + Arg(ES) + ")";
-          },
-          "a free");
-    }
+    if (Callee && Callee->getName() == "free" && Call->getNumArgs() == 1)
+      return freeSite(RD, Call, DRE);
     for (unsigned I = 0; I < Call->getNumArgs(); ++I)
       if (Call->getArg(I) == Child && Callee && I < Callee->getNumParams() &&
           Callee->hasBody() &&
@@ -211,14 +216,7 @@ void LayoutRewriter::reference(const DeclRefExpr *DRE) {
   if (const auto *Del = dyn_cast_or_null<CXXDeleteExpr>(P)) {
     if (!Del->isArrayForm())
       return refuse(RD, Del->getBeginLoc(), "delete (not delete[]) of " + Name);
-    auto Arg = textFn(DRE);
-    return addSite(
-        RD, Del->getSourceRange(), Del->getBeginLoc(),
-        [=](const EditSet &ES, const LaneContext *) {
-          L->use(HandleLayout::Free);
-          return L->freeName() + "(" + Arg(ES) + ")";
-        },
-        "a delete[]");
+    return freeSite(RD, Del, DRE);
   }
   if (isa_and_nonnull<ReturnStmt>(P))
     return; // The function's return type becomes the handle.
