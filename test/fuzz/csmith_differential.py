@@ -126,6 +126,15 @@ def check_seed(seed, opts):
         shutil.rmtree(work, ignore_errors=True)
 
 
+def guarded(seed, opts):
+    """check_seed, with a harness failure counted against the seed rather
+    than ending the run."""
+    try:
+        return check_seed(seed, opts)
+    except Exception as e:  # noqa: BLE001 - reported, not swallowed
+        return [(seed, "-", "-", "harness-error", repr(e))]
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--dl-refactor", required=True)
@@ -141,7 +150,7 @@ def main():
     start = time.time()
     rows = []
     with concurrent.futures.ThreadPoolExecutor(opts.jobs) as pool:
-        for res in pool.map(lambda s: check_seed(s, opts), seeds):
+        for res in pool.map(lambda s: guarded(s, opts), seeds):
             rows.extend(res)
     counts = {}
     for _, _, _, outcome, _ in rows:
@@ -149,7 +158,8 @@ def main():
     programs = [r for r in rows if r[3] == "program"]
     with_records = [r for r in programs if not r[4].startswith("0/")]
     bad = [r for r in rows if r[3] in ("crash", "compile-failure", "mismatch",
-                                       "tool-error", "report-failed")]
+                                       "tool-error", "report-failed",
+                                       "harness-error")]
     summary = [
         f"seeds {opts.seeds} ({len(seeds)} programs), layouts: {opts.layouts}, "
         f"compiler: {opts.cc} -O1, {time.time() - start:.0f} s",
