@@ -10,13 +10,22 @@ limit, and compare the checksums csmith prints.
 
 usage: csmith_differential.py --dl-refactor BIN [--cc gcc] [--seeds 1-100]
                               [--layouts "auto soa split tiled:4 tiled:64"]
-                              [--jobs 2] [--report FILE.md] [--keep DIR]
+                              [--jobs 2] [--timeout S] [--keep DIR]
+                              [--update-doc docs/reliability.md]
 
-Exit status 1 if any rewrite crashed, failed to compile, or changed the
-output. Seeds are fixed: the same command reproduces the same programs.
+A program whose original does not finish within --timeout seconds is
+skipped; a rewrite may take five times as long as the original before it
+counts as a failure. --update-doc records the run (date, tool version,
+counts) in the table between the markers of docs/reliability.md.
+
+Exit status 1 if any rewrite crashed, failed to compile, changed the output
+or timed out where the original did not. Seeds are fixed: the same command
+reproduces the same programs.
 """
 import argparse
 import concurrent.futures
+import datetime
+import re
 import json
 import os
 import shutil
@@ -65,9 +74,11 @@ def check_seed(seed, opts):
         original = os.path.join(work, "original")
         if run([opts.cc, *flags, src, "-o", original]).returncode:
             return [(seed, "-", "-", "original-does-not-compile", "")]
+        began = time.time()
         expected = run([original], timeout=opts.timeout)
         if expected is None or expected.returncode:
             return [(seed, "-", "-", "original-times-out", "")]
+        limit = max(opts.timeout, 5 * (time.time() - began))
         report = run([opts.dl_refactor, "--report", "--format=json", src, "--",
                       "-I" + CSMITH_INCLUDE, "-w"])
         if report.returncode:
@@ -78,6 +89,8 @@ def check_seed(seed, opts):
         records = [r for r in candidates if r["transformable"]]
         results.append((seed, "-", "-", "program",
                         f"{len(records)}/{len(candidates)} transformable"))
+        results += [(seed, r["name"], "-", "record", "") for r in candidates]
+        results += [(seed, r["name"], "-", "transformable", "") for r in records]
         for rec in records:
             for layout in opts.layouts.split():
                 if layout == "auto":
@@ -113,8 +126,11 @@ def check_seed(seed, opts):
                     results.append((seed, rec["name"], layout, "compile-failure",
                                     build.stderr[-500:]))
                     continue
-                got = run([binary], timeout=opts.timeout)
-                if got is None or got.stdout != expected.stdout:
+                got = run([binary], timeout=limit)
+                if got is None:
+                    results.append((seed, rec["name"], layout, "timeout", copy))
+                    continue
+                if got.stdout != expected.stdout:
                     results.append((seed, rec["name"], layout, "mismatch", copy))
                     if opts.keep:
                         shutil.copy(src, opts.keep)
@@ -124,6 +140,24 @@ def check_seed(seed, opts):
         return results
     finally:
         shutil.rmtree(work, ignore_errors=True)
+
+
+def update_doc(opts, figures):
+    """Adds a row for this run to the table in the document; the commit of
+    the harness's checkout names the tool version."""
+    commit = run(["git", "-C", os.path.dirname(os.path.abspath(__file__)),
+                  "rev-parse", "--short", "HEAD"]).stdout.strip()
+    row = (f"| {datetime.date.today().isoformat()} | {commit or '?'} | "
+           f"{opts.seeds} | {opts.cc} -O1 | " +
+           " | ".join(str(v) for v in figures.values()) + " |")
+    with open(opts.update_doc) as f:
+        text = f.read()
+    marker = "<!-- fuzz-runs-end -->"
+    if marker not in text:
+        raise SystemExit(f"{opts.update_doc}: no {marker} marker")
+    text = text.replace(marker, row + "\n" + marker)
+    with open(opts.update_doc, "w") as f:
+        f.write(text)
 
 
 def guarded(seed, opts):
@@ -143,8 +177,8 @@ def main():
     ap.add_argument("--layouts", default="auto soa split tiled:4 tiled:64")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--timeout", type=float, default=10)
-    ap.add_argument("--report")
     ap.add_argument("--keep")
+    ap.add_argument("--update-doc")
     opts = ap.parse_args()
     seeds = parse_seeds(opts.seeds)
     start = time.time()
@@ -157,25 +191,35 @@ def main():
         counts[outcome] = counts.get(outcome, 0) + 1
     programs = [r for r in rows if r[3] == "program"]
     with_records = [r for r in programs if not r[4].startswith("0/")]
-    bad = [r for r in rows if r[3] in ("crash", "compile-failure", "mismatch",
-                                       "tool-error", "report-failed",
-                                       "harness-error")]
-    summary = [
-        f"seeds {opts.seeds} ({len(seeds)} programs), layouts: {opts.layouts}, "
-        f"compiler: {opts.cc} -O1, {time.time() - start:.0f} s",
-        f"programs with a transformable record: {len(with_records)}/{len(programs)}",
-        "rewrites: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())
-                                 if k != "program"),
-        f"crashes {counts.get('crash', 0)}, compile failures "
-        f"{counts.get('compile-failure', 0)}, mismatches {counts.get('mismatch', 0)}",
-    ]
-    for line in summary:
-        print(line)
+    failures = ("crash", "compile-failure", "mismatch", "timeout", "tool-error",
+                "report-failed", "harness-error")
+    bad = [r for r in rows if r[3] in failures]
+    compared = counts.get("same", 0) + counts.get("mismatch", 0) + counts.get("timeout", 0)
+    figures = {
+        "programs": len(seeds),
+        "ran": len(programs),
+        "with a transformable record": len(with_records),
+        "records seen": counts.get("record", 0),
+        "records transformable": counts.get("transformable", 0),
+        "rewrites applied": compared + counts.get("compile-failure", 0),
+        "unchanged (plan was AoS)": counts.get("unchanged", 0),
+        "refused": counts.get("refused", 0),
+        "crashes": counts.get("crash", 0) + counts.get("tool-error", 0) +
+                   counts.get("report-failed", 0) + counts.get("harness-error", 0),
+        "compile failures": counts.get("compile-failure", 0),
+        "mismatches": counts.get("mismatch", 0),
+        "timeouts": counts.get("timeout", 0),
+    }
+    print(f"seeds {opts.seeds}, layouts: {opts.layouts}, compiler: {opts.cc} -O1, "
+          f"{time.time() - start:.0f} s")
+    print(f"programs with a transformable record: {len(with_records)}/{len(programs)} "
+          f"of the programs that ran ({len(seeds) - len(programs)} skipped: "
+          f"the original did not finish)")
+    print(", ".join(f"{k} {v}" for k, v in figures.items()))
     for r in bad:
         print(f"  seed {r[0]} struct {r[1]} {r[2]}: {r[3]} {r[4]}")
-    if opts.report:
-        with open(opts.report, "w") as f:
-            f.write("\n".join(summary) + "\n")
+    if opts.update_doc:
+        update_doc(opts, figures)
     same = counts.get("same", 0)
     print(f"{same} passed, {len(bad)} failed")
     return 1 if bad else 0
