@@ -39,7 +39,7 @@ std::optional<int64_t> evaluateConstant(const Expr *E, const ASTContext &Ctx,
     return std::nullopt;
   Expr::EvalResult R;
   if (!E->isValueDependent() && E->EvaluateAsInt(R, Ctx))
-    return R.Val.getInt().getExtValue();
+    return R.Val.getInt().tryExtValue(); // None for __int128 beyond 64 bits.
   // C does not fold const variables; a `const int N = 100;` bound is as
   // constant to the programmer as a macro.
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
