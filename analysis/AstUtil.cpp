@@ -36,6 +36,17 @@ std::string dlopt::recordName(const RecordDecl *RD) {
   return "";
 }
 
+std::vector<const TypedefNameDecl *> dlopt::typedefsOf(const RecordDecl *RD,
+                                                       ASTContext &Ctx) {
+  std::vector<const TypedefNameDecl *> Out;
+  QualType T = Ctx.getRecordType(RD);
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (const auto *TD = dyn_cast<TypedefNameDecl>(D))
+      if (Ctx.hasSameType(TD->getUnderlyingType(), T))
+        Out.push_back(TD);
+  return Out;
+}
+
 StringRef dlopt::allocatorName(const Expr *E) {
   const auto *Call =
       dyn_cast_or_null<CallExpr>(E ? E->IgnoreParenCasts() : nullptr);

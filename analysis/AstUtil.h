@@ -18,6 +18,10 @@ const clang::RecordDecl *asRecord(clang::QualType Ty);
 /// The name users know the record by: its tag, else its typedef, else "".
 std::string recordName(const clang::RecordDecl *RD);
 
+/// The file-scope typedefs that name \p RD, in source order.
+std::vector<const clang::TypedefNameDecl *>
+typedefsOf(const clang::RecordDecl *RD, clang::ASTContext &Ctx);
+
 /// "malloc", "calloc" or "realloc" if \p E (ignoring casts and parens) calls
 /// one of them, else "".
 llvm::StringRef allocatorName(const clang::Expr *E);

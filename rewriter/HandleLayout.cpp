@@ -9,18 +9,6 @@ using namespace clang;
 using namespace dlopt;
 using llvm::StringRef;
 
-/// The typedef that names \p RD, if the translation unit has one.
-static const TypedefNameDecl *typedefOf(const RecordDecl *RD, ASTContext &Ctx) {
-  if (const TypedefNameDecl *TD = RD->getTypedefNameForAnonDecl())
-    return TD;
-  QualType T = Ctx.getRecordType(RD);
-  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
-    if (const auto *TD = dyn_cast<TypedefNameDecl>(D))
-      if (Ctx.hasSameType(TD->getUnderlyingType(), T))
-        return TD;
-  return nullptr;
-}
-
 std::string dlopt::parenthesize(StringRef E) {
   bool Simple = !E.empty() && llvm::all_of(E, [](char C) {
     return llvm::isAlnum(C) || C == '_' || C == '.';
@@ -39,9 +27,10 @@ std::unique_ptr<HandleLayout> HandleLayout::create(const RecordPlan &Plan,
   L->RecordTag = recordName(RD);
   L->CPlusPlus = Ctx.getLangOpts().CPlusPlus;
   L->Notation = Plan.notation();
-  const TypedefNameDecl *TD = typedefOf(RD, Ctx);
-  L->ElementType = TD ? TD->getName().str()
-                      : (RD->isStruct() ? "struct " : "class ") + L->RecordTag;
+  std::vector<const TypedefNameDecl *> Typedefs = typedefsOf(RD, Ctx);
+  L->ElementType = !Typedefs.empty()
+                       ? Typedefs.front()->getName().str()
+                       : (RD->isStruct() ? "struct " : "class ") + L->RecordTag;
   for (const FieldDecl *FD : RD->fields()) {
     L->FieldNames.push_back(FD->getNameAsString());
     L->FieldTypes.push_back(FD->getType());

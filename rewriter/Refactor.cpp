@@ -15,11 +15,8 @@ static std::vector<std::string> namesOf(const RecordDecl *RD, ASTContext &Ctx) {
   std::vector<std::string> Names;
   if (!RD->getName().empty())
     Names.push_back(RD->getName().str());
-  QualType T = Ctx.getRecordType(RD);
-  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
-    if (const auto *TD = dyn_cast<TypedefNameDecl>(D))
-      if (Ctx.hasSameType(TD->getUnderlyingType(), T))
-        Names.push_back(TD->getName().str());
+  for (const TypedefNameDecl *TD : typedefsOf(RD, Ctx))
+    Names.push_back(TD->getName().str());
   return Names;
 }
 
