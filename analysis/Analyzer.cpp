@@ -4,8 +4,11 @@
 #include "analysis/AstUtil.h"
 #include "analysis/Candidates.h"
 #include "analysis/Legality.h"
+#include "analysis/WholeProgram.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/RecordLayout.h"
+#include "clang/Basic/SourceManager.h"
+#include <map>
 
 using namespace clang;
 using namespace dlopt;
@@ -27,55 +30,26 @@ static std::vector<Field> fieldsOf(ASTContext &Ctx, const RecordDecl *RD) {
 }
 
 namespace {
-/// Builds one RecordPlan from the kernels of the translation unit.
-class RecordPlanner {
+/// What one record's arrays see of each kernel of the translation unit.
+class KernelSummarizer {
 public:
-  RecordPlanner(ASTContext &Ctx, const AccessCollector &Ids,
-                const std::vector<KernelTrace> &Kernels,
-                const std::vector<std::vector<PlacedAccess>> &Placed,
-                const AnalysisOptions &Opts, const DecisionTree &Model)
-      : Ctx(Ctx), Ids(Ids), Kernels(Kernels), Placed(Placed), Opts(Opts),
-        Model(Model) {}
+  KernelSummarizer(ASTContext &Ctx, const AccessCollector &Ids,
+                   const std::vector<KernelTrace> &Kernels,
+                   const std::vector<std::vector<PlacedAccess>> &Placed)
+      : Ctx(Ctx), Ids(Ids), Kernels(Kernels), Placed(Placed) {}
 
-  void plan(const RecordDecl *RD, RecordPlan &R) {
+  std::vector<KernelSummary> summaries(const RecordDecl *RD,
+                                       unsigned FieldCount) const {
     std::vector<unsigned> FieldIds;
-    for (unsigned F = 0; F < R.Fields.size(); ++F)
+    for (unsigned F = 0; F < FieldCount; ++F)
       FieldIds.push_back(Ids.fieldId(RD, F));
-
-    std::vector<KernelGraph> Graphs;
-    std::vector<KernelAccesses> Accesses;
+    std::vector<KernelSummary> Out;
     for (unsigned K = 0; K < Kernels.size(); ++K) {
       KernelSummary S = summarize(Kernels[K], Placed[K], FieldIds);
-      if (S.Accesses.empty())
-        continue;
-      S.Graph = Kdlg::forKernel(R.Fields, FieldIds, Placed[K]);
-      Graphs.push_back({S.Graph, S.Weight});
-      Accesses.push_back({Placed[K], FieldIds, true});
-      R.Kernels.push_back(std::move(S));
+      if (!S.Accesses.empty())
+        Out.push_back(std::move(S));
     }
-    std::vector<bool> Significant = significantKernels(Graphs);
-    for (unsigned K = 0; K < R.Kernels.size(); ++K) {
-      R.Kernels[K].Significant = Significant[K];
-      Accesses[K].Significant = Significant[K];
-    }
-    R.Graph = mergeKernelGraphs(R.Fields, Graphs);
-
-    for (Cluster &C : partitionKdlg(R.Graph, Opts.CacheLine)) {
-      ClusterPlan P;
-      P.Features = computeFeatures(R.Graph, C, R.Size, Accesses);
-      if (C.Cold) {
-        // Nothing reads these fields in a loop: they only need to be out of
-        // the hot clusters' cache lines, and one small record keeps them.
-        P.Chosen = Layout::aos();
-        P.Why.push_back("cold: no kernel accesses these fields");
-      } else {
-        Decision D = Model.decide(P.Features);
-        P.Chosen = D.Chosen;
-        P.Why = std::move(D.Path);
-      }
-      P.Fields = std::move(C);
-      R.Clusters.push_back(std::move(P));
-    }
+    return Out;
   }
 
 private:
@@ -96,6 +70,7 @@ private:
       Info.Field = It - FieldIds.begin();
       Info.IsWrite = A.Access.IsWrite;
       Info.IsGather = A.Access.IsGather;
+      Info.InVectorizableLoop = A.Access.InVectorizableLoop;
       Info.LoopDepth = A.LoopDepth;
       Info.Position = A.Position;
       Info.Executions = A.Executions;
@@ -110,22 +85,22 @@ private:
   const AccessCollector &Ids;
   const std::vector<KernelTrace> &Kernels;
   const std::vector<std::vector<PlacedAccess>> &Placed;
-  const AnalysisOptions &Opts;
-  const DecisionTree &Model;
 };
 } // namespace
 
 AnalysisResult dlopt::analyzeTranslationUnit(ASTContext &Ctx,
                                              const AnalysisOptions &Opts) {
-  const DecisionTree &Model =
-      Opts.Model ? *Opts.Model : DecisionTree::builtin();
   AnalysisResult Result;
-  Result.Plan.CacheLine = Opts.CacheLine;
-  Result.Plan.Model = Model.name();
+  const SourceManager &SM = Ctx.getSourceManager();
+  LayoutPlan &Unit = Result.Unit;
+  Unit.CacheLine = Opts.CacheLine;
+  Unit.Planned = false;
+  Unit.HasMain = definesMain(Ctx);
+  if (OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID()))
+    Unit.Units.push_back(Main->getName().str());
 
   std::vector<CandidateRecord> Candidates = findCandidates(Ctx);
-  std::vector<std::vector<LegalityIssue>> Issues =
-      checkLegality(Ctx, Candidates);
+  std::vector<RecordLegality> Legal = checkLegality(Ctx, Candidates);
 
   std::vector<const RecordDecl *> Decls;
   for (const CandidateRecord &C : Candidates)
@@ -135,9 +110,10 @@ AnalysisResult dlopt::analyzeTranslationUnit(ASTContext &Ctx,
   std::vector<std::vector<PlacedAccess>> Placed;
   for (const KernelTrace &K : Kernels)
     Placed.push_back(K.Trace.place());
-  RecordPlanner Planner(Ctx, Collector, Kernels, Placed, Opts, Model);
+  KernelSummarizer Summarizer(Ctx, Collector, Kernels, Placed);
 
-  const SourceManager &SM = Ctx.getSourceManager();
+  // Where each blocker of this file points, for diagnostics.
+  std::map<std::pair<std::string, SourcePos>, SourceLocation> BlockerAt;
   for (unsigned I = 0; I < Candidates.size(); ++I) {
     const RecordDecl *RD = Candidates[I].Decl;
     RecordPlan R;
@@ -145,19 +121,35 @@ AnalysisResult dlopt::analyzeTranslationUnit(ASTContext &Ctx,
     if (R.Name.empty())
       R.Name = "<anonymous>";
     R.Location = formatLoc(SM, RD->getLocation());
+    R.DefinedIn = definitionFile(SM, RD);
+    R.Indexed = Candidates[I].Indexed;
+    R.Units = Unit.Units;
     R.Size = Ctx.getTypeSizeInChars(Ctx.getRecordType(RD)).getQuantity();
     R.Fields = fieldsOf(Ctx, RD);
     R.Arrays = Candidates[I].Arrays;
-    std::vector<SourceLocation> Locs;
-    for (const LegalityIssue &Issue : Issues[I]) {
+    for (const LegalityIssue &Issue : Legal[I].Issues) {
       R.Blockers.push_back({Issue.Reason, formatLoc(SM, Issue.Loc)});
-      Locs.push_back(Issue.Loc);
+      BlockerAt[{Issue.Reason, R.Blockers.back().Location}] = Issue.Loc;
     }
-    // Nothing is proposed for a record that cannot be rewritten.
-    if (R.transformable())
-      Planner.plan(RD, R);
-    Result.Plan.Records.push_back(std::move(R));
-    Result.Decls.push_back(RD);
+    R.Externals = std::move(Legal[I].Externals);
+    for (unsigned E = 0; E < R.Externals.size(); ++E)
+      BlockerAt[{R.Externals[E].Reason, R.Externals[E].Location}] =
+          Legal[I].ExternalLocs[E];
+    R.Kernels = Summarizer.summaries(RD, R.Fields.size());
+    Unit.Records.push_back(std::move(R));
+    Result.UnitDecls.push_back(RD);
+  }
+
+  Result.Plan = mergeUnits({Unit}, Opts);
+  for (const RecordPlan &R : Result.Plan.Records) {
+    for (unsigned I = 0; I < Unit.Records.size(); ++I)
+      if (recordKey(Unit.Records[I]) == recordKey(R))
+        Result.Decls.push_back(Result.UnitDecls[I]);
+    std::vector<SourceLocation> Locs;
+    for (const Blocker &B : R.Blockers)
+      Locs.push_back(BlockerAt.count({B.Reason, B.Location})
+                         ? BlockerAt[{B.Reason, B.Location}]
+                         : Result.Decls.back()->getLocation());
     Result.BlockerLocs.push_back(std::move(Locs));
   }
   return Result;

@@ -1,28 +1,29 @@
 //===- Analyzer.h - The analysis pipeline over one TU -----------*- C++ -*-===//
 //
-// Candidates -> accesses -> per-kernel KDLGs -> merged KDLG -> clusters ->
-// layouts from the decision tree -> legality, as one call. Front doors call
-// this and print; they add no logic of their own.
+// Candidates -> legality -> accesses -> kernel summaries: the unit plan of
+// one translation unit; then, as the program of that one unit (see
+// WholeProgram.h), per-kernel KDLGs -> merged KDLG -> clusters -> layouts
+// from the decision tree. Front doors call this and print; they add no logic
+// of their own.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DLOPT_ANALYSIS_ANALYZER_H
 #define DLOPT_ANALYSIS_ANALYZER_H
 
-#include "analysis/DecisionTree.h"
 #include "analysis/LayoutPlan.h"
+#include "analysis/RecordPlanner.h"
 #include "clang/AST/ASTContext.h"
 
 namespace dlopt {
 
-struct AnalysisOptions {
-  /// epsilon: fields closer than this many bytes share a cluster.
-  unsigned CacheLine = 64;
-  /// Null means DecisionTree::builtin().
-  const DecisionTree *Model = nullptr;
-};
-
-/// The plan plus the AST nodes behind it, for diagnostics at the right place.
+/// The plans plus the AST nodes behind them, for diagnostics at the right
+/// place and for the rewriter.
 struct AnalysisResult {
+  /// The file's own facts, unplanned: what a whole-program merge combines.
+  LayoutPlan Unit;
+  /// Per record of Unit.Records.
+  std::vector<const clang::RecordDecl *> UnitDecls;
+  /// The plan of this file as a program of its own.
   LayoutPlan Plan;
   /// Per record of Plan.Records.
   std::vector<const clang::RecordDecl *> Decls;

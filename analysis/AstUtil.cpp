@@ -109,3 +109,13 @@ bool dlopt::inGeneratedCode(const SourceManager &SM, SourceLocation Loc) {
 bool dlopt::inSystemHeader(const SourceManager &SM, SourceLocation Loc) {
   return Loc.isValid() && SM.isInSystemHeader(SM.getExpansionLoc(Loc));
 }
+
+std::string dlopt::definitionFile(const SourceManager &SM,
+                                  const RecordDecl *RD) {
+  FileID File = SM.getFileID(SM.getExpansionLoc(RD->getLocation()));
+  OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
+  if (!Entry)
+    return "";
+  StringRef Real = Entry->getFileEntry().tryGetRealPathName();
+  return Real.empty() ? Entry->getName().str() : Real.str();
+}

@@ -42,6 +42,11 @@ SourcePos formatLoc(const clang::SourceManager &SM, clang::SourceLocation Loc);
 /// layout"): such records are dlopt's own and never candidates again.
 bool inGeneratedCode(const clang::SourceManager &SM, clang::SourceLocation Loc);
 
+/// The file that holds \p RD's definition, as a real path when there is
+/// one: with the name, what identifies the record across translation units.
+std::string definitionFile(const clang::SourceManager &SM,
+                           const clang::RecordDecl *RD);
+
 /// True if \p Loc lies in a system header.
 bool inSystemHeader(const clang::SourceManager &SM, clang::SourceLocation Loc);
 

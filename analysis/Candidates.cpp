@@ -132,8 +132,10 @@ public:
         noteIndexed(RD);
     std::vector<CandidateRecord> Out;
     for (auto &[RD, C] : Records)
-      if (Indexed.count(RD) && !C.Arrays.empty())
+      if (eligible(RD) && !C.Arrays.empty()) {
+        C.Indexed = Indexed.count(RD);
         Out.push_back(std::move(C));
+      }
     std::stable_sort(Out.begin(), Out.end(),
                      [&](const CandidateRecord &A, const CandidateRecord &B) {
                        return Ctx.getSourceManager().isBeforeInTranslationUnit(

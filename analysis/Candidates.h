@@ -2,8 +2,8 @@
 //
 // Step 1 of the pipeline: find record types whose objects live in arrays
 // (fixed-size arrays, malloc/calloc/realloc and new[] results, pointer
-// parameters) and are indexed in loops. Records from system headers never
-// qualify.
+// parameters); those indexed in loops are the ones worth planning. Records
+// from system headers never qualify.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DLOPT_ANALYSIS_CANDIDATES_H
@@ -20,6 +20,9 @@ struct CandidateRecord {
   std::vector<ArrayRoot> Arrays;
   /// The variable behind each entry of Arrays.
   std::vector<const clang::ValueDecl *> Roots;
+  /// Some loop indexes the arrays. Records that are only passed around are
+  /// candidates too, so that the whole program's legality sees their uses.
+  bool Indexed = false;
 };
 
 /// Candidates in declaration order of their records.

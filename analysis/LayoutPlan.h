@@ -36,6 +36,28 @@ struct ArrayRoot {
 struct Blocker {
   std::string Reason;
   SourcePos Location;
+  /// Found by resolving ExternalSymbols over the program (so a merge of
+  /// several translation units resolves them again), not by one file alone.
+  bool FromLinkage = false;
+};
+
+/// A function or array through which the record's arrays cross a
+/// translation-unit boundary. Whether that is fine depends on the whole
+/// program (see resolveExternals in WholeProgram.h).
+struct ExternalSymbol {
+  enum Kind {
+    /// An externally visible definition: code outside the analyzed files
+    /// could call or use it unless the program (main()) is analyzed.
+    Definition,
+    /// A use of a symbol this file does not define: another analyzed file
+    /// must define it.
+    Use,
+  };
+  Kind K = Use;
+  std::string Symbol;
+  /// The blocker's reason if the symbol does not resolve.
+  std::string Reason;
+  SourcePos Location;
 };
 
 struct LoopInfo {
@@ -51,6 +73,7 @@ struct AccessInfo {
   bool IsWrite = false;
   bool IsGather = false;
   unsigned LoopDepth = 0;
+  bool InVectorizableLoop = true;
   double Position = 0;
   double Executions = 0;
   SourcePos Location;
@@ -82,6 +105,14 @@ struct RecordPlan {
   /// The name users know the type by: the struct tag, else its typedef.
   std::string Name;
   SourcePos Location;
+  /// The file of the definition: with Name, what identifies the record
+  /// across translation units (a header seen from many is one record).
+  std::string DefinedIn;
+  /// Some loop indexes its arrays. A translation unit also reports records
+  /// it only passes around, so whole-program legality sees every use.
+  bool Indexed = true;
+  /// The translation units (main files) that use the record.
+  std::vector<std::string> Units;
   uint64_t Size = 0;
   std::vector<Field> Fields;
   std::vector<ArrayRoot> Arrays;
@@ -89,6 +120,7 @@ struct RecordPlan {
   Kdlg Graph;
   std::vector<ClusterPlan> Clusters;
   std::vector<Blocker> Blockers;
+  std::vector<ExternalSymbol> Externals;
 
   bool transformable() const { return Blockers.empty(); }
   /// True if the plan keeps the record as it is (one AoS cluster).
@@ -100,6 +132,14 @@ struct RecordPlan {
 struct LayoutPlan {
   unsigned CacheLine = 64;
   std::string Model;
+  /// The translation units (main files) analyzed.
+  std::vector<std::string> Units;
+  /// One of them defines main(): the program is whole, so externally
+  /// visible symbols are only used from the analyzed files.
+  bool HasMain = false;
+  /// Unit plans (one file, before planning) carry every record with arrays;
+  /// program plans only records some loop indexes, each planned.
+  bool Planned = true;
   std::vector<RecordPlan> Records;
 };
 

@@ -17,7 +17,7 @@ namespace {
 class LegalityChecker : public RecursiveASTVisitor<LegalityChecker> {
 public:
   LegalityChecker(ASTContext &Ctx, llvm::ArrayRef<CandidateRecord> Cands)
-      : Ctx(Ctx), SM(Ctx.getSourceManager()), Issues(Cands.size()) {
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Results(Cands.size()) {
     for (unsigned I = 0; I < Cands.size(); ++I)
       Index[Cands[I].Decl] = I;
   }
@@ -26,22 +26,17 @@ public:
   bool shouldVisitImplicitCode() const { return false; }
 
   void run(llvm::ArrayRef<CandidateRecord> Cands) {
-    HasMain = false;
-    for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
-      if (const auto *FD = dyn_cast<FunctionDecl>(D))
-        if (FD->isMain() && FD->hasBody())
-          HasMain = true;
     for (const CandidateRecord &C : Cands)
       checkRecord(C.Decl);
     TraverseAST(Ctx);
-    for (std::vector<LegalityIssue> &List : Issues)
-      std::stable_sort(List.begin(), List.end(),
+    for (RecordLegality &L : Results)
+      std::stable_sort(L.Issues.begin(), L.Issues.end(),
                        [&](const LegalityIssue &A, const LegalityIssue &B) {
                          return SM.isBeforeInTranslationUnit(A.Loc, B.Loc);
                        });
   }
 
-  std::vector<std::vector<LegalityIssue>> take() { return std::move(Issues); }
+  std::vector<RecordLegality> take() { return std::move(Results); }
 
   // --- The record itself ---
 
@@ -114,16 +109,18 @@ public:
                         : QualType(T->getAsArrayTypeUnsafe()->getElementType());
     if (Elem.isVolatileQualified())
       block(RD, VD->getLocation(), "volatile array " + Name);
-    if (VD->isFileVarDecl() && T->isArrayType()) {
+    if (VD->isFileVarDecl() && VD->hasExternalFormalLinkage()) {
+      std::string What = T->isArrayType() ? "array " : "pointer ";
       if (VD->hasExternalStorage() && !VD->isThisDeclarationADefinition())
-        block(RD, VD->getLocation(),
-              "extern array " + Name +
-                  " is defined in another translation unit");
-      else if (VD->hasExternalFormalLinkage() && !HasMain)
-        block(RD, VD->getLocation(),
-              "array " + Name +
-                  " has external linkage in a file without main(): other "
-                  "translation units may use it (make it static)");
+        external(RD, ExternalSymbol::Use, VD, VD->getLocation(),
+                 "extern " + What + Name +
+                     " is not defined in the analyzed files");
+      else
+        external(RD, ExternalSymbol::Definition, VD, VD->getLocation(),
+                 What + Name +
+                     " has external linkage and no analyzed file defines "
+                     "main(): code outside them may use it (make it static "
+                     "or analyze the whole program)");
     }
     return true;
   }
@@ -140,15 +137,17 @@ public:
                     "analyzed with it");
       return true;
     }
-    if (!FD->doesThisDeclarationHaveABody() || HasMain ||
-        !FD->isExternallyVisible())
+    if (!FD->doesThisDeclarationHaveABody() || !FD->isExternallyVisible())
       return true;
+    std::string Reason = "function '" + FD->getNameAsString() +
+                         "' has external linkage and no analyzed file "
+                         "defines main(): callers outside them would break";
     for (const ParmVarDecl *P : FD->parameters())
       if (const RecordDecl *RD = elementRecord(P->getType()); isCandidate(RD))
-        block(RD, P->getLocation(),
-              "function '" + FD->getNameAsString() +
-                  "' has external linkage in a file without main(): "
-                  "callers in other translation units would break");
+        external(RD, ExternalSymbol::Definition, FD, P->getLocation(), Reason);
+    if (const RecordDecl *RD = elementRecord(FD->getReturnType());
+        isCandidate(RD) && FD->getReturnType()->isPointerType())
+      external(RD, ExternalSymbol::Definition, FD, FD->getLocation(), Reason);
     return true;
   }
 
@@ -187,16 +186,16 @@ public:
         block(RD, Arg->getExprLoc(),
               What + " passed to the variadic part of " + Name);
       else if (!Callee->hasBody())
-        block(RD, Arg->getExprLoc(),
-              What + " passed to " + Name +
-                  ", which is not defined in the analyzed files");
+        external(RD, ExternalSymbol::Use, Callee, Arg->getExprLoc(),
+                 What + " passed to " + Name +
+                     ", which is not defined in the analyzed files");
     }
     if (const RecordDecl *RD = elementRecord(Call->getType());
         isCandidate(RD) && Call->getType()->isPointerType() && Callee &&
         !Callee->hasBody())
-      block(RD, Call->getExprLoc(),
-            "pointer returned by " + Callee->getNameAsString() +
-                ", which is not defined in the analyzed files");
+      external(RD, ExternalSymbol::Use, Callee, Call->getExprLoc(),
+               "pointer returned by " + Callee->getNameAsString() +
+                   ", which is not defined in the analyzed files");
     return true;
   }
 
@@ -287,10 +286,29 @@ private:
     auto It = Index.find(RD);
     if (It == Index.end())
       return;
-    for (const LegalityIssue &Seen : Issues[It->second])
+    std::vector<LegalityIssue> &Issues = Results[It->second].Issues;
+    for (const LegalityIssue &Seen : Issues)
       if (Seen.Loc == Loc && Seen.Reason == Reason)
         return;
-    Issues[It->second].push_back({std::move(Reason), Loc});
+    Issues.push_back({std::move(Reason), Loc});
+  }
+
+  /// A symbol with external linkage: its other side may be in another
+  /// translation unit, which only the whole program can tell.
+  void external(const RecordDecl *RD, ExternalSymbol::Kind K,
+                const NamedDecl *Symbol, SourceLocation Loc,
+                std::string Reason) {
+    auto It = Index.find(RD);
+    if (It == Index.end())
+      return;
+    RecordLegality &L = Results[It->second];
+    SourcePos Pos = formatLoc(SM, Loc);
+    for (const ExternalSymbol &Seen : L.Externals)
+      if (Seen.K == K && Seen.Location == Pos && Seen.Reason == Reason)
+        return;
+    L.Externals.push_back(
+        {K, Symbol->getNameAsString(), std::move(Reason), std::move(Pos)});
+    L.ExternalLocs.push_back(Loc);
   }
 
   bool pointerToPointer(const VarDecl *VD, QualType T) {
@@ -329,14 +347,21 @@ private:
   ASTContext &Ctx;
   const SourceManager &SM;
   llvm::DenseMap<const RecordDecl *, unsigned> Index;
-  std::vector<std::vector<LegalityIssue>> Issues;
+  std::vector<RecordLegality> Results;
   llvm::SmallPtrSet<const Expr *, 16> Handled;
-  bool HasMain = false;
 };
 
 } // namespace
 
-std::vector<std::vector<LegalityIssue>>
+bool dlopt::definesMain(ASTContext &Ctx) {
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (const auto *FD = dyn_cast<FunctionDecl>(D))
+      if (FD->isMain() && FD->hasBody())
+        return true;
+  return false;
+}
+
+std::vector<RecordLegality>
 dlopt::checkLegality(ASTContext &Ctx, llvm::ArrayRef<CandidateRecord> Cands) {
   LegalityChecker Checker(Ctx, Cands);
   Checker.run(Cands);

@@ -6,9 +6,11 @@
 // follows design.md (after GCC's struct-reorg escape analysis): casts of the
 // array pointer, byte-wise library calls, unions, bit-fields, alignment and
 // packing attributes, volatile and _Atomic, flexible array members, inline
-// asm, varargs, external or indirect callees, pointer comparisons across
-// arrays, offsetof, unknown allocators, arrays visible outside the file,
-// arrays inside other records, uses spelled inside macro bodies.
+// asm, varargs, indirect callees, pointer comparisons across arrays,
+// offsetof, unknown allocators, arrays inside other records, uses spelled
+// inside macro bodies. Uses that cross the file boundary (an extern array,
+// a call of a function defined elsewhere, an externally visible definition)
+// are not decided here but listed as ExternalSymbols for the whole program.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DLOPT_ANALYSIS_LEGALITY_H
@@ -26,11 +28,21 @@ struct LegalityIssue {
   clang::SourceLocation Loc;
 };
 
-/// For each candidate (same order), the uses that block its rewrite, in
-/// source order; empty when it is transformable.
-std::vector<std::vector<LegalityIssue>>
+struct RecordLegality {
+  /// The uses that block the rewrite, in source order.
+  std::vector<LegalityIssue> Issues;
+  /// Symbols through which the arrays cross the file boundary.
+  std::vector<ExternalSymbol> Externals;
+  std::vector<clang::SourceLocation> ExternalLocs;
+};
+
+/// For each candidate (same order).
+std::vector<RecordLegality>
 checkLegality(clang::ASTContext &Ctx,
               llvm::ArrayRef<CandidateRecord> Candidates);
+
+/// True if the translation unit defines main().
+bool definesMain(clang::ASTContext &Ctx);
 
 } // namespace dlopt
 

@@ -1,0 +1,68 @@
+//===- RecordPlanner.cpp - A record's kernels become its plan -------------===//
+#include "analysis/RecordPlanner.h"
+#include <numeric>
+
+using namespace dlopt;
+
+/// The summary's accesses as a placed trace whose field ids are the field
+/// indices: the other memory of the kernel only shifted their positions,
+/// which the summary keeps.
+static std::vector<PlacedAccess> placed(const std::vector<AccessInfo> &As) {
+  std::vector<PlacedAccess> Out;
+  for (const AccessInfo &A : As) {
+    MemoryAccess M{A.Field, 0};
+    M.IsWrite = A.IsWrite;
+    M.IsGather = A.IsGather;
+    M.InVectorizableLoop = A.InVectorizableLoop;
+    Out.push_back({M, A.Position, A.Executions, A.LoopDepth});
+  }
+  return Out;
+}
+
+static std::vector<unsigned> identityIds(size_t N) {
+  std::vector<unsigned> Ids(N);
+  std::iota(Ids.begin(), Ids.end(), 0u);
+  return Ids;
+}
+
+Kdlg dlopt::kernelGraph(const std::vector<Field> &Fields,
+                        const std::vector<AccessInfo> &Accesses) {
+  return Kdlg::forKernel(Fields, identityIds(Fields.size()), placed(Accesses));
+}
+
+void dlopt::planRecord(RecordPlan &R, const AnalysisOptions &Opts) {
+  const DecisionTree &Model =
+      Opts.Model ? *Opts.Model : DecisionTree::builtin();
+  std::vector<unsigned> Ids = identityIds(R.Fields.size());
+  std::vector<KernelGraph> Graphs;
+  std::vector<KernelAccesses> Accesses;
+  for (KernelSummary &K : R.Kernels) {
+    K.Graph = kernelGraph(R.Fields, K.Accesses);
+    Graphs.push_back({K.Graph, K.Weight});
+    Accesses.push_back({placed(K.Accesses), Ids, true});
+  }
+  std::vector<bool> Significant = significantKernels(Graphs);
+  for (unsigned K = 0; K < R.Kernels.size(); ++K) {
+    R.Kernels[K].Significant = Significant[K];
+    Accesses[K].Significant = Significant[K];
+  }
+  R.Graph = mergeKernelGraphs(R.Fields, Graphs);
+
+  R.Clusters.clear();
+  for (Cluster &C : partitionKdlg(R.Graph, Opts.CacheLine)) {
+    ClusterPlan P;
+    P.Features = computeFeatures(R.Graph, C, R.Size, Accesses);
+    if (C.Cold) {
+      // Nothing reads these fields in a loop: they only need to be out of
+      // the hot clusters' cache lines, and one small record keeps them.
+      P.Chosen = Layout::aos();
+      P.Why.push_back("cold: no kernel accesses these fields");
+    } else {
+      Decision D = Model.decide(P.Features);
+      P.Chosen = D.Chosen;
+      P.Why = std::move(D.Path);
+    }
+    P.Fields = std::move(C);
+    R.Clusters.push_back(std::move(P));
+  }
+}

@@ -1,0 +1,35 @@
+//===- RecordPlanner.h - A record's kernels become its plan -----*- C++ -*-===//
+//
+// Steps 3-5 of the pipeline on one record, from its kernel summaries alone:
+// which kernels are significant, the per-kernel and merged KDLGs, the
+// clusters and a layout for each. It needs no AST, so a record merged from
+// many translation units (or read back from JSON reports) is planned exactly
+// as one seen in a single file.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DLOPT_ANALYSIS_RECORDPLANNER_H
+#define DLOPT_ANALYSIS_RECORDPLANNER_H
+
+#include "analysis/DecisionTree.h"
+#include "analysis/LayoutPlan.h"
+
+namespace dlopt {
+
+struct AnalysisOptions {
+  /// epsilon: fields closer than this many bytes share a cluster.
+  unsigned CacheLine = 64;
+  /// Null means DecisionTree::builtin().
+  const DecisionTree *Model = nullptr;
+};
+
+/// The KDLG of one kernel, from the positions of its field accesses.
+Kdlg kernelGraph(const std::vector<Field> &Fields,
+                 const std::vector<AccessInfo> &Accesses);
+
+/// Fills the kernels' graphs and significance, the record's merged graph
+/// and its clusters with a layout each. Previous results are replaced.
+void planRecord(RecordPlan &R, const AnalysisOptions &Opts);
+
+} // namespace dlopt
+
+#endif
