@@ -120,6 +120,9 @@ AnalysisResult dlopt::analyzeTranslationUnit(ASTContext &Ctx,
     R.Name = recordName(RD);
     if (R.Name.empty())
       R.Name = "<anonymous>";
+    for (const TypedefNameDecl *TD : typedefsOf(RD, Ctx))
+      if (TD->getName() != R.Name)
+        R.Aliases.push_back(TD->getName().str());
     R.Location = formatLoc(SM, RD->getLocation());
     R.DefinedIn = definitionFile(SM, RD);
     R.Indexed = Candidates[I].Indexed;

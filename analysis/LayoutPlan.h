@@ -104,6 +104,8 @@ struct ClusterPlan {
 struct RecordPlan {
   /// The name users know the type by: the struct tag, else its typedef.
   std::string Name;
+  /// Other names of the type: its typedefs.
+  std::vector<std::string> Aliases;
   SourcePos Location;
   /// The file of the definition: with Name, what identifies the record
   /// across translation units (a header seen from many is one record).

@@ -178,6 +178,7 @@ static json::Object kernelJson(const RecordPlan &R, const KernelSummary &K) {
     Accesses.push_back(json::Object{{"field", R.Fields[A.Field].Name},
                                     {"kind", A.IsWrite ? "write" : "read"},
                                     {"gather", A.IsGather},
+                                    {"vectorizable", A.InVectorizableLoop},
                                     {"loop_depth", A.LoopDepth},
                                     {"position", A.Position},
                                     {"executions", A.Executions},
@@ -191,14 +192,22 @@ static json::Object kernelJson(const RecordPlan &R, const KernelSummary &K) {
                       {"edges", edgesJson(R, K.Graph)}};
 }
 
-static json::Object recordJson(const RecordPlan &R) {
-  json::Array Fields, Arrays, Kernels, Clusters, Blockers;
+static json::Array stringsJson(const std::vector<std::string> &Strings) {
+  json::Array A;
+  for (const std::string &S : Strings)
+    A.push_back(S);
+  return A;
+}
+
+static json::Object recordJson(const RecordPlan &R, bool Planned) {
+  json::Array Fields, Arrays, Kernels, Clusters, Blockers, Externals;
+  // Blocked records are not analysed further: no graph to ask.
+  bool HasGraph = Planned && R.transformable();
   for (unsigned F = 0; F < R.Fields.size(); ++F) {
     json::Object O{{"name", R.Fields[F].Name},
                    {"size", R.Fields[F].Size},
                    {"offset", R.Fields[F].Offset}};
-    // Blocked records are not analysed further: no graph to ask.
-    if (R.transformable())
+    if (HasGraph)
       O["accessed"] = R.Graph.accessed(F);
     Fields.push_back(std::move(O));
   }
@@ -225,18 +234,35 @@ static json::Object recordJson(const RecordPlan &R) {
         {"features", std::move(Features)},
         {"why", std::move(Why)}});
   }
-  for (const Blocker &B : R.Blockers)
-    Blockers.push_back(
-        json::Object{{"reason", B.Reason}, {"location", B.Location}});
+  for (const Blocker &B : R.Blockers) {
+    json::Object O{{"reason", B.Reason}, {"location", B.Location}};
+    if (B.FromLinkage)
+      O["linkage"] = true;
+    Blockers.push_back(std::move(O));
+  }
+  for (const ExternalSymbol &S : R.Externals)
+    Externals.push_back(json::Object{
+        {"kind", S.K == ExternalSymbol::Use ? "use" : "definition"},
+        {"symbol", S.Symbol},
+        {"reason", S.Reason},
+        {"location", S.Location}});
 
   json::Object O{{"name", R.Name},
                  {"location", R.Location},
+                 {"aliases", stringsJson(R.Aliases)},
+                 {"defined_in", R.DefinedIn},
+                 {"units", stringsJson(R.Units)},
                  {"size", R.Size},
                  {"transformable", R.transformable()},
                  {"fields", std::move(Fields)},
                  {"arrays", std::move(Arrays)},
-                 {"blockers", std::move(Blockers)}};
-  if (R.transformable()) {
+                 {"blockers", std::move(Blockers)},
+                 {"externals", std::move(Externals)}};
+  if (!Planned) {
+    // A unit plan keeps what a whole-program merge needs to plan the record.
+    O["indexed"] = R.Indexed;
+    O["kernels"] = std::move(Kernels);
+  } else if (HasGraph) {
     O["kernels"] = std::move(Kernels);
     O["edges"] = edgesJson(R, R.Graph);
     O["clusters"] = std::move(Clusters);
@@ -248,11 +274,14 @@ static json::Object recordJson(const RecordPlan &R) {
 json::Value dlopt::planToJson(const LayoutPlan &Plan) {
   json::Array Records;
   for (const RecordPlan &R : Plan.Records)
-    Records.push_back(recordJson(R));
+    Records.push_back(recordJson(R, Plan.Planned));
   return json::Object{{"format", "dlopt-plan"},
                       {"version", 1},
+                      {"scope", Plan.Planned ? "program" : "unit"},
                       {"cache_line", Plan.CacheLine},
                       {"model", Plan.Model},
+                      {"units", stringsJson(Plan.Units)},
+                      {"has_main", Plan.HasMain},
                       {"records", std::move(Records)}};
 }
 

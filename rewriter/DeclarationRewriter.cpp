@@ -106,7 +106,7 @@ void LayoutRewriter::declaration(const DeclaratorDecl *D) {
                   "declaration of '" + Name + "' is spelled inside a macro");
   std::string Text = L->handleName() + " ";
   Sites.push_back(
-      {Range->first, Range->second, RD,
+      {Range->File, Range->Begin, Range->End, RD,
        [Text](const EditSet &, const LaneContext *) { return Text; }});
   if (const Expr *Init = VD->getInit()) {
     if (Init->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
@@ -132,7 +132,7 @@ void LayoutRewriter::functionReturn(const FunctionDecl *FD) {
                   "return type of '" + FD->getNameAsString() +
                       "' is spelled inside a macro");
   Sites.push_back(
-      {Range->first, Range->second, RD,
+      {Range->File, Range->Begin, Range->End, RD,
        [Text](const EditSet &, const LaneContext *) { return Text; }});
 }
 

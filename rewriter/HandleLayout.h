@@ -67,6 +67,13 @@ public:
     Set = 32,
   };
   void use(Helper H) const { Used |= H; }
+  /// Every helper, whether used or not (for declarations in a header).
+  void useAllHelpers() const {
+    Used = ~0u;
+    for (unsigned F = 0; F < FieldNames.size(); ++F)
+      if (isTiled(F))
+        UsedFieldRefs.insert(F);
+  }
   /// The reference helper of tiled field F (for indices with side effects).
   std::string fieldRef(llvm::StringRef Handle, llvm::StringRef Index,
                        unsigned F) const {

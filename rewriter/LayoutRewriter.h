@@ -1,7 +1,8 @@
 //===- LayoutRewriter.h - The state of one rewrite (internal) ---*- C++ -*-===//
 //
 // Internal to rewriter/: shared by the files that together turn a plan into
-// edits. Every edit is a Site: a range of the main file and a function that
+// edits. Every edit is a Site: a range of one file (the main file or a header
+// it includes; never a system header) and a function that
 // renders its new text from the current EditSet, so an enclosing site sees
 // the rewritten text of what it contains (a[b[i].k].x). Sites are applied
 // smallest first. A strip-mined loop is a site whose rendering applies the
@@ -41,7 +42,14 @@ struct LaneContext {
   uint64_t Tile;
 };
 
+/// A range of one file's text, in offsets.
+struct FileRange {
+  FileID File;
+  unsigned Begin, End;
+};
+
 struct Site {
+  FileID File;
   unsigned Begin, End;
   const RecordDecl *Record;
   std::function<std::string(const EditSet &, const LaneContext *)> Render;
@@ -64,16 +72,6 @@ public:
       : Ctx(Ctx), SM(Ctx.getSourceManager()), LO(Ctx.getLangOpts()) {
     for (RewriteTarget &T : Targets)
       Layouts[T.Decl] = T.Layout.get();
-    if (OptionalFileEntryRef File =
-            SM.getFileEntryRefForID(SM.getMainFileID())) {
-      llvm::Expected<format::FormatStyle> FileStyle =
-          format::getStyle("file", File->getName(), "LLVM",
-                           SM.getBufferData(SM.getMainFileID()));
-      if (FileStyle)
-        Style = *FileStyle;
-      else
-        llvm::consumeError(FileStyle.takeError());
-    }
   }
 
   RewriteResult run(std::vector<RewriteTarget> &Targets);
@@ -107,22 +105,29 @@ public:
 private:
   // --- Ranges ---
 
-  std::optional<std::pair<unsigned, unsigned>> rangeOf(SourceRange R) {
-    CharSourceRange CR =
-        Lexer::makeFileCharRange(CharSourceRange::getTokenRange(R), SM, LO);
-    if (CR.isInvalid() || !SM.isInMainFile(CR.getBegin()))
-      return std::nullopt;
-    return std::make_pair(SM.getFileOffset(CR.getBegin()),
-                          SM.getFileOffset(CR.getEnd()));
+  /// Files dlopt may edit: real files outside system headers. Headers are
+  /// edited alike from every translation unit that includes them, so the
+  /// whole-program driver can check that all agree.
+  bool editable(FileID File) const {
+    return File.isValid() && SM.getFileEntryRefForID(File) &&
+           !SM.isInSystemHeader(SM.getLocForStartOfFile(File));
   }
-  std::optional<std::pair<unsigned, unsigned>> charRangeOf(SourceLocation B,
-                                                           SourceLocation E) {
-    CharSourceRange CR =
-        Lexer::makeFileCharRange(CharSourceRange::getCharRange(B, E), SM, LO);
-    if (CR.isInvalid() || !SM.isInMainFile(CR.getBegin()))
+  std::optional<FileRange> fileRangeOf(CharSourceRange CR) const {
+    CR = Lexer::makeFileCharRange(CR, SM, LO);
+    if (CR.isInvalid())
       return std::nullopt;
-    return std::make_pair(SM.getFileOffset(CR.getBegin()),
-                          SM.getFileOffset(CR.getEnd()));
+    auto [File, Begin] = SM.getDecomposedLoc(CR.getBegin());
+    auto [EndFile, End] = SM.getDecomposedLoc(CR.getEnd());
+    if (File != EndFile || !editable(File))
+      return std::nullopt;
+    return FileRange{File, Begin, End};
+  }
+  std::optional<FileRange> rangeOf(SourceRange R) const {
+    return fileRangeOf(CharSourceRange::getTokenRange(R));
+  }
+  std::optional<FileRange> charRangeOf(SourceLocation B,
+                                       SourceLocation E) const {
+    return fileRangeOf(CharSourceRange::getCharRange(B, E));
   }
 
   /// The current text of an expression (with nested edits applied).
@@ -130,7 +135,7 @@ private:
     auto R = rangeOf(E->getSourceRange());
     if (!R)
       return nullptr;
-    unsigned B = R->first, En = R->second;
+    unsigned B = R->Begin, En = R->End;
     return [B, En](const EditSet &ES) { return ES.textOf(B, En); };
   }
 
@@ -146,8 +151,9 @@ private:
     if (!Range)
       return refuse(RD, Loc,
                     std::string(What) +
-                        " is spelled inside a macro or outside this file");
-    Sites.push_back({Range->first, Range->second, RD, std::move(Render)});
+                        " is spelled inside a macro or a system header");
+    Sites.push_back(
+        {Range->File, Range->Begin, Range->End, RD, std::move(Render)});
   }
 
   const Stmt *parent(const Stmt *S) {
@@ -183,8 +189,8 @@ private:
       if (auto ATL = TSI->getTypeLoc().getAs<ArrayTypeLoc>())
         if (const Expr *Size = ATL.getSizeExpr())
           if (auto R = rangeOf(Size->getSourceRange()))
-            return SM.getBufferData(SM.getMainFileID())
-                .substr(R->first, R->second - R->first)
+            return SM.getBufferData(R->File)
+                .substr(R->Begin, R->End - R->Begin)
                 .str();
     return std::to_string(Value);
   }
@@ -200,7 +206,7 @@ private:
     auto IndexText = Index ? textFn(Index) : nullptr;
     if (!HandleText || (Index && !IndexText))
       return refuse(RD, ME->getExprLoc(),
-                    "access spelled inside a macro or outside this file");
+                    "access spelled inside a macro or a system header");
     const VarDecl *IndexVar = nullptr;
     if (Index)
       if (const auto *D = dyn_cast<DeclRefExpr>(Index->IgnoreParenImpCasts()))
@@ -237,7 +243,7 @@ private:
     auto IndexText = textFn(ASE->getIdx());
     if (!HandleText || !IndexText)
       return refuse(RD, ASE->getExprLoc(),
-                    "access spelled inside a macro or outside this file");
+                    "access spelled inside a macro or a system header");
     for (const FieldDecl *FD : RD->fields())
       if (FD->getType()->isArrayType())
         return refuse(RD, ASE->getExprLoc(),
@@ -391,13 +397,30 @@ private:
   void loopSite(const CandidateLoop &Loop);
   bool walkingPointerLoop(const ForStmt *For);
   llvm::SmallPtrSet<const Decl *, 4> WalkingPointers;
-  std::optional<unsigned> insertionPoint(const RecordDecl *RD);
+  std::optional<std::pair<FileID, unsigned>>
+  insertionPoint(const RecordDecl *RD);
 
   void applySites(EditSet &ES, unsigned Begin, unsigned End,
                   const LaneContext *Lane, const Site *Enclosing);
 
+  /// The style of \p File: its .clang-format if it has one, else LLVM's.
+  /// (Per file, so that a header reads the same from every includer.)
+  std::string pathOf(FileID File) const;
+  void useStyleOf(FileID File) {
+    Style = format::getLLVMStyle();
+    OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
+    if (!Entry)
+      return;
+    llvm::Expected<format::FormatStyle> FileStyle = format::getStyle(
+        "file", Entry->getName(), "LLVM", SM.getBufferData(File));
+    if (FileStyle)
+      Style = *FileStyle;
+    else
+      llvm::consumeError(FileStyle.takeError());
+  }
+
   /// Generated code (declarations, strip-mined loops) in the style of the
-  /// file: its .clang-format if it has one, else LLVM's.
+  /// file being edited (see useStyleOf).
   std::string format(llvm::StringRef Code, unsigned Indent,
                      bool DropSemicolon = false) const {
     format::FormatStyle S = Style;

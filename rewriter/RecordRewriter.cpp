@@ -49,14 +49,16 @@ void LayoutRewriter::applySites(EditSet &ES, unsigned Begin, unsigned End,
 
 /// Just after the `;` that ends the record's definition. Refused if that
 /// declaration also declares variables (struct S {...} a[10];).
-std::optional<unsigned> LayoutRewriter::insertionPoint(const RecordDecl *RD) {
+std::optional<std::pair<FileID, unsigned>>
+LayoutRewriter::insertionPoint(const RecordDecl *RD) {
   SourceLocation Brace = RD->getBraceRange().getEnd();
-  if (Brace.isInvalid() || Brace.isMacroID() || !SM.isInMainFile(Brace)) {
+  if (Brace.isInvalid() || Brace.isMacroID() ||
+      !editable(SM.getFileID(Brace))) {
     refuse(RD, RD->getLocation(),
-           "the struct is defined outside the file being rewritten (headers "
-           "are rewritten in whole-program mode)");
+           "the struct is defined inside a macro or a system header");
     return std::nullopt;
   }
+  FileID File = SM.getFileID(Brace);
   if (!RD->getDeclContext()->isFileContext()) {
     refuse(RD, RD->getLocation(), "the struct is not defined at file scope");
     return std::nullopt;
@@ -73,11 +75,11 @@ std::optional<unsigned> LayoutRewriter::insertionPoint(const RecordDecl *RD) {
     if (Tok->is(tok::semi)) {
       // After the end of the line, when nothing else follows on it.
       unsigned Off = SM.getFileOffset(Loc) + 1;
-      StringRef Text = SM.getBufferData(SM.getMainFileID());
+      StringRef Text = SM.getBufferData(File);
       size_t EOL = Text.find('\n', Off);
       if (EOL != StringRef::npos && Text.slice(Off, EOL).trim().empty())
-        return EOL + 1;
-      return Off;
+        return std::make_pair(File, unsigned(EOL + 1));
+      return std::make_pair(File, Off);
     }
     // `typedef struct S {...} S;` is fine; anything else declares objects.
     bool NamesTypedef =
@@ -94,6 +96,15 @@ std::optional<unsigned> LayoutRewriter::insertionPoint(const RecordDecl *RD) {
          "the struct's definition also declares variables; declare them "
          "separately");
   return std::nullopt;
+}
+
+/// The file's path as dl-refactor will write it: absolute, since a
+/// compilation database names files relative to each command's directory.
+std::string LayoutRewriter::pathOf(FileID File) const {
+  llvm::SmallString<256> Path(SM.getFileEntryRefForID(File)->getName());
+  SM.getFileManager().makeAbsolutePath(Path);
+  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  return Path.str().str();
 }
 
 class SiteCollector : public RecursiveASTVisitor<SiteCollector> {
@@ -156,15 +167,22 @@ RewriteResult LayoutRewriter::run(std::vector<RewriteTarget> &Targets) {
   for (const CandidateLoop &L : PendingLoops)
     loopSite(L);
 
-  std::vector<std::pair<const RecordDecl *, unsigned>> Insertions;
+  struct Insertion {
+    const RecordDecl *Record;
+    FileID File;
+    unsigned Offset;
+  };
+  std::vector<Insertion> Insertions;
   for (RewriteTarget &T : Targets)
-    if (std::optional<unsigned> At = insertionPoint(T.Decl))
-      Insertions.push_back({T.Decl, *At});
+    if (auto At = insertionPoint(T.Decl)) {
+      Insertions.push_back({T.Decl, At->first, At->second});
+      // A header's text must not depend on which file includes it: every
+      // helper is generated (static inline, so unused ones cost nothing).
+      if (At->first != SM.getMainFileID())
+        T.Layout->useAllHelpers();
+    }
 
   // Refused records keep their layout; retry until the rest applies cleanly.
-  StringRef Text = SM.getBufferData(SM.getMainFileID());
-  std::string Path =
-      SM.getFileEntryRefForID(SM.getMainFileID())->getName().str();
   while (true) {
     for (const Refusal &R : Refusals)
       Layouts.erase(R.Record);
@@ -174,35 +192,60 @@ RewriteResult LayoutRewriter::run(std::vector<RewriteTarget> &Targets) {
       Layouts.erase(RD);
     }
     ApplyErrors.clear();
+    // Records to rewrite: those with a use here, and those defined in a
+    // header (whose declarations every includer must agree on).
     llvm::SmallPtrSet<const RecordDecl *, 4> Used;
     for (const Site &S : Sites)
       if (Layouts.count(S.Record))
         Used.insert(S.Record);
-    // The sites of the records still in play, by position.
-    auto Active = [&](const std::vector<Site> &All) {
+    for (const Insertion &I : Insertions)
+      if (Layouts.count(I.Record) && I.File != SM.getMainFileID())
+        Used.insert(I.Record);
+    // The sites of the records still in play in one file, by position.
+    auto Active = [&](const std::vector<Site> &All, FileID File) {
       std::vector<const Site *> Out;
       for (const Site &S : All)
-        if (Layouts.count(S.Record))
+        if (S.File == File && Layouts.count(S.Record))
           Out.push_back(&S);
       llvm::stable_sort(Out, [](const Site *A, const Site *B) {
         return A->Begin < B->Begin;
       });
       return Out;
     };
-    ActiveSites = Active(Sites);
-    ActiveLoops = Active(LoopSites);
-    EditSet ES(Path, Text);
-    applySites(ES, 0, Text.size(), nullptr, nullptr);
+    std::vector<FileID> Files;
+    for (const Site &S : Sites)
+      Files.push_back(S.File);
+    for (const Site &S : LoopSites)
+      Files.push_back(S.File);
+    for (const Insertion &I : Insertions)
+      if (Used.count(I.Record))
+        Files.push_back(I.File);
+    llvm::sort(Files);
+    Files.erase(std::unique(Files.begin(), Files.end()), Files.end());
+    std::vector<EditSet> Edits;
+    for (FileID File : Files) {
+      useStyleOf(File);
+      ActiveSites = Active(Sites, File);
+      ActiveLoops = Active(LoopSites, File);
+      StringRef Text = SM.getBufferData(File);
+      EditSet ES(pathOf(File), Text);
+      applySites(ES, 0, Text.size(), nullptr, nullptr);
+      for (const Insertion &I : Insertions)
+        if (I.File == File && Used.count(I.Record))
+          ES.insert(I.Offset,
+                    "\n" + format(Layouts.lookup(I.Record)->declarations(), 0));
+      if (!ES.empty())
+        Edits.push_back(std::move(ES));
+    }
     if (!ApplyErrors.empty())
       continue;
-    for (const auto &[RD, At] : Insertions)
-      if (Used.count(RD))
-        ES.insert(At, "\n" + format(Layouts.lookup(RD)->declarations(), 0));
     for (RewriteTarget &T : Targets)
       if (Used.count(T.Decl))
         Result.Rewritten.push_back(T.Decl);
-    if (!ES.empty())
-      Result.Edits = std::move(ES);
+    llvm::sort(Edits, [](const EditSet &A, const EditSet &B) {
+      return A.path() < B.path();
+    });
+    Result.Edits = std::move(Edits);
     break;
   }
   Result.Refusals = std::move(Refusals);

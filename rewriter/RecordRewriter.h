@@ -35,8 +35,9 @@ struct Refusal {
 };
 
 struct RewriteResult {
-  /// Edits of the main file (empty if nothing changes).
-  std::optional<EditSet> Edits;
+  /// Edits per file (the main file and the headers that define or use the
+  /// records), ordered by path; empty if nothing changes.
+  std::vector<EditSet> Edits;
   std::vector<Refusal> Refusals;
   /// Targets rewritten, in order.
   std::vector<const clang::RecordDecl *> Rewritten;

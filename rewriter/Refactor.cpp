@@ -1,105 +1,114 @@
 //===- Refactor.cpp - Analysis, forced plans and rewriting of one TU ------===//
 #include "rewriter/Refactor.h"
 #include "analysis/AstUtil.h"
+#include "analysis/WholeProgram.h"
 #include "rewriter/HandleLayout.h"
 #include "rewriter/RecordRewriter.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace clang;
 using namespace dlopt;
 
-/// The names users may call the record by: its tag and its typedefs.
-static std::vector<std::string> namesOf(const RecordDecl *RD, ASTContext &Ctx) {
-  std::vector<std::string> Names;
-  if (!RD->getName().empty())
-    Names.push_back(RD->getName().str());
-  for (const TypedefNameDecl *TD : typedefsOf(RD, Ctx))
-    Names.push_back(TD->getName().str());
-  return Names;
+static bool namedBy(const RecordPlan &R, const PlanOverride &O) {
+  return R.Name == O.Record || llvm::is_contained(R.Aliases, O.Record);
+}
+
+ForcedPlans dlopt::forcePlans(LayoutPlan &Program,
+                              const std::vector<PlanOverride> &Forced) {
+  ForcedPlans Out;
+  for (RecordPlan &R : Program.Records) {
+    const PlanOverride *O = nullptr;
+    for (const PlanOverride &P : Forced)
+      if (namedBy(R, P))
+        O = &P;
+    if (!O)
+      continue;
+    Out.Used.insert(O->Record);
+    if (!R.transformable()) {
+      for (const Blocker &B : R.Blockers)
+        Out.Errors.push_back(B.Location + ": " + O->Origin + ": struct " +
+                             R.Name + " cannot be transformed: " + B.Reason);
+      continue;
+    }
+    if (llvm::Error E = applyOverride(R, *O)) {
+      Out.Errors.push_back(R.Location + ": " + llvm::toString(std::move(E)));
+      continue;
+    }
+    Out.Records.insert(recordKey(R));
+  }
+  return Out;
+}
+
+std::set<std::string> dlopt::changingRecords(const LayoutPlan &Program) {
+  std::set<std::string> Keys;
+  for (const RecordPlan &R : Program.Records)
+    if (R.transformable() && !R.unchanged())
+      Keys.insert(recordKey(R));
+  return Keys;
+}
+
+/// Record definitions at file scope (and in namespaces and extern "C"
+/// blocks), outside system headers, in declaration order.
+static void collectDefinitions(const DeclContext *DC,
+                               std::vector<const RecordDecl *> &Out) {
+  for (const Decl *D : DC->decls()) {
+    if (const auto *RD = dyn_cast<RecordDecl>(D)) {
+      if (RD->isThisDeclarationADefinition() && !RD->isUnion())
+        Out.push_back(RD);
+    } else if (isa<NamespaceDecl, LinkageSpecDecl>(D)) {
+      collectDefinitions(cast<DeclContext>(D), Out);
+    }
+  }
 }
 
 RefactorResult
-dlopt::refactorTranslationUnit(ASTContext &Ctx, const AnalysisOptions &Opts,
-                               const std::vector<PlanOverride> &Forced) {
+dlopt::rewriteTranslationUnit(ASTContext &Ctx, const LayoutPlan &Program,
+                              const std::set<std::string> &Changing) {
   RefactorResult Out;
-  AnalysisResult A = analyzeTranslationUnit(Ctx, Opts);
   const SourceManager &SM = Ctx.getSourceManager();
-  std::vector<RewriteTarget> Targets;
-  std::vector<bool> IsForced;
-  for (unsigned I = 0; I < A.Plan.Records.size(); ++I) {
-    RecordPlan &R = A.Plan.Records[I];
-    const RecordDecl *RD = A.Decls[I];
-    std::vector<std::string> Names = namesOf(RD, Ctx);
-    const PlanOverride *O = nullptr;
-    for (const PlanOverride &P : Forced)
-      if (llvm::is_contained(Names, P.Record))
-        O = &P;
-    if (O) {
-      Out.UsedOverrides.insert(O->Record);
-      if (!R.transformable()) {
-        for (const Blocker &B : R.Blockers)
-          Out.Errors.push_back(B.Location + ": " + O->Origin + ": struct " +
-                               R.Name + " cannot be transformed: " + B.Reason);
-        continue;
-      }
-      if (llvm::Error E = applyOverride(R, *O)) {
-        Out.Errors.push_back(R.Location + ": " + llvm::toString(std::move(E)));
-        continue;
-      }
-    }
-    if (!R.transformable()) {
-      Out.Notes.push_back(R.Location + ": struct " + R.Name +
-                          " kept: not transformable (" +
-                          R.Blockers.front().Reason + ")");
-      continue;
-    }
-    std::unique_ptr<HandleLayout> L = HandleLayout::create(R, RD, Ctx);
-    if (!L) {
-      Out.Notes.push_back(R.Location + ": struct " + R.Name +
-                          " kept: the plan is AoS");
-      continue;
-    }
-    Targets.push_back({RD, std::move(L)});
-    IsForced.push_back(O != nullptr);
-  }
-  // A record rewritten by an earlier run has no arrays left to plan: its
-  // forced plan is already in place.
-  StringRef Main = SM.getBufferData(SM.getMainFileID());
-  for (const PlanOverride &P : Forced)
-    if (!Out.UsedOverrides.count(P.Record) &&
-        Main.contains(HandleLayout::beginMarker(P.Record))) {
-      Out.UsedOverrides.insert(P.Record);
-      Out.Notes.push_back("struct " + P.Record +
-                          " is already in a generated layout");
-    }
-  if (!Out.Errors.empty())
-    return Out; // Nothing is written when a forced plan fails.
+  std::map<std::string, const RecordPlan *> ByKey;
+  for (const RecordPlan &R : Program.Records)
+    ByKey[recordKey(R)] = &R;
 
+  std::vector<const RecordDecl *> Definitions;
+  collectDefinitions(Ctx.getTranslationUnitDecl(), Definitions);
+  std::vector<RewriteTarget> Targets;
+  std::vector<std::string> Keys;
+  for (const RecordDecl *RD : Definitions) {
+    if (inSystemHeader(SM, RD->getLocation()))
+      continue;
+    RecordPlan Probe;
+    Probe.Name = recordName(RD);
+    Probe.DefinedIn = definitionFile(SM, RD);
+    std::string Key = recordKey(Probe);
+    if (Probe.Name.empty() || !Changing.count(Key) ||
+        llvm::is_contained(Keys, Key))
+      continue;
+    std::unique_ptr<HandleLayout> L =
+        HandleLayout::create(*ByKey.at(Key), RD, Ctx);
+    if (!L)
+      continue;
+    Targets.push_back({RD, std::move(L)});
+    Keys.push_back(Key);
+  }
   RewriteResult RR = rewriteRecords(Ctx, Targets);
   for (unsigned I = 0; I < Targets.size(); ++I) {
     const RecordDecl *RD = Targets[I].Decl;
-    std::string Name = recordName(RD);
     std::vector<std::string> Reasons;
     for (const Refusal &F : RR.Refusals)
       if (F.Record == RD)
         Reasons.push_back(formatLoc(SM, F.Loc) + ": " + F.Reason);
-    if (Reasons.empty()) {
-      if (llvm::is_contained(RR.Rewritten, RD))
-        Out.Notes.push_back(formatLoc(SM, RD->getLocation()) + ": struct " +
-                            Name + " rewritten as " +
-                            Targets[I].Layout->handleName());
-      continue;
-    }
-    for (const std::string &Reason : Reasons)
-      (IsForced[I] ? Out.Errors : Out.Notes)
-          .push_back(Reason + " (struct " + Name + " " +
-                     (IsForced[I] ? "cannot take the forced plan)"
-                                  : "kept as it is)"));
+    if (!Reasons.empty())
+      Out.Refused[Keys[I]] = std::move(Reasons);
+    else if (llvm::is_contained(RR.Rewritten, RD))
+      Out.Notes.push_back(formatLoc(SM, RD->getLocation()) + ": struct " +
+                          recordName(RD) + " rewritten as " +
+                          Targets[I].Layout->handleName());
   }
-  if (Out.Errors.empty())
-    Out.Edits = std::move(RR.Edits);
+  Out.Edits = std::move(RR.Edits);
   return Out;
 }
 

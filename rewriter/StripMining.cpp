@@ -145,7 +145,7 @@ bool LayoutRewriter::walkingPointerLoop(const ForStmt *For) {
   markReferencesHandled(For->getInit());
   markReferencesHandled(For->getCond());
   markReferencesHandled(For->getInc());
-  Sites.push_back({Header->first, Header->second, RD,
+  Sites.push_back({Header->File, Header->Begin, Header->End, RD,
                    [=](const EditSet &ES, const LaneContext *) {
                      return "for (" + Type + " " + Index + " = 0; " + Index +
                             " < " + CountText(ES) + "; ++" + Index + ")";
@@ -241,9 +241,10 @@ void LayoutRewriter::loopSite(const CandidateLoop &Loop) {
   // induction variable; arrays with other tile sizes use the flat form.
   const TiledUse *Use = nullptr;
   for (const TiledUse &U : TiledIndexUses) {
-    unsigned At = SM.getFileOffset(SM.getExpansionLoc(U.Handle->getExprLoc()));
-    if (U.IndexVar == Loop.InductionVar && At >= BodyRange->first &&
-        At < BodyRange->second) {
+    auto [File, At] =
+        SM.getDecomposedLoc(SM.getExpansionLoc(U.Handle->getExprLoc()));
+    if (U.IndexVar == Loop.InductionVar && File == BodyRange->File &&
+        At >= BodyRange->Begin && At < BodyRange->End) {
       Use = &U;
       break;
     }
@@ -256,10 +257,10 @@ void LayoutRewriter::loopSite(const CandidateLoop &Loop) {
       Loop.InductionVar->getType().getAsString(Ctx.getPrintingPolicy());
   LaneContext Lane{Loop.InductionVar, IV + "_tile", IV + "_lane", Use->Tile};
   std::string Indent(SM.getExpansionColumnNumber(For->getBeginLoc()) - 1, ' ');
-  unsigned BodyB = BodyRange->first, BodyE = BodyRange->second;
-  unsigned BoundB = BoundRange->first, BoundE = BoundRange->second;
+  unsigned BodyB = BodyRange->Begin, BodyE = BodyRange->End;
+  unsigned BoundB = BoundRange->Begin, BoundE = BoundRange->End;
   bool Declared = Loop.Declared;
-  Site S{ForRange->first, ForRange->second, RD, nullptr};
+  Site S{ForRange->File, ForRange->Begin, ForRange->End, RD, nullptr};
   unsigned SiteIndex = LoopSites.size();
   S.Render = [=](const EditSet &ES, const LaneContext *) {
     const Site *Self = &LoopSites[SiteIndex];

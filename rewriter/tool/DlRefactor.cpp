@@ -1,28 +1,28 @@
 //===- DlRefactor.cpp - The dl-refactor command-line tool -----------------===//
 //
-// A LibTooling program over FILE... [-p BUILD] [-- FLAGS]:
-//   --report          print the layout plan of each translation unit
+// A LibTooling program over [FILE...] [-p BUILD] [-- FLAGS]. The files (or
+// every file of BUILD/compile_commands.json) are one program, analysed and
+// rewritten as a whole (rewriter/ProgramRefactor.h):
+//   --report          print the program's layout plan
 //   (no mode)/--diff  print a unified diff of the rewrite, change nothing
 //   --apply           rewrite the files in place (all or nothing)
 //   --export-fixes=F  write the replacements as clang-apply-replacements YAML
+//   --merge-reports=D merge the plugin's per-unit reports in D into a plan
 // Exit codes are listed in README.md and kept in ExitCode below.
 //
 //===----------------------------------------------------------------------===//
-#include "analysis/Analyzer.h"
 #include "analysis/PlanPrinter.h"
+#include "analysis/PlanReader.h"
+#include "analysis/WholeProgram.h"
+#include "rewriter/ProgramRefactor.h"
 #include "rewriter/Refactor.h"
-#include "clang/AST/ASTConsumer.h"
-#include "clang/Frontend/CompilerInstance.h"
-#include "clang/Frontend/FrontendActions.h"
-#include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/ReplacementsYaml.h"
-#include "clang/Tooling/Tooling.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
-#include <functional>
 
 using namespace clang;
 using namespace clang::tooling;
@@ -38,6 +38,7 @@ enum ExitCode {
   IllegalPlan = 3,
   OutputError = 4,
   InternalError = 5,
+  ConflictingEdits = 6,
 };
 
 cl::OptionCategory Category("dl-refactor options");
@@ -81,42 +82,33 @@ cl::opt<std::string> ModelPath(
     cl::value_desc("file"), cl::cat(Category));
 cl::opt<std::string> DotPath("dot", cl::desc("Write the KDLG as DOT to FILE"),
                              cl::value_desc("file"), cl::cat(Category));
+cl::opt<unsigned> Jobs("jobs",
+                       cl::desc("Translation units to parse in parallel "
+                                "(default 1; the output is the same)"),
+                       cl::init(1), cl::cat(Category));
+cl::alias JobsShort("j", cl::desc("Alias for --jobs"), cl::aliasopt(Jobs));
+cl::opt<bool> Quiet("quiet",
+                    cl::desc("No progress line (it is only drawn on a "
+                             "terminal)"),
+                    cl::cat(Category));
+cl::opt<std::string> MergeReports(
+    "merge-reports",
+    cl::desc("Merge the per-unit plan JSONs the plugin wrote into DIR "
+             "(-fplugin-arg-dlopt-report=DIR/) and print the program plan"),
+    cl::value_desc("dir"), cl::cat(Category));
 
 cl::extrahelp MoreHelp(R"(
 Examples:
   dl-refactor --report examples/nbody/nbody.c -- -O2
-  dl-refactor --report --format=json -p build src/*.c
+  dl-refactor -p build --jobs 2 --diff      (every file of the database)
+  dl-refactor --merge-reports build/dlopt-reports --format=json
 
 Exit codes: 0 success (changed, or nothing to change), 1 a file does not
 compile, 2 usage error, 3 a forced plan cannot be applied, 4 a file cannot be
-written, 5 internal error (the rewrite would not compile; nothing written).
+written, 5 internal error (the rewrite would not compile; nothing written),
+6 translation units disagree on the rewrite of a shared file (a header
+included under different macros; nothing written).
 )");
-
-/// Calls a function with the AST of each translation unit that compiled.
-class PerTranslationUnit {
-public:
-  explicit PerTranslationUnit(std::function<void(ASTContext &)> Run)
-      : Run(std::move(Run)) {}
-
-  std::unique_ptr<ASTConsumer> newASTConsumer() {
-    return std::make_unique<Consumer>(Run);
-  }
-
-private:
-  class Consumer : public ASTConsumer {
-  public:
-    explicit Consumer(std::function<void(ASTContext &)> &Run) : Run(Run) {}
-    void HandleTranslationUnit(ASTContext &Ctx) override {
-      if (!Ctx.getDiagnostics().hasErrorOccurred())
-        Run(Ctx);
-    }
-
-  private:
-    std::function<void(ASTContext &)> &Run;
-  };
-
-  std::function<void(ASTContext &)> Run;
-};
 
 int writeFile(const std::string &Path,
               llvm::function_ref<void(llvm::raw_ostream &)> Print) {
@@ -128,23 +120,48 @@ int writeFile(const std::string &Path,
   return Success;
 }
 
-/// What the rewriter found in all translation units.
-struct RewriteOutcome {
-  std::vector<EditSet> Files;
-  std::vector<std::string> Errors, Notes;
-  std::set<std::string> UsedOverrides;
+int printPlan(const LayoutPlan &Plan) {
+  if (OutputFormat == Format::Json)
+    llvm::outs() << llvm::formatv("{0:2}", planToJson(Plan)) << "\n";
+  else
+    printPlanText(llvm::outs(), Plan);
+  if (!DotPath.empty())
+    return writeFile(DotPath,
+                     [&](llvm::raw_ostream &OS) { printPlanDot(OS, Plan); });
+  return Success;
+}
 
-  void add(RefactorResult R) {
-    llvm::append_range(Errors, R.Errors);
-    llvm::append_range(Notes, R.Notes);
-    UsedOverrides.insert(R.UsedOverrides.begin(), R.UsedOverrides.end());
-    // A file seen from several translation units is edited once.
-    if (R.Edits && llvm::none_of(Files, [&](const EditSet &E) {
-          return E.path() == R.Edits->path();
-        }))
-      Files.push_back(std::move(*R.Edits));
+/// --merge-reports: every *.json of the directory, in name order.
+int mergeReports(const AnalysisOptions &Opts) {
+  std::vector<std::string> Paths;
+  std::error_code EC;
+  for (llvm::sys::fs::directory_iterator It(MergeReports, EC), End;
+       It != End && !EC; It.increment(EC))
+    if (llvm::sys::path::extension(It->path()) == ".json")
+      Paths.push_back(It->path());
+  if (EC) {
+    llvm::errs() << "dl-refactor: cannot read '" << MergeReports
+                 << "': " << EC.message() << "\n";
+    return UsageError;
   }
-};
+  if (Paths.empty()) {
+    llvm::errs() << "dl-refactor: no *.json reports in '" << MergeReports
+                 << "'\n";
+    return UsageError;
+  }
+  llvm::sort(Paths);
+  std::vector<LayoutPlan> Units;
+  for (const std::string &P : Paths) {
+    llvm::Expected<LayoutPlan> Plan = readPlanFile(P);
+    if (!Plan) {
+      llvm::errs() << "dl-refactor: " << llvm::toString(Plan.takeError())
+                   << "\n";
+      return UsageError;
+    }
+    Units.push_back(std::move(*Plan));
+  }
+  return printPlan(mergeUnits(std::move(Units), Opts));
+}
 
 /// Writes every file or none: all temporaries first, then the renames.
 int applyAll(const std::vector<EditSet> &Files) {
@@ -207,7 +224,7 @@ int exportFixes(const std::vector<EditSet> &Files, const std::string &Path) {
 
 int main(int Argc, const char **Argv) {
   llvm::Expected<CommonOptionsParser> Parser =
-      CommonOptionsParser::create(Argc, Argv, Category, cl::OneOrMore);
+      CommonOptionsParser::create(Argc, Argv, Category, cl::ZeroOrMore);
   if (!Parser) {
     llvm::errs() << "dl-refactor: " << llvm::toString(Parser.takeError());
     return UsageError;
@@ -250,99 +267,82 @@ int main(int Argc, const char **Argv) {
     }
     Forced.push_back(std::move(*O));
   }
-  AnalysisOptions Opts;
-  Opts.CacheLine = CacheLine;
-  Opts.Model = Model ? &*Model : nullptr;
+  ProgramOptions Opts;
+  Opts.Analysis.CacheLine = CacheLine;
+  Opts.Analysis.Model = Model ? &*Model : nullptr;
+  Opts.Forced = std::move(Forced);
+  Opts.Jobs = std::max(1u, unsigned(Jobs));
+  Opts.Progress = !Quiet && llvm::errs().is_displayed();
+  if (!MergeReports.empty())
+    return mergeReports(Opts.Analysis);
 
-  ClangTool Tool(Parser->getCompilations(), Parser->getSourcePathList());
-  // Clang's own headers (stddef.h, ...) live in clang-19's resource dir, not
-  // next to this binary.
-  Tool.appendArgumentsAdjuster(
-      getInsertArgumentAdjuster("-resource-dir=" DLOPT_CLANG_RESOURCE_DIR,
-                                ArgumentInsertPosition::BEGIN));
+  std::vector<std::string> Files = Parser->getSourcePathList();
+  if (Files.empty())
+    Files = Parser->getCompilations().getAllFiles();
+  if (Files.empty()) {
+    llvm::errs() << "dl-refactor: no files: name them, or give -p BUILD_DIR "
+                    "with a compile_commands.json that lists some\n";
+    return UsageError;
+  }
+  const tooling::CompilationDatabase &DB = Parser->getCompilations();
 
   if (Report) {
-    LayoutPlan Plan;
-    Plan.CacheLine = CacheLine;
-    Plan.Model = Model ? Model->name() : DecisionTree::builtin().name();
-    PerTranslationUnit Collector([&](ASTContext &Ctx) {
-      for (RecordPlan &R : analyzeTranslationUnit(Ctx, Opts).Plan.Records)
-        Plan.Records.push_back(std::move(R));
-    });
-    if (Tool.run(newFrontendActionFactory(&Collector).get())) {
+    ProgramOutcome O = analyzeProgram(DB, Files, Opts);
+    if (O.S == ProgramOutcome::CompileError) {
       llvm::errs() << "dl-refactor: stopped: a file did not compile\n";
       return CompileError;
     }
-    auto Print = [&](llvm::raw_ostream &OS) {
-      if (OutputFormat == Format::Json)
-        OS << llvm::formatv("{0:2}", planToJson(Plan)) << "\n";
-      else
-        printPlanText(OS, Plan);
-    };
-    Print(llvm::outs());
-    if (!DotPath.empty())
-      return writeFile(DotPath,
-                       [&](llvm::raw_ostream &OS) { printPlanDot(OS, Plan); });
-    return Success;
+    return printPlan(O.Plan);
   }
 
-  RewriteOutcome Collector;
-  PerTranslationUnit Rewrite([&](ASTContext &Ctx) {
-    Collector.add(refactorTranslationUnit(Ctx, Opts, Forced));
-  });
-  if (Tool.run(newFrontendActionFactory(&Rewrite).get())) {
+  ProgramOutcome O = refactorProgram(DB, Files, Opts);
+  if (O.S == ProgramOutcome::CompileError) {
     llvm::errs() << "dl-refactor: stopped: a file did not compile; nothing "
                     "written\n";
     return CompileError;
   }
-  for (const PlanOverride &O : Forced)
-    if (!Collector.UsedOverrides.count(O.Record)) {
-      llvm::errs() << "dl-refactor: " << O.Origin
-                   << ": no candidate struct named '" << O.Record
+  for (const PlanOverride &P : Opts.Forced)
+    if (!O.UsedOverrides.count(P.Record)) {
+      llvm::errs() << "dl-refactor: " << P.Origin
+                   << ": no candidate struct named '" << P.Record
                    << "' (a struct whose arrays are indexed in loops) in the "
                       "given files\n";
       return UsageError;
     }
-  for (const std::string &N : Collector.Notes)
+  for (const std::string &N : O.Notes)
     llvm::errs() << "dl-refactor: " << N << "\n";
-  if (!Collector.Errors.empty()) {
-    for (const std::string &E : Collector.Errors)
+  switch (O.S) {
+  case ProgramOutcome::IllegalPlan:
+    for (const std::string &E : O.Errors)
       llvm::errs() << E << "\n";
     llvm::errs() << "dl-refactor: the forced plan cannot be applied; nothing "
                     "written\n";
     return IllegalPlan;
+  case ProgramOutcome::Conflict:
+    for (const std::string &E : O.Errors)
+      llvm::errs() << "dl-refactor: " << E << "; nothing written\n";
+    return ConflictingEdits;
+  case ProgramOutcome::RewriteDoesNotCompile:
+    llvm::errs() << "dl-refactor: internal error: the rewritten code does not "
+                    "compile (errors above); nothing written. Please report "
+                    "it with the input files.\n";
+    return InternalError;
+  default:
+    break;
   }
-  if (Collector.Files.empty()) {
+  if (O.Files.empty()) {
     llvm::errs() << "dl-refactor: nothing to change\n";
     if (!ExportFixes.empty())
       return exportFixes({}, ExportFixes);
     return Success;
   }
-
-  // Never emit code that does not compile: parse the result first.
-  ClangTool Check(Parser->getCompilations(), Parser->getSourcePathList());
-  Check.appendArgumentsAdjuster(
-      getInsertArgumentAdjuster("-resource-dir=" DLOPT_CLANG_RESOURCE_DIR,
-                                ArgumentInsertPosition::BEGIN));
-  std::vector<std::string> NewTexts;
-  for (const EditSet &F : Collector.Files)
-    NewTexts.push_back(F.apply());
-  for (size_t I = 0; I < Collector.Files.size(); ++I)
-    Check.mapVirtualFile(Collector.Files[I].path(), NewTexts[I]);
-  if (Check.run(newFrontendActionFactory<SyntaxOnlyAction>().get())) {
-    llvm::errs() << "dl-refactor: internal error: the rewritten code does not "
-                    "compile (errors above); nothing written. Please report "
-                    "it with the input file.\n";
-    return InternalError;
-  }
-
   if (!ExportFixes.empty())
-    if (int RC = exportFixes(Collector.Files, ExportFixes))
+    if (int RC = exportFixes(O.Files, ExportFixes))
       return RC;
   if (Apply)
-    return applyAll(Collector.Files);
+    return applyAll(O.Files);
   if (ExportFixes.empty() || Diff)
-    for (const EditSet &F : Collector.Files)
+    for (const EditSet &F : O.Files)
       llvm::outs() << unifiedDiff(F);
   return Success;
 }

@@ -1,0 +1,178 @@
+//===- PlanReader.cpp - A plan JSON read back into a LayoutPlan -----------===//
+#include "analysis/PlanReader.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+using namespace dlopt;
+namespace json = llvm::json;
+
+/// json::ObjectMapper maps 64-bit integers only.
+static bool mapUnsigned(json::ObjectMapper &O, llvm::StringLiteral Name,
+                        unsigned &Out) {
+  uint64_t V = 0;
+  if (!O.map(Name, V) || V > ~0u)
+    return false;
+  Out = V;
+  return true;
+}
+
+namespace dlopt {
+
+static bool fromJSON(const json::Value &E, Field &F, json::Path P) {
+  json::ObjectMapper O(E, P);
+  return O && O.map("name", F.Name) && O.map("size", F.Size) &&
+         O.map("offset", F.Offset);
+}
+
+static bool fromJSON(const json::Value &E, ArrayRoot &A, json::Path P) {
+  json::ObjectMapper O(E, P);
+  return O && O.map("name", A.Name) && O.map("kind", A.Kind) &&
+         O.map("location", A.Location) && O.map("length", A.Length);
+}
+
+static bool fromJSON(const json::Value &E, Blocker &B, json::Path P) {
+  json::ObjectMapper O(E, P);
+  return O && O.map("reason", B.Reason) && O.map("location", B.Location) &&
+         O.mapOptional("linkage", B.FromLinkage);
+}
+
+static bool fromJSON(const json::Value &E, ExternalSymbol &S, json::Path P) {
+  json::ObjectMapper O(E, P);
+  std::string Kind;
+  if (!O || !O.map("kind", Kind) || !O.map("symbol", S.Symbol) ||
+      !O.map("reason", S.Reason) || !O.map("location", S.Location))
+    return false;
+  if (Kind != "use" && Kind != "definition") {
+    P.field("kind").report("expected \"use\" or \"definition\"");
+    return false;
+  }
+  S.K = Kind == "use" ? ExternalSymbol::Use : ExternalSymbol::Definition;
+  return true;
+}
+
+static bool fromJSON(const json::Value &E, LoopInfo &L, json::Path P) {
+  json::ObjectMapper O(E, P);
+  return O && O.map("location", L.Location) &&
+         mapUnsigned(O, "depth", L.Depth) && O.map("trip_count", L.TripCount) &&
+         O.map("trip_source", L.TripSource);
+}
+
+} // namespace dlopt
+
+/// An access names its field; the index comes from the record's fields.
+static bool readAccess(const json::Value &E, const std::vector<Field> &Fields,
+                       AccessInfo &A, json::Path P) {
+  json::ObjectMapper O(E, P);
+  std::string FieldName, Kind;
+  if (!O || !O.map("field", FieldName) || !O.map("kind", Kind) ||
+      !O.map("gather", A.IsGather) ||
+      !O.mapOptional("vectorizable", A.InVectorizableLoop) ||
+      !mapUnsigned(O, "loop_depth", A.LoopDepth) ||
+      !O.map("position", A.Position) || !O.map("executions", A.Executions) ||
+      !O.map("location", A.Location))
+    return false;
+  auto It = llvm::find_if(Fields,
+                          [&](const Field &F) { return F.Name == FieldName; });
+  if (It == Fields.end()) {
+    P.field("field").report("not a field of the record");
+    return false;
+  }
+  A.Field = It - Fields.begin();
+  A.IsWrite = Kind == "write";
+  return true;
+}
+
+static bool readKernel(const json::Value &E, const std::vector<Field> &Fields,
+                       KernelSummary &K, json::Path P) {
+  json::ObjectMapper O(E, P);
+  if (!O || !O.map("name", K.Name) || !O.map("location", K.Location) ||
+      !O.map("weight", K.Weight) || !O.mapOptional("loops", K.Loops))
+    return false;
+  const json::Array *Accesses = E.getAsObject()->getArray("accesses");
+  if (!Accesses) {
+    P.field("accesses").report("expected an array");
+    return false;
+  }
+  for (size_t I = 0; I < Accesses->size(); ++I) {
+    AccessInfo A;
+    if (!readAccess((*Accesses)[I], Fields, A, P.field("accesses").index(I)))
+      return false;
+    K.Accesses.push_back(std::move(A));
+  }
+  return true;
+}
+
+static bool readRecord(const json::Value &E, RecordPlan &R, json::Path P) {
+  json::ObjectMapper O(E, P);
+  if (!O || !O.map("name", R.Name) || !O.map("location", R.Location) ||
+      !O.map("size", R.Size) || !O.map("fields", R.Fields) ||
+      !O.mapOptional("aliases", R.Aliases) ||
+      !O.mapOptional("defined_in", R.DefinedIn) ||
+      !O.mapOptional("units", R.Units) || !O.mapOptional("arrays", R.Arrays) ||
+      !O.mapOptional("blockers", R.Blockers) ||
+      !O.mapOptional("externals", R.Externals) ||
+      !O.mapOptional("indexed", R.Indexed))
+    return false;
+  if (const json::Array *Kernels = E.getAsObject()->getArray("kernels"))
+    for (size_t I = 0; I < Kernels->size(); ++I) {
+      KernelSummary K;
+      if (!readKernel((*Kernels)[I], R.Fields, K, P.field("kernels").index(I)))
+        return false;
+      R.Kernels.push_back(std::move(K));
+    }
+  return true;
+}
+
+llvm::Expected<LayoutPlan> dlopt::planFromJson(const json::Value &V) {
+  json::Path::Root Root("plan");
+  json::Path P(Root);
+  json::ObjectMapper O(V, P);
+  LayoutPlan Plan;
+  std::string Format, Scope = "program";
+  int Version = 0;
+  auto Fail = [&] {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s",
+                                   llvm::toString(Root.getError()).c_str());
+  };
+  if (!O || !O.map("format", Format) || !O.map("version", Version))
+    return Fail();
+  if (Format != "dlopt-plan" || Version != 1)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "not a dlopt plan (format \"dlopt-plan\", "
+                                   "version 1)");
+  if (!mapUnsigned(O, "cache_line", Plan.CacheLine) ||
+      !O.map("model", Plan.Model) || !O.mapOptional("scope", Scope) ||
+      !O.mapOptional("units", Plan.Units) ||
+      !O.mapOptional("has_main", Plan.HasMain))
+    return Fail();
+  Plan.Planned = Scope != "unit";
+  const json::Array *Records = V.getAsObject()->getArray("records");
+  if (!Records) {
+    P.field("records").report("expected an array");
+    return Fail();
+  }
+  for (size_t I = 0; I < Records->size(); ++I) {
+    RecordPlan R;
+    if (!readRecord((*Records)[I], R, P.field("records").index(I)))
+      return Fail();
+    Plan.Records.push_back(std::move(R));
+  }
+  return Plan;
+}
+
+llvm::Expected<LayoutPlan> dlopt::readPlanFile(llvm::StringRef Path) {
+  auto Fail = [&](const llvm::Twine &Why) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   (Path + ": " + Why).str());
+  };
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buf =
+      llvm::MemoryBuffer::getFile(Path);
+  if (!Buf)
+    return Fail(Buf.getError().message());
+  llvm::Expected<json::Value> Doc = json::parse((*Buf)->getBuffer());
+  if (!Doc)
+    return Fail(llvm::toString(Doc.takeError()));
+  llvm::Expected<LayoutPlan> Plan = planFromJson(*Doc);
+  if (!Plan)
+    return Fail(llvm::toString(Plan.takeError()));
+  return Plan;
+}

@@ -1,0 +1,265 @@
+//===- ProgramRefactor.cpp - Analyse and rewrite a whole program ----------===//
+#include "rewriter/ProgramRefactor.h"
+#include "analysis/Analyzer.h"
+#include "analysis/WholeProgram.h"
+#include "rewriter/HandleLayout.h"
+#include "rewriter/Refactor.h"
+#include "rewriter/TranslationUnitRunner.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include <map>
+
+using namespace clang;
+using namespace dlopt;
+
+namespace {
+
+/// The key under which edits of one file from many units meet.
+std::string realPath(llvm::StringRef Path) {
+  llvm::SmallString<256> Real;
+  if (llvm::sys::fs::real_path(Path, Real))
+    return Path.str();
+  return Real.str().str();
+}
+
+/// What step 1 learns of one unit.
+struct UnitFacts {
+  LayoutPlan Unit;
+  /// Real paths of every file the unit reads.
+  std::set<std::string> Reads;
+  /// Records already in a layout dlopt generated (by an earlier run).
+  std::set<std::string> Generated;
+};
+
+/// The records whose generated layout an earlier run left in the user's
+/// files (each marked by HandleLayout::beginMarker).
+std::set<std::string> generatedLayouts(const SourceManager &SM) {
+  std::set<std::string> Tags;
+  const std::string Marker = HandleLayout::beginMarker("");
+  llvm::StringRef Prefix = llvm::StringRef(Marker).drop_back(3); // " */"
+  for (unsigned I = 0; I < SM.local_sloc_entry_size(); ++I) {
+    const SrcMgr::SLocEntry &E = SM.getLocalSLocEntry(I);
+    if (!E.isFile() || E.getFile().getFileCharacteristic() != SrcMgr::C_User)
+      continue;
+    std::optional<llvm::StringRef> Text =
+        E.getFile().getContentCache().getBufferDataIfLoaded();
+    for (llvm::StringRef Rest = Text ? *Text : "";;) {
+      size_t At = Rest.find(Prefix);
+      if (At == llvm::StringRef::npos)
+        break;
+      Rest = Rest.drop_front(At + Prefix.size());
+      Tags.insert(Rest.take_until([](char C) { return C == ' '; }).str());
+    }
+  }
+  return Tags;
+}
+
+void appendOnce(std::vector<std::string> &To, const std::string &S) {
+  if (!llvm::is_contained(To, S))
+    To.push_back(S);
+}
+
+class ProgramRefactor {
+public:
+  ProgramRefactor(const tooling::CompilationDatabase &DB,
+                  const std::vector<std::string> &Files,
+                  const ProgramOptions &Opts)
+      : DB(DB), Files(Files), Opts(Opts) {}
+
+  ProgramOutcome analyze() {
+    runAnalysis();
+    return std::move(Out);
+  }
+
+  ProgramOutcome refactor() {
+    runAnalysis();
+    if (Out.S == ProgramOutcome::Success)
+      runRewrite();
+    return std::move(Out);
+  }
+
+private:
+  /// Steps 1 and 2.
+  void runAnalysis() {
+    Facts.assign(Files.size(), {});
+    RunnerOptions R{Opts.Jobs, Opts.Progress, {}};
+    std::vector<bool> OK =
+        runOnTranslationUnits(DB, Files, R, [&](unsigned I, ASTContext &Ctx) {
+          AnalysisResult A = analyzeTranslationUnit(Ctx, Opts.Analysis);
+          Facts[I].Unit = std::move(A.Unit);
+          const SourceManager &SM = Ctx.getSourceManager();
+          Facts[I].Generated = generatedLayouts(SM);
+          for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
+            StringRef Real = It->first.getFileEntry().tryGetRealPathName();
+            Facts[I].Reads.insert(Real.empty() ? realPath(It->first.getName())
+                                               : Real.str());
+          }
+        });
+    if (llvm::is_contained(OK, false)) {
+      Out.S = ProgramOutcome::CompileError;
+      return;
+    }
+    std::vector<LayoutPlan> Units;
+    for (UnitFacts &F : Facts)
+      Units.push_back(F.Unit);
+    Out.Plan = mergeUnits(std::move(Units), Opts.Analysis);
+    ForcedPlans FP = forcePlans(Out.Plan, Opts.Forced);
+    Out.UsedOverrides = FP.Used;
+    Forced = FP.Records;
+    // A record rewritten by an earlier run has no arrays left to plan: its
+    // forced plan is already in place.
+    for (const PlanOverride &P : Opts.Forced)
+      if (!Out.UsedOverrides.count(P.Record) &&
+          llvm::any_of(Facts, [&](const UnitFacts &F) {
+            return F.Generated.count(P.Record);
+          })) {
+        Out.UsedOverrides.insert(P.Record);
+        Out.Notes.push_back("struct " + P.Record +
+                            " is already in a generated layout");
+      }
+    if (!FP.Errors.empty()) {
+      Out.Errors = FP.Errors;
+      Out.S = ProgramOutcome::IllegalPlan;
+    }
+    for (const RecordPlan &R : Out.Plan.Records)
+      if (!R.transformable())
+        Out.Notes.push_back(R.Location + ": struct " + R.Name +
+                            " kept: not transformable (" +
+                            R.Blockers.front().Reason + ")");
+      else if (R.unchanged())
+        Out.Notes.push_back(R.Location + ": struct " + R.Name +
+                            " kept: the plan is AoS");
+  }
+
+  /// Steps 3 to 5.
+  void runRewrite() {
+    std::set<std::string> Changing = changingRecords(Out.Plan);
+    std::vector<RefactorResult> Results;
+    // Each round drops the records some unit refused; it ends when no unit
+    // refuses anything.
+    while (!Changing.empty()) {
+      Results = rewriteUnits(Changing);
+      std::map<std::string, std::vector<std::string>> Refused;
+      for (RefactorResult &R : Results)
+        for (auto &[Key, Reasons] : R.Refused)
+          for (const std::string &Reason : Reasons)
+            appendOnce(Refused[Key], Reason);
+      if (Refused.empty())
+        break;
+      for (auto &[Key, Reasons] : Refused) {
+        Changing.erase(Key);
+        bool IsForced = Forced.count(Key);
+        std::string Name = Key.substr(Key.find('\0') + 1);
+        for (const std::string &Reason : Reasons)
+          (IsForced ? Out.Errors : Out.Notes)
+              .push_back(Reason + " (struct " + Name + " " +
+                         (IsForced ? "cannot take the forced plan)"
+                                   : "kept as it is)"));
+      }
+      if (!Out.Errors.empty()) {
+        Out.S = ProgramOutcome::IllegalPlan;
+        return;
+      }
+    }
+    for (RefactorResult &R : Results)
+      for (const std::string &Note : R.Notes)
+        appendOnce(Out.Notes, Note);
+    if (combineEdits(Results) && !Out.Files.empty() && !compiles())
+      Out.S = ProgramOutcome::RewriteDoesNotCompile;
+  }
+
+  /// Step 3 on the units that use a changing record.
+  std::vector<RefactorResult> rewriteUnits(const std::set<std::string> &Keys) {
+    std::vector<std::string> Todo;
+    std::vector<unsigned> Index;
+    for (unsigned I = 0; I < Files.size(); ++I)
+      if (llvm::any_of(Facts[I].Unit.Records, [&](const RecordPlan &R) {
+            return Keys.count(recordKey(R));
+          })) {
+        Todo.push_back(Files[I]);
+        Index.push_back(I);
+      }
+    std::vector<RefactorResult> Results(Todo.size());
+    std::vector<std::string> Origin(Todo.size());
+    RunnerOptions R{Opts.Jobs, Opts.Progress, {}};
+    runOnTranslationUnits(DB, Todo, R, [&](unsigned I, ASTContext &Ctx) {
+      Results[I] = rewriteTranslationUnit(Ctx, Out.Plan, Keys);
+    });
+    UnitOf.clear();
+    for (unsigned I = 0; I < Todo.size(); ++I)
+      UnitOf.push_back(Todo[I]);
+    return Results;
+  }
+
+  /// Step 4: one EditSet per file; false on a conflict.
+  bool combineEdits(std::vector<RefactorResult> &Results) {
+    std::map<std::string, std::pair<EditSet, std::string>> ByFile;
+    for (unsigned I = 0; I < Results.size(); ++I)
+      for (EditSet &ES : Results[I].Edits) {
+        std::string Key = realPath(ES.path());
+        auto It = ByFile.find(Key);
+        if (It == ByFile.end()) {
+          ByFile.emplace(Key, std::make_pair(std::move(ES), UnitOf[I]));
+          continue;
+        }
+        if (It->second.first.apply() != ES.apply()) {
+          Out.Errors.push_back(ES.path() + ": rewritten differently from " +
+                               It->second.second + " and from " + UnitOf[I] +
+                               " (is it included under different macros?)");
+          Out.S = ProgramOutcome::Conflict;
+          return false;
+        }
+      }
+    for (auto &[Key, Entry] : ByFile)
+      Out.Files.push_back(std::move(Entry.first));
+    llvm::sort(Out.Files, [](const EditSet &A, const EditSet &B) {
+      return A.path() < B.path();
+    });
+    return true;
+  }
+
+  /// Step 5 on every unit that reads an edited file.
+  bool compiles() {
+    RunnerOptions R{Opts.Jobs, Opts.Progress, {}};
+    std::set<std::string> Edited;
+    for (const EditSet &ES : Out.Files) {
+      R.MappedFiles[ES.path()] = ES.apply();
+      Edited.insert(realPath(ES.path()));
+    }
+    std::vector<std::string> Todo;
+    for (unsigned I = 0; I < Files.size(); ++I)
+      if (llvm::any_of(Edited, [&](const std::string &P) {
+            return Facts[I].Reads.count(P);
+          }))
+        Todo.push_back(Files[I]);
+    std::vector<bool> OK =
+        runOnTranslationUnits(DB, Todo, R, [](unsigned, ASTContext &) {});
+    return !llvm::is_contained(OK, false);
+  }
+
+  const tooling::CompilationDatabase &DB;
+  const std::vector<std::string> &Files;
+  const ProgramOptions &Opts;
+  std::vector<UnitFacts> Facts;
+  /// Keys of the records whose plan the user forced.
+  std::set<std::string> Forced;
+  /// The file of each result of the last rewriteUnits().
+  std::vector<std::string> UnitOf;
+  ProgramOutcome Out;
+};
+
+} // namespace
+
+ProgramOutcome dlopt::analyzeProgram(const tooling::CompilationDatabase &DB,
+                                     const std::vector<std::string> &Files,
+                                     const ProgramOptions &Opts) {
+  return ProgramRefactor(DB, Files, Opts).analyze();
+}
+
+ProgramOutcome dlopt::refactorProgram(const tooling::CompilationDatabase &DB,
+                                      const std::vector<std::string> &Files,
+                                      const ProgramOptions &Opts) {
+  return ProgramRefactor(DB, Files, Opts).refactor();
+}

@@ -1,0 +1,167 @@
+//===- TranslationUnitRunner.cpp - Parse many TUs, N at a time ------------===//
+#include "rewriter/TranslationUnitRunner.h"
+#include "clang/AST/ASTConsumer.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/raw_ostream.h"
+#include <mutex>
+
+using namespace clang;
+using namespace clang::tooling;
+using namespace dlopt;
+
+namespace {
+
+/// Keeps a file's diagnostics as clang's first lines would print them
+/// ("file:line:col: error: message"), to print them in file order later.
+class BufferingDiagnostics : public DiagnosticConsumer {
+public:
+  void HandleDiagnostic(DiagnosticsEngine::Level Level,
+                        const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    llvm::raw_string_ostream OS(Text);
+    if (Info.getLocation().isValid() && Info.hasSourceManager()) {
+      PresumedLoc P =
+          Info.getSourceManager().getPresumedLoc(Info.getLocation());
+      if (P.isValid())
+        OS << P.getFilename() << ":" << P.getLine() << ":" << P.getColumn()
+           << ": ";
+    }
+    switch (Level) {
+    case DiagnosticsEngine::Note:
+      OS << "note: ";
+      break;
+    case DiagnosticsEngine::Remark:
+      OS << "remark: ";
+      break;
+    case DiagnosticsEngine::Warning:
+      OS << "warning: ";
+      break;
+    case DiagnosticsEngine::Error:
+    case DiagnosticsEngine::Fatal:
+      OS << "error: ";
+      break;
+    case DiagnosticsEngine::Ignored:
+      return;
+    }
+    llvm::SmallString<128> Message;
+    Info.FormatDiagnostic(Message);
+    OS << Message << "\n";
+  }
+  std::string Text;
+};
+
+class CallbackAction : public ASTFrontendAction {
+public:
+  explicit CallbackAction(llvm::function_ref<void(ASTContext &)> Run)
+      : Run(Run) {}
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+                                                 StringRef) override {
+    return std::make_unique<Consumer>(Run);
+  }
+
+private:
+  class Consumer : public ASTConsumer {
+  public:
+    explicit Consumer(llvm::function_ref<void(ASTContext &)> Run) : Run(Run) {}
+    void HandleTranslationUnit(ASTContext &Ctx) override {
+      if (!Ctx.getDiagnostics().hasErrorOccurred())
+        Run(Ctx);
+    }
+
+  private:
+    llvm::function_ref<void(ASTContext &)> Run;
+  };
+  llvm::function_ref<void(ASTContext &)> Run;
+};
+
+class CallbackFactory : public FrontendActionFactory {
+public:
+  explicit CallbackFactory(llvm::function_ref<void(ASTContext &)> Run)
+      : Run(Run) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<CallbackAction>(Run);
+  }
+
+private:
+  llvm::function_ref<void(ASTContext &)> Run;
+};
+
+} // namespace
+
+std::vector<bool> dlopt::runOnTranslationUnits(
+    const CompilationDatabase &DB, const std::vector<std::string> &Files,
+    const RunnerOptions &Opts,
+    llvm::function_ref<void(unsigned, ASTContext &)> Callback) {
+  const unsigned N = Files.size();
+  std::vector<bool> Compiled(N, false), Done(N, false);
+  std::vector<std::string> Diagnostics(N);
+  std::mutex Lock;
+  unsigned Started = 0, Printed = 0;
+  bool ProgressShown = false;
+  llvm::raw_ostream &Err = llvm::errs();
+  auto ClearProgress = [&] {
+    if (ProgressShown)
+      Err << "\r\x1b[K";
+    ProgressShown = false;
+  };
+
+  auto RunOne = [&](unsigned I) {
+    {
+      std::lock_guard<std::mutex> Guard(Lock);
+      ++Started;
+      if (Opts.Progress) {
+        ClearProgress();
+        Err << "[" << Started << "/" << N << "] " << Files[I];
+        Err.flush();
+        ProgressShown = true;
+      }
+    }
+    // Each tool resolves relative paths against its own command's directory
+    // without changing the process's working directory.
+    ClangTool Tool(DB, {Files[I]}, std::make_shared<PCHContainerOperations>(),
+                   llvm::vfs::createPhysicalFileSystem());
+    // Clang's own headers (stddef.h, ...) live in clang-19's resource dir,
+    // not next to this binary.
+    Tool.appendArgumentsAdjuster(
+        getInsertArgumentAdjuster("-resource-dir=" DLOPT_CLANG_RESOURCE_DIR,
+                                  ArgumentInsertPosition::BEGIN));
+    for (const auto &[Path, Text] : Opts.MappedFiles)
+      Tool.mapVirtualFile(Path, Text);
+    BufferingDiagnostics Diags;
+    Tool.setDiagnosticConsumer(&Diags);
+    auto Run = [&](ASTContext &Ctx) { Callback(I, Ctx); };
+    CallbackFactory Factory(Run);
+    bool OK = Tool.run(&Factory) == 0;
+
+    std::lock_guard<std::mutex> Guard(Lock);
+    Compiled[I] = OK;
+    Diagnostics[I] = std::move(Diags.Text);
+    Done[I] = true;
+    // Print what is complete, in file order.
+    while (Printed < N && Done[Printed]) {
+      if (!Diagnostics[Printed].empty()) {
+        ClearProgress();
+        Err << Diagnostics[Printed];
+      }
+      ++Printed;
+    }
+  };
+
+  if (Opts.Jobs <= 1 || N <= 1) {
+    for (unsigned I = 0; I < N; ++I)
+      RunOne(I);
+  } else {
+    llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Opts.Jobs));
+    for (unsigned I = 0; I < N; ++I)
+      Pool.async([&RunOne, I] { RunOne(I); });
+    Pool.wait();
+  }
+  ClearProgress();
+  Err.flush();
+  return Compiled;
+}
