@@ -5,6 +5,10 @@
 // layouts and why, or why it cannot be transformed. The object file is the
 // same as without the plugin: the plugin only reads the AST.
 //
+// With report=DIR/ (a trailing slash), each translation unit writes its unit
+// plan to DIR/<file>-<hash>.json instead, for `dl-refactor --merge-reports
+// DIR` to merge into the whole program's plan after a normal build.
+//
 // A thin front door: it parses -fplugin-arg-dlopt-* options, runs
 // analyzeTranslationUnit() and prints.
 //
@@ -15,8 +19,12 @@
 #include "clang/Basic/DiagnosticFrontend.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
 
 using namespace clang;
 using namespace dlopt;
@@ -31,6 +39,8 @@ struct PluginOptions {
 const char *const Usage =
     "dlopt plugin arguments (-fplugin-arg-dlopt-<arg>):\n"
     "  report=FILE.json  write the layout plan as JSON\n"
+    "  report=DIR/       write this file's unit plan to DIR/ (for "
+    "dl-refactor --merge-reports DIR)\n"
     "  dot=FILE.dot      write the KDLG (edges in bytes, clusters as "
     "subgraphs)\n"
     "  cache-line=N      cluster threshold epsilon in bytes (default 64)\n"
@@ -75,16 +85,43 @@ public:
             << "blocks the rewrite: " + R.Blockers[B].Reason;
     }
 
-    if (!Opts.ReportPath.empty())
+    if (llvm::StringRef(Opts.ReportPath).ends_with("/")) {
+      std::string Path = unitReportPath(Ctx.getSourceManager());
+      if (!Path.empty())
+        write(Path, [&](llvm::raw_ostream &OS) {
+          OS << llvm::formatv("{0:2}", planToJson(Result.Unit)) << "\n";
+        });
+    } else if (!Opts.ReportPath.empty()) {
       write(Opts.ReportPath, [&](llvm::raw_ostream &OS) {
         OS << llvm::formatv("{0:2}", planToJson(Result.Plan)) << "\n";
       });
+    }
     if (!Opts.DotPath.empty())
       write(Opts.DotPath,
             [&](llvm::raw_ostream &OS) { printPlanDot(OS, Result.Plan); });
   }
 
 private:
+  /// DIR/<main file name>-<hash of its absolute path>.json: one file per
+  /// translation unit, the same one on every build. Empty on error.
+  std::string unitReportPath(const SourceManager &SM) {
+    OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
+    if (!Main)
+      return "";
+    llvm::SmallString<256> Source(Main->getName());
+    SM.getFileManager().makeAbsolutePath(Source);
+    llvm::sys::path::remove_dots(Source, /*remove_dot_dot=*/true);
+    if (std::error_code EC =
+            llvm::sys::fs::create_directories(Opts.ReportPath)) {
+      error("dlopt: cannot create '" + Opts.ReportPath + "': " + EC.message());
+      return "";
+    }
+    return (Opts.ReportPath + llvm::sys::path::filename(Source) + "-" +
+            llvm::utohexstr(llvm::xxh3_64bits(Source), /*LowerCase=*/true) +
+            ".json")
+        .str();
+  }
+
   void error(const std::string &Message) {
     DiagnosticsEngine &Diags = CI.getDiagnostics();
     Diags.Report(Diags.getCustomDiagID(DiagnosticsEngine::Error, "%0"))
@@ -115,7 +152,8 @@ protected:
     auto Fail = [&](const std::string &Message) {
       Diags.Report(Diags.getCustomDiagID(DiagnosticsEngine::Error, "%0"))
           << "dlopt: " + Message +
-                 "; valid arguments: report=FILE, dot=FILE, cache-line=N, "
+                 "; valid arguments: report=FILE, report=DIR/, dot=FILE, "
+                 "cache-line=N, "
                  "model=FILE, help";
       return false;
     };

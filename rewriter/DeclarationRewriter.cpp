@@ -47,6 +47,16 @@ void LayoutRewriter::declaration(const DeclaratorDecl *D) {
   const auto *VD = dyn_cast<VarDecl>(D);
   if (!VD)
     return;
+  // `extern T a[N];` (in a header, say) names the handle the defining file
+  // makes: the storage stays there.
+  if (VD->hasExternalStorage() && !VD->isThisDeclarationADefinition() &&
+      VD->getType()->isArrayType()) {
+    std::string Text = "extern " + L->handleName() + " " + Name;
+    return addSite(
+        RD, VD->getSourceRange(), VD->getLocation(),
+        [Text](const EditSet &, const LaneContext *) { return Text; },
+        "an extern array declaration");
+  }
   if (const auto *CAT = Ctx.getAsConstantArrayType(VD->getType())) {
     const auto *Init = dyn_cast_or_null<InitListExpr>(VD->getInit());
     if (VD->hasInit() && !Init)

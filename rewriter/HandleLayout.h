@@ -67,11 +67,16 @@ public:
     Set = 32,
   };
   void use(Helper H) const { Used |= H; }
-  /// Every helper, whether used or not (for declarations in a header).
+  /// Every helper, whether used or not (for declarations in a header);
+  /// but none that would copy or point to an array field, which C cannot
+  /// spell that way.
   void useAllHelpers() const {
     Used = ~0u;
+    if (llvm::any_of(FieldTypes,
+                     [](clang::QualType T) { return T->isArrayType(); }))
+      Used &= ~(Get | Set);
     for (unsigned F = 0; F < FieldNames.size(); ++F)
-      if (isTiled(F))
+      if (isTiled(F) && !FieldTypes[F]->isArrayType())
         UsedFieldRefs.insert(F);
   }
   /// The reference helper of tiled field F (for indices with side effects).

@@ -162,11 +162,14 @@ private:
         Out.S = ProgramOutcome::IllegalPlan;
         return;
       }
+      Results.clear();
     }
+    if (!combineEdits(Results))
+      return;
     for (RefactorResult &R : Results)
       for (const std::string &Note : R.Notes)
         appendOnce(Out.Notes, Note);
-    if (combineEdits(Results) && !Out.Files.empty() && !compiles())
+    if (!Out.Files.empty() && !compiles())
       Out.S = ProgramOutcome::RewriteDoesNotCompile;
   }
 

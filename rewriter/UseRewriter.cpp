@@ -204,11 +204,12 @@ void LayoutRewriter::reference(const DeclRefExpr *DRE) {
       return; // Rewritten with the realloc as a whole.
     if (Callee && Callee->getName() == "free" && Call->getNumArgs() == 1)
       return freeSite(RD, Call, DRE);
+    // The parameter becomes a handle too: in every declaration here, and in
+    // the definition, which legality found here or in another analyzed file.
     for (unsigned I = 0; I < Call->getNumArgs(); ++I)
       if (Call->getArg(I) == Child && Callee && I < Callee->getNumParams() &&
-          Callee->hasBody() &&
           handleRecord(Callee->getParamDecl(I)->getType()) == RD)
-        return; // The parameter becomes a handle too.
+        return;
     return refuse(RD, DRE->getLocation(),
                   Name + " passed to a function that does not take it as "
                          "an array of the struct");

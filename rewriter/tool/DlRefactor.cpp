@@ -131,6 +131,21 @@ int printPlan(const LayoutPlan &Plan) {
   return Success;
 }
 
+/// The value of -p (or --p) before "--", which CommonOptionsParser keeps to
+/// itself.
+std::optional<std::string> buildDirArgument(int Argc, const char **Argv) {
+  for (int I = 1; I < Argc; ++I) {
+    llvm::StringRef A = Argv[I];
+    if (A == "--")
+      break;
+    if ((A == "-p" || A == "--p") && I + 1 < Argc)
+      return std::string(Argv[I + 1]);
+    if (A.consume_front("-p=") || A.consume_front("--p="))
+      return A.str();
+  }
+  return std::nullopt;
+}
+
 /// --merge-reports: every *.json of the directory, in name order.
 int mergeReports(const AnalysisOptions &Opts) {
   std::vector<std::string> Paths;
@@ -277,14 +292,30 @@ int main(int Argc, const char **Argv) {
     return mergeReports(Opts.Analysis);
 
   std::vector<std::string> Files = Parser->getSourcePathList();
-  if (Files.empty())
-    Files = Parser->getCompilations().getAllFiles();
+  std::unique_ptr<CompilationDatabase> WholeDB;
   if (Files.empty()) {
-    llvm::errs() << "dl-refactor: no files: name them, or give -p BUILD_DIR "
-                    "with a compile_commands.json that lists some\n";
-    return UsageError;
+    // CommonOptionsParser loads no database without files: every file of
+    // BUILD_DIR/compile_commands.json is meant.
+    std::optional<std::string> BuildDir = buildDirArgument(Argc, Argv);
+    std::string Error;
+    if (BuildDir)
+      WholeDB = CompilationDatabase::autoDetectFromDirectory(*BuildDir, Error);
+    if (!WholeDB) {
+      llvm::errs() << "dl-refactor: no files: name them, or give -p BUILD_DIR "
+                      "with a compile_commands.json"
+                   << (Error.empty() ? "" : " (" + Error + ")") << "\n";
+      return UsageError;
+    }
+    Files = WholeDB->getAllFiles();
+    llvm::sort(Files); // The database's order is a hash table's.
+    if (Files.empty()) {
+      llvm::errs() << "dl-refactor: " << *BuildDir
+                   << "/compile_commands.json lists no files\n";
+      return UsageError;
+    }
   }
-  const tooling::CompilationDatabase &DB = Parser->getCompilations();
+  const CompilationDatabase &DB =
+      WholeDB ? *WholeDB : Parser->getCompilations();
 
   if (Report) {
     ProgramOutcome O = analyzeProgram(DB, Files, Opts);

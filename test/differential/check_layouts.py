@@ -5,6 +5,9 @@ rewrites it into each layout, and the rewrite compiles without warnings.
 usage: check_layouts.py --dl-refactor BIN --cc CC --record NAME
                         [--layouts "auto soa split tiled:4 ..."] SRC [-- ARGS]
 
+SRC is one C file, or a directory whose .c files are one program: it is
+copied with a compile_commands.json and rewritten as a whole (dl-refactor -p).
+
 'split' derives its groups from the automatic plan (each cluster a small AoS
 record; one cluster is split in halves). Exit status 0 when every layout
 matches; the failures are printed otherwise.
@@ -24,8 +27,44 @@ def run(cmd, **kw):
     return subprocess.run(cmd, capture_output=True, text=True, **kw)
 
 
-def split_spec(tool, src, record):
-    report = run([tool, "--report", "--format=json", src, "--"])
+class Program:
+    """A copy of SRC (a file or a multi-file directory) under ROOT."""
+
+    def __init__(self, src, root, cc, cflags):
+        self.is_project = os.path.isdir(src)
+        if self.is_project:
+            self.dir = os.path.join(root, os.path.basename(os.path.normpath(src)))
+            shutil.copytree(src, self.dir)
+            self.sources = sorted(f for f in os.listdir(self.dir) if f.endswith(".c"))
+            with open(os.path.join(self.dir, "compile_commands.json"), "w") as f:
+                json.dump([{"directory": self.dir, "file": s,
+                            "command": " ".join([cc, *cflags, "-c", s])}
+                           for s in self.sources], f, indent=1)
+            self.tool_args = ["-p", self.dir]
+        else:
+            os.makedirs(root, exist_ok=True)
+            self.dir = root
+            self.sources = [os.path.basename(src)]
+            shutil.copy(src, os.path.join(root, self.sources[0]))
+            self.tool_args = [os.path.join(root, self.sources[0]), "--"]
+
+    def build(self, cc, flags, binary):
+        return run([cc, *flags, *[os.path.join(self.dir, s) for s in self.sources],
+                    "-o", binary, "-lm"])
+
+    def text(self):
+        """Every file's contents, to tell whether a rewrite changed any."""
+        out = {}
+        for base, _, files in os.walk(self.dir):
+            for f in files:
+                if f != "compile_commands.json":
+                    with open(os.path.join(base, f), errors="replace") as h:
+                        out[os.path.relpath(os.path.join(base, f), self.dir)] = h.read()
+        return out
+
+
+def split_spec(tool, program, record):
+    report = run([tool, "--report", "--format=json", *program.tool_args])
     plan = json.loads(report.stdout)
     for rec in plan["records"]:
         if rec["name"] == record and "clusters" in rec:
@@ -35,7 +74,7 @@ def split_spec(tool, src, record):
                 half = max(1, len(fields) // 2)
                 groups = [fields[:half], fields[half:]]
             return "split:" + "".join("{" + ",".join(g) + "}" for g in groups if g)
-    raise SystemExit(f"no plan for struct {record} in {src}")
+    raise SystemExit(f"no plan for struct {record} in {program.dir}")
 
 
 def main():
@@ -53,30 +92,27 @@ def main():
     work = tempfile.mkdtemp(prefix="dlopt-diff-")
     try:
         cflags = opts.cflags.split()
-        original = os.path.join(work, "original")
-        build = run([opts.cc, *cflags, opts.src, "-o", original, "-lm"])
+        pristine = Program(opts.src, os.path.join(work, "original"), opts.cc, cflags)
+        original = os.path.join(work, "original.bin")
+        build = pristine.build(opts.cc, cflags, original)
         if build.returncode:
             print(build.stderr)
             return 1
         expected = run([original, *opts.args]).stdout
         failures = 0
-        for layout in opts.layouts.split():
-            name = os.path.basename(opts.src)
-            copy_dir = os.path.join(work, layout.replace(":", "_"))
-            os.makedirs(copy_dir)
-            copy = os.path.join(copy_dir, name)
-            shutil.copy(opts.src, copy)
-            spec = split_spec(opts.dl_refactor, opts.src, opts.record) if layout == "split" else layout
+        for index, layout in enumerate(opts.layouts.split()):
+            copy_dir = os.path.join(work, str(index))
+            copy = Program(opts.src, copy_dir, opts.cc, cflags)
+            spec = split_spec(opts.dl_refactor, pristine, opts.record) if layout == "split" else layout
             force = [] if layout == "auto" else [f"--layout={opts.record}={spec}"]
-            rewrite = run([opts.dl_refactor, "--apply", *force, copy, "--"])
-            with open(copy) as f, open(opts.src) as g:
-                changed = f.read() != g.read()
+            rewrite = run([opts.dl_refactor, "--apply", *force, *copy.tool_args])
+            changed = copy.text() != pristine.text()
             if rewrite.returncode or not changed:
                 print(f"{layout}: not rewritten (exit {rewrite.returncode})\n{rewrite.stderr}")
                 failures += 1
                 continue
-            binary = os.path.join(copy_dir, "rewritten")
-            build = run([opts.cc, *cflags, *WARNINGS, copy, "-o", binary, "-lm"])
+            binary = os.path.join(copy_dir, "rewritten.bin")
+            build = copy.build(opts.cc, cflags + WARNINGS, binary)
             if build.returncode:
                 print(f"{layout}: the rewrite does not compile cleanly\n{build.stderr}")
                 failures += 1
@@ -86,7 +122,7 @@ def main():
                 print(f"{layout}: output differs\n  expected: {expected!r}\n  got:      {got!r}")
                 failures += 1
                 continue
-            again = run([opts.dl_refactor, "--apply", *force, copy, "--"])
+            again = run([opts.dl_refactor, "--apply", *force, *copy.tool_args])
             if again.returncode or "nothing to change" not in again.stderr:
                 print(f"{layout}: a second run is not a no-op\n{again.stderr}")
                 failures += 1
