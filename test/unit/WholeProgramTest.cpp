@@ -1,0 +1,200 @@
+//===- WholeProgramTest.cpp - Unit plans merged into a program plan -------===//
+#include "analysis/WholeProgram.h"
+#include "analysis/PlanPrinter.h"
+#include "analysis/PlanReader.h"
+#include "gtest/gtest.h"
+
+using namespace dlopt;
+
+namespace {
+
+/// A record of two float fields defined in "p.h", as one unit sees it.
+RecordPlan record(const std::string &Unit) {
+  RecordPlan R;
+  R.Name = "P";
+  R.Location = "p.h:1:8";
+  R.DefinedIn = "/src/p.h";
+  R.Units = {Unit};
+  R.Size = 8;
+  R.Fields = {{"a", 4, 0}, {"b", 4, 4}};
+  return R;
+}
+
+/// A kernel streaming \p Fields once over 1000 elements.
+KernelSummary kernel(const std::string &Name, std::vector<unsigned> Fields) {
+  KernelSummary K;
+  K.Name = Name;
+  K.Location = Name + ".c:1:6";
+  K.Weight = 4000.0 * Fields.size();
+  double Pos = 0;
+  for (unsigned F : Fields) {
+    AccessInfo A;
+    A.Field = F;
+    A.LoopDepth = 1;
+    A.Position = Pos;
+    A.Executions = 1000;
+    Pos += 4;
+    K.Accesses.push_back(A);
+  }
+  return K;
+}
+
+LayoutPlan unit(const std::string &Name, RecordPlan R, bool HasMain = false) {
+  LayoutPlan U;
+  U.Planned = false;
+  U.Units = {Name};
+  U.HasMain = HasMain;
+  U.Records.push_back(std::move(R));
+  return U;
+}
+
+TEST(WholeProgramTest, OneRecordFromManyUnitsWithAllTheirKernels) {
+  RecordPlan A = record("a.c"), B = record("b.c");
+  A.Kernels.push_back(kernel("ka", {0}));
+  B.Kernels.push_back(kernel("kb", {1}));
+  LayoutPlan P =
+      mergeUnits({unit("a.c", A, /*HasMain=*/true), unit("b.c", B)}, {});
+  ASSERT_EQ(P.Records.size(), 1u);
+  const RecordPlan &R = P.Records[0];
+  EXPECT_EQ(R.Units, (std::vector<std::string>{"a.c", "b.c"}));
+  ASSERT_EQ(R.Kernels.size(), 2u);
+  // One kernel reads a, the other b: never together, so two clusters; a
+  // single unit would have seen one accessed field and a cold one.
+  EXPECT_TRUE(R.Graph.accessed(0) && R.Graph.accessed(1));
+  EXPECT_EQ(R.Clusters.size(), 2u);
+  EXPECT_TRUE(P.HasMain);
+}
+
+TEST(WholeProgramTest, SameNameInAnotherFileIsAnotherRecord) {
+  RecordPlan A = record("a.c"), B = record("b.c");
+  B.DefinedIn = "/src/other.h";
+  A.Kernels.push_back(kernel("ka", {0, 1}));
+  B.Kernels.push_back(kernel("kb", {0, 1}));
+  LayoutPlan P = mergeUnits({unit("a.c", A), unit("b.c", B)}, {});
+  EXPECT_EQ(P.Records.size(), 2u);
+}
+
+TEST(WholeProgramTest, HeaderKernelCountsOnce) {
+  RecordPlan A = record("a.c"), B = record("b.c");
+  A.Kernels.push_back(kernel("inline_sum", {0, 1}));
+  B.Kernels.push_back(kernel("inline_sum", {0, 1}));
+  LayoutPlan P = mergeUnits({unit("a.c", A), unit("b.c", B)}, {});
+  EXPECT_EQ(P.Records[0].Kernels.size(), 1u);
+}
+
+TEST(WholeProgramTest, ABlockerInOneUnitBlocksEverywhere) {
+  RecordPlan A = record("a.c"), B = record("b.c");
+  A.Kernels.push_back(kernel("ka", {0, 1}));
+  B.Blockers.push_back({"cast of 'struct P *' to 'char *'", "b.c:9:3"});
+  LayoutPlan P = mergeUnits({unit("a.c", A), unit("b.c", B)}, {});
+  ASSERT_EQ(P.Records.size(), 1u);
+  EXPECT_FALSE(P.Records[0].transformable());
+  EXPECT_EQ(P.Records[0].Blockers[0].Location, "b.c:9:3");
+  EXPECT_TRUE(P.Records[0].Clusters.empty());
+}
+
+TEST(WholeProgramTest, DifferentDefinitionsBlock) {
+  RecordPlan A = record("a.c"), B = record("b.c");
+  B.Fields[1].Size = 8;
+  A.Kernels.push_back(kernel("ka", {0, 1}));
+  LayoutPlan P = mergeUnits({unit("a.c", A), unit("b.c", B)}, {});
+  ASSERT_FALSE(P.Records[0].transformable());
+  EXPECT_NE(P.Records[0].Blockers[0].Reason.find("differs between"),
+            std::string::npos);
+}
+
+TEST(WholeProgramTest, RecordsNoLoopIndexesAreDropped) {
+  RecordPlan A = record("a.c");
+  A.Indexed = false;
+  EXPECT_TRUE(mergeUnits({unit("a.c", A)}, {}).Records.empty());
+  // Indexed in another unit: kept, with the first unit's uses checked too.
+  RecordPlan B = record("b.c");
+  B.Kernels.push_back(kernel("kb", {0}));
+  EXPECT_EQ(mergeUnits({unit("a.c", A), unit("b.c", B)}, {}).Records.size(),
+            1u);
+}
+
+ExternalSymbol symbol(ExternalSymbol::Kind K, const std::string &Name,
+                      const std::string &Where) {
+  return {K, Name, "reason for " + Name + " at " + Where, Where};
+}
+
+TEST(WholeProgramTest, ExternalsResolveAcrossUnits) {
+  RecordPlan A = record("a.c"), B = record("b.c");
+  A.Kernels.push_back(kernel("ka", {0, 1}));
+  A.Externals.push_back(symbol(ExternalSymbol::Use, "step", "a.c:5:3"));
+  A.Externals.push_back(symbol(ExternalSymbol::Use, "cloud", "p.h:3:17"));
+  B.Externals.push_back(symbol(ExternalSymbol::Definition, "step", "b.c:1:6"));
+
+  // step is defined in b.c; cloud nowhere.
+  LayoutPlan P =
+      mergeUnits({unit("a.c", A, /*HasMain=*/true), unit("b.c", B)}, {});
+  ASSERT_EQ(P.Records[0].Blockers.size(), 1u);
+  EXPECT_EQ(P.Records[0].Blockers[0].Location, "p.h:3:17");
+  EXPECT_TRUE(P.Records[0].Blockers[0].FromLinkage);
+
+  B.Externals.push_back(
+      symbol(ExternalSymbol::Definition, "cloud", "b.c:2:10"));
+  P = mergeUnits({unit("a.c", A, true), unit("b.c", B)}, {});
+  EXPECT_TRUE(P.Records[0].transformable());
+
+  // Without main() anywhere, the definitions may have callers outside.
+  P = mergeUnits({unit("a.c", A), unit("b.c", B)}, {});
+  ASSERT_EQ(P.Records[0].Blockers.size(), 2u);
+  EXPECT_EQ(P.Records[0].Blockers[0].Location, "b.c:1:6");
+  EXPECT_EQ(P.Records[0].Blockers[1].Location, "b.c:2:10");
+}
+
+TEST(WholeProgramTest, UnitPlanSurvivesJson) {
+  RecordPlan A = record("a.c");
+  A.Aliases = {"P_t"};
+  A.Kernels.push_back(kernel("ka", {1, 0}));
+  A.Kernels[0].Accesses[0].IsWrite = true;
+  A.Kernels[0].Accesses[1].IsGather = true;
+  A.Kernels[0].Accesses[1].InVectorizableLoop = false;
+  A.Externals.push_back(symbol(ExternalSymbol::Use, "step", "a.c:5:3"));
+  A.Blockers.push_back({"offsetof", "a.c:7:1"});
+  A.Arrays.push_back({"ps", "malloc", "a.c:4:3", 0});
+  LayoutPlan U = unit("a.c", A, true);
+
+  llvm::Expected<LayoutPlan> Back = planFromJson(planToJson(U));
+  ASSERT_TRUE(bool(Back)) << llvm::toString(Back.takeError());
+  EXPECT_FALSE(Back->Planned);
+  EXPECT_TRUE(Back->HasMain);
+  ASSERT_EQ(Back->Records.size(), 1u);
+  const RecordPlan &R = Back->Records[0];
+  EXPECT_EQ(R.DefinedIn, "/src/p.h");
+  EXPECT_EQ(R.Aliases, A.Aliases);
+  EXPECT_EQ(R.Blockers.size(), 1u);
+  ASSERT_EQ(R.Externals.size(), 1u);
+  EXPECT_EQ(R.Externals[0].Symbol, "step");
+  ASSERT_EQ(R.Kernels.size(), 1u);
+  ASSERT_EQ(R.Kernels[0].Accesses.size(), 2u);
+  const AccessInfo &W = R.Kernels[0].Accesses[0], &G = R.Kernels[0].Accesses[1];
+  EXPECT_EQ(W.Field, 1u);
+  EXPECT_TRUE(W.IsWrite);
+  EXPECT_TRUE(G.IsGather);
+  EXPECT_FALSE(G.InVectorizableLoop);
+  EXPECT_EQ(G.Position, 4);
+  // The same plan from the JSON as from the unit itself.
+  EXPECT_EQ(mergeUnits({*Back}, {}).Records[0].notation(),
+            mergeUnits({U}, {}).Records[0].notation());
+}
+
+TEST(WholeProgramTest, BadJsonNamesThePath) {
+  llvm::Expected<llvm::json::Value> V = llvm::json::parse(
+      R"({"format": "dlopt-plan", "version": 1, "cache_line": 64,
+          "model": "m", "records": [{"name": "P", "location": "x",
+          "size": 8, "fields": [{"name": "a", "size": "4"}]}]})");
+  ASSERT_TRUE(bool(V));
+  llvm::Expected<LayoutPlan> P = planFromJson(*V);
+  ASSERT_FALSE(bool(P));
+  EXPECT_EQ(llvm::toString(P.takeError()),
+            "expected uint64_t at plan.records[0].fields[0].size");
+  V = llvm::json::parse(R"({"format": "other", "version": 1})");
+  P = planFromJson(*V);
+  ASSERT_FALSE(bool(P));
+  llvm::consumeError(P.takeError());
+}
+
+} // namespace
