@@ -411,8 +411,10 @@ private:
     OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
     if (!Entry)
       return;
-    llvm::Expected<format::FormatStyle> FileStyle = format::getStyle(
-        "file", Entry->getName(), "LLVM", SM.getBufferData(File));
+    // By absolute path: a relative one would be looked up from the process's
+    // directory, not the compile command's.
+    llvm::Expected<format::FormatStyle> FileStyle =
+        format::getStyle("file", pathOf(File), "LLVM", SM.getBufferData(File));
     if (FileStyle)
       Style = *FileStyle;
     else
