@@ -130,6 +130,11 @@ std::vector<bool> dlopt::runOnTranslationUnits(
     Tool.appendArgumentsAdjuster(
         getInsertArgumentAdjuster("-resource-dir=" DLOPT_CLANG_RESOURCE_DIR,
                                   ArgumentInsertPosition::BEGIN));
+    // Everything the compiler says goes through the buffer: no caret
+    // snippets and no "N errors generated." written straight to stderr.
+    Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(
+        "-fno-caret-diagnostics", ArgumentInsertPosition::END));
+    Tool.setPrintErrorMessage(false);
     for (const auto &[Path, Text] : Opts.MappedFiles)
       Tool.mapVirtualFile(Path, Text);
     BufferingDiagnostics Diags;
@@ -137,6 +142,8 @@ std::vector<bool> dlopt::runOnTranslationUnits(
     auto Run = [&](ASTContext &Ctx) { Callback(I, Ctx); };
     CallbackFactory Factory(Run);
     bool OK = Tool.run(&Factory) == 0;
+    if (!OK)
+      Diags.Text += "error while processing " + Files[I] + "\n";
 
     std::lock_guard<std::mutex> Guard(Lock);
     Compiled[I] = OK;
