@@ -151,7 +151,10 @@ private:
       for (auto &[Key, Reasons] : Refused) {
         Changing.erase(Key);
         bool IsForced = Forced.count(Key);
-        std::string Name = Key.substr(Key.find('\0') + 1);
+        std::string Name;
+        for (const RecordPlan &R : Out.Plan.Records)
+          if (recordKey(R) == Key)
+            Name = R.Name;
         for (const std::string &Reason : Reasons)
           (IsForced ? Out.Errors : Out.Notes)
               .push_back(Reason + " (struct " + Name + " " +
