@@ -6,6 +6,7 @@
 #   %dlopt        -fplugin=<build>/lib/libdlopt.so
 #   %dl-refactor  <build>/bin/dl-refactor
 #   %examples     the examples/ directory
+#   %python-sklearn  a python3 that can import sklearn (feature: sklearn)
 # FileCheck, not and count come from the LLVM 19 tools directory.
 import os
 import lit.formats
@@ -25,15 +26,24 @@ config.environment["TERM"] = "dumb"
 plugin = os.path.join(config.dlopt_obj_root, "lib", "libdlopt.so")
 
 import shutil
+import subprocess
 if shutil.which("csmith") and os.path.isdir("/usr/include/csmith"):
     config.available_features.add("csmith")
+
+# The calibration trains with Debian's python3-sklearn, which a python3 from
+# elsewhere on PATH (pyenv, venv) may not see.
+for python in ("python3", "/usr/bin/python3"):
+    if shutil.which(python) and subprocess.run(
+            [python, "-c", "import sklearn"], capture_output=True).returncode == 0:
+        config.available_features.add("sklearn")
+        config.substitutions.append(("%python-sklearn", shutil.which(python)))
+        break
 
 # In a sanitizer build the tools carry ASan/UBSan; clang-19 does not, so the
 # runtimes are preloaded where it loads the plugin. LLVM frees little at exit
 # on purpose: leak reports would only be noise.
 clang_prefix = ""
 if config.dlopt_sanitized:
-    import subprocess
     runtimes = [subprocess.check_output([config.dlopt_cxx, "-print-file-name=" + lib],
                                         text=True).strip()
                 for lib in ("libasan.so", "libubsan.so")]

@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""Heat map of the measured space, as Figure 1 of Kofler et al. did: for
+loops that touch every field of the record, the speed-up of each layout
+(SoA, Tiled(T)) over the original array of structs, against the record's
+size; one panel per access pattern and vectorizability, at the largest
+loop length measured.
+
+usage: heatmap.py MEASUREMENTS.csv --out heatmap.png
+"""
+import argparse
+import csv
+import math
+from collections import defaultdict
+
+
+def layout_order(name):
+    if name == "AoS":
+        return (0, 0)
+    if name == "SoA":
+        return (1, 0)
+    return (2, int(name[len("Tiled("):-1]))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("measurements")
+    ap.add_argument("--out", required=True)
+    o = ap.parse_args()
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    with open(o.measurements) as f:
+        ms = list(csv.DictReader(f))
+    n = max(int(m["n"]) for m in ms)
+    panels = [("stream", "1"), ("stream", "0"), ("gather", "1"), ("gather", "0")]
+    fig, axes = plt.subplots(1, len(panels), figsize=(4.2 * len(panels), 4.8),
+                             constrained_layout=True)
+    image = None
+    for ax, (pattern, vec) in zip(axes, panels):
+        cells = defaultdict(dict)
+        for m in ms:
+            if (m["pattern"], m["vectorizable"], int(m["n"])) != (pattern, vec, n):
+                continue
+            if m["touched"] != m["fields"]:
+                continue
+            size = int(m["fields"]) * int(m["field_bytes"])
+            cells[size][m["layout"]] = float(m["ns_per_iter"])
+        sizes = sorted(cells)
+        layouts = sorted({l for c in cells.values() for l in c if l != "original"},
+                         key=layout_order)
+        grid = [[math.log2(cells[s]["original"] / cells[s][l])
+                 if l in cells[s] and "original" in cells[s] else float("nan")
+                 for s in sizes] for l in layouts]
+        image = ax.imshow(grid, cmap="RdBu", vmin=-2, vmax=2, aspect="auto",
+                          origin="lower")
+        ax.set_xticks(range(len(sizes)), [str(s) for s in sizes])
+        ax.set_yticks(range(len(layouts)), layouts)
+        ax.set_xlabel("record size (bytes), all fields touched")
+        ax.set_title(f"{pattern}, {'vectorizable' if vec == '1' else 'libm call'}, "
+                     f"n = 2^{int(math.log2(n))}")
+    fig.colorbar(image, ax=axes, label="log2 speed-up over the original AoS")
+    fig.savefig(o.out, dpi=90)
+    print(f"-> {o.out}")
+
+
+if __name__ == "__main__":
+    main()

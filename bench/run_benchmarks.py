@@ -1,0 +1,248 @@
+#!/usr/bin/env python3
+"""The benchmark report: dlopt on the five programs of examples/.
+
+For each program and each flag set (-O3 -march=native, then with
+-ffast-math): build the AoS original; rewrite a copy with dl-refactor's
+automatic plan; build; check the output is identical; and search for the
+**oracle**, the best plan dlopt could have chosen:
+  * every partition of the main record's KDLG that some threshold gives
+    (dl-refactor --report --cache-line=EPS for each distinct delta);
+  * for each, the automatic layouts, then per cluster each layout of
+    {AoS, SoA, Tiled(T) for T in --tiles} in turn, keeping the best
+    (coordinate descent: exhaustive search is 12^k builds for k clusters);
+  * and the whole record as one cluster in every layout.
+Each candidate is applied, built, checked and timed (--search-runs). The
+original, the automatic plan and the best candidate are then timed again,
+interleaved (--runs, one warm-up discarded), for the table. Also measured:
+the machine's STREAM triad bandwidth (bench/stream.c), against which the
+effective bandwidth of the streaming kernels is reported.
+
+usage: run_benchmarks.py --dl-refactor BIN [--cc gcc] [--programs a,b]
+                         [--runs 5] [--search-runs 3] [--tiles 4,16,64,256,1024]
+                         [--out docs/benchmarks.md]
+"""
+import argparse
+import json
+import os
+import platform
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "test", "differential"))
+from check_layouts import Program, run  # noqa: E402
+
+# name, source (file or multi-file directory), the record searched, and the
+# bytes the hot loops stream per run when they are bandwidth-bound (None:
+# compute- or latency-bound), from the program's default size.
+PROGRAMS = [
+    dict(name="nbody", src="examples/nbody/nbody.c", record="Body", bytes=None),
+    dict(name="blackscholes", src="examples/blackscholes/blackscholes.c",
+         record="Option", bytes=None),
+    dict(name="bitonic", src="examples/bitonic/bitonic.c", record="Item", bytes=None),
+    dict(name="lavamd", src="examples/lavamd", record="particle", bytes=None),
+    # Per step, five kernels over 2^20 agents: movement reads and writes
+    # x, y, heading, seed and reads speed (20 B read, 16 written); ageing
+    # age, stage, alive (12, 8); feeding x, y, blood, energy, alive (20, 8);
+    # egg laying stage, blood (8) and, for few agents, more; death age,
+    # energy, wing, alive, seed (20, 8): 80 B read + 40 B written per agent,
+    # 30 steps.
+    dict(name="mosquito", src="examples/mosquito/mosquito.c", record="Mosquito",
+         bytes=(80 + 40) * (1 << 20) * 30),
+]
+
+FLAGSETS = [["-O3", "-march=native"], ["-O3", "-march=native", "-ffast-math"]]
+
+
+def timed(cmd):
+    t0 = time.perf_counter()
+    out = subprocess.run(cmd, capture_output=True, text=True).stdout
+    return time.perf_counter() - t0, out
+
+
+def interleaved(binaries, runs):
+    """Medians of RUNS interleaved runs of each binary, after one warm-up."""
+    for b in binaries:
+        timed([b])
+    times = [[] for _ in binaries]
+    for _ in range(runs):
+        for i, b in enumerate(binaries):
+            times[i].append(timed([b])[0])
+    return [statistics.median(t) for t in times]
+
+
+class Bench:
+    def __init__(self, o, prog, flags, work):
+        self.o, self.prog, self.flags, self.work = o, prog, flags, work
+        self.src = os.path.join(ROOT, prog["src"])
+        self.count = 0
+        self.pristine = Program(self.src, os.path.join(work, "original"), o.cc, flags)
+        self.original = os.path.join(work, "original.bin")
+        b = self.pristine.build(o.cc, flags, self.original)
+        if b.returncode:
+            sys.exit(b.stderr)
+        self.expected = timed([self.original])[1]
+
+    def report(self, cache_line=64):
+        r = run([self.o.dl_refactor, "--report", "--format=json",
+                 f"--cache-line={cache_line}", *self.pristine.tool_args])
+        for rec in json.loads(r.stdout)["records"]:
+            if rec["name"] == self.prog["record"]:
+                return rec
+        sys.exit(f"no plan for {self.prog['record']}")
+
+    def build(self, layout_args):
+        """A rewritten, built and checked binary, or None."""
+        self.count += 1
+        copy = Program(self.src, os.path.join(self.work, f"c{self.count}"), self.o.cc,
+                       self.flags)
+        r = run([self.o.dl_refactor, "--apply", *layout_args, *copy.tool_args])
+        if r.returncode:
+            return None
+        binary = os.path.join(self.work, f"c{self.count}.bin")
+        if copy.build(self.o.cc, self.flags, binary).returncode:
+            return None
+        if timed([binary])[1] != self.expected:
+            return None
+        return binary
+
+    def time(self, binary):
+        return statistics.median(timed([binary])[0] for _ in range(self.o.search_runs))
+
+
+def spec(groups, layouts):
+    return "split:" + "".join("{%s}%s" % (",".join(g), l) for g, l in zip(groups, layouts))
+
+
+def search(b, tiles):
+    """The best plan found: (seconds, spec, binary)."""
+    options = ["aos", "soa"] + [f"tiled:{t}" for t in tiles]
+    record = b.prog["record"]
+    tried = {}
+
+    def score(s):
+        if s not in tried:
+            binary = b.build([f"--layout={record}={s}"])
+            tried[s] = (b.time(binary) if binary else float("inf"), s, binary)
+        return tried[s]
+
+    for whole in options:
+        score(whole)
+    rec = b.report()
+    deltas = sorted({e["delta"] for e in rec.get("edges", [])})
+    partitions = {}
+    for eps in [64] + [min(4096, int(d) + 1) for d in deltas if d < 4096]:
+        r = b.report(eps)
+        groups = tuple(tuple(c["fields"]) for c in r.get("clusters", []))
+        auto = [c["layout"].lower().replace("tiled(", "tiled:").rstrip(")")
+                for c in r.get("clusters", [])]
+        if groups and groups not in partitions:
+            partitions[groups] = auto
+    for groups, auto in partitions.items():
+        layouts = list(auto)
+        best = score(spec(groups, layouts))
+        for k in range(len(groups)):
+            for opt in options:
+                trial = layouts[:k] + [opt] + layouts[k + 1:]
+                result = score(spec(groups, trial))
+                if result[0] < best[0]:
+                    best, layouts = result, trial
+    return min(tried.values(), key=lambda t: t[0]), len(tried)
+
+
+def machine(cc):
+    cpu = platform.processor()
+    with open("/proc/cpuinfo") as f:
+        m = re.search(r"model name\s*:\s*(.*)", f.read())
+        cpu = m.group(1).strip() if m else cpu
+    version = subprocess.run([cc, "--version"], capture_output=True,
+                             text=True).stdout.splitlines()[0]
+    return cpu, version
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--dl-refactor", required=True)
+    ap.add_argument("--cc", default="gcc")
+    ap.add_argument("--programs", default=",".join(p["name"] for p in PROGRAMS))
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--search-runs", type=int, default=3)
+    ap.add_argument("--tiles", default="4,16,64,256,1024")
+    ap.add_argument("--out", default=os.path.join(ROOT, "docs", "benchmarks.md"))
+    o = ap.parse_args()
+    o.dl_refactor = os.path.abspath(o.dl_refactor)
+    tiles = [int(t) for t in o.tiles.split(",")]
+    work = tempfile.mkdtemp(prefix="dlopt-bench-")
+    rows, bw = [], []
+    try:
+        stream_bin = os.path.join(work, "stream")
+        subprocess.run([o.cc, "-O3", "-march=native", os.path.join(ROOT, "bench", "stream.c"),
+                        "-o", stream_bin], check=True)
+        triad = float(subprocess.run([stream_bin], capture_output=True, text=True,
+                                     check=True).stdout)
+        for prog in [p for p in PROGRAMS if p["name"] in o.programs.split(",")]:
+            for flags in FLAGSETS:
+                d = tempfile.mkdtemp(dir=work)
+                b = Bench(o, prog, flags, d)
+                auto_plan = b.report().get("plan", "not transformable")
+                auto = b.build([])
+                if auto is None:  # The automatic plan keeps the layout.
+                    auto = b.original
+                (_, best_spec, best_bin), tried = search(b, tiles)
+                t_aos, t_auto, t_best = interleaved([b.original, auto, best_bin or b.original],
+                                                    o.runs)
+                if t_best > t_aos:  # No candidate beat AoS: the oracle keeps it.
+                    t_best, best_spec = t_aos, "aos (unchanged)"
+                rows.append(dict(program=prog["name"], flags=" ".join(flags), aos=t_aos,
+                                 auto=t_auto, oracle=t_best, plan=auto_plan,
+                                 oracle_plan=best_spec, tried=tried))
+                if prog["bytes"]:
+                    bw.append(dict(program=prog["name"], flags=" ".join(flags),
+                                   aos=prog["bytes"] / t_aos / 1e9,
+                                   auto=prog["bytes"] / t_auto / 1e9))
+                print(rows[-1], file=sys.stderr, flush=True)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+    cpu, cc = machine(o.cc)
+    lines = ["# Benchmarks", "",
+             "Generated by `python3 bench/run_benchmarks.py --dl-refactor build/bin/dl-refactor` "
+             "(bench/run_benchmarks.py says how); do not edit by hand.", "",
+             f"Machine: {cpu}, {os.cpu_count()} cores; compiler: {cc}; programs run "
+             f"single-threaded at their default size; times are medians of {o.runs} "
+             f"interleaved runs after a warm-up. Oracle search: partitions of the main "
+             f"record's KDLG at every threshold that changes it, per-cluster layouts "
+             f"AoS, SoA, Tiled(T) for T in {{{o.tiles}}} by coordinate descent, and the "
+             f"whole record in each layout.", ""]
+    for flags in FLAGSETS:
+        f = " ".join(flags)
+        lines += [f"## `{f}`", "",
+                  "| program | AoS | auto | oracle | auto/AoS | oracle/AoS | auto/oracle | "
+                  "automatic plan | oracle plan | plans tried |",
+                  "|---|---:|---:|---:|---:|---:|---:|---|---|---:|"]
+        for r in [r for r in rows if r["flags"] == f]:
+            lines.append(
+                f"| {r['program']} | {r['aos']:.3f} s | {r['auto']:.3f} s | "
+                f"{r['oracle']:.3f} s | {r['aos'] / r['auto']:.2f}x | "
+                f"{r['aos'] / r['oracle']:.2f}x | {r['oracle'] / r['auto']:.2f} | "
+                f"`{r['plan']}` | `{r['oracle_plan']}` | {r['tried']} |")
+        lines.append("")
+    lines += ["## Memory bandwidth", "",
+              f"STREAM triad on this machine, one thread: **{triad:.1f} GB/s** (bench/stream.c).",
+              "", "| program | flags | AoS | auto | auto vs triad |", "|---|---|---:|---:|---:|"]
+    for r in bw:
+        lines.append(f"| {r['program']} | `{r['flags']}` | {r['aos']:.1f} GB/s | "
+                     f"{r['auto']:.1f} GB/s | {100 * r['auto'] / triad:.0f} % |")
+    lines.append("")
+    with open(o.out, "w") as f:
+        f.write("\n".join(lines))
+    print(f"-> {o.out}")
+
+
+if __name__ == "__main__":
+    main()
