@@ -44,8 +44,9 @@ def main():
                 continue
             if m["touched"] != m["fields"]:
                 continue
-            size = int(m["fields"]) * int(m["field_bytes"])
-            cells[size][m["layout"]] = float(m["ns_per_iter"])
+            shape = (int(m["fields"]) * int(m["field_bytes"]), int(m["field_bytes"]),
+                     int(m["fields"]))
+            cells[shape][m["layout"]] = float(m["ns_per_iter"])
         sizes = sorted(cells)
         layouts = sorted({l for c in cells.values() for l in c if l != "original"},
                          key=layout_order)
@@ -54,9 +55,10 @@ def main():
                  for s in sizes] for l in layouts]
         image = ax.imshow(grid, cmap="RdBu", vmin=-2, vmax=2, aspect="auto",
                           origin="lower")
-        ax.set_xticks(range(len(sizes)), [str(s) for s in sizes])
+        ax.set_xticks(range(len(sizes)),
+                      [f"{s[0]}\n{s[2]}x{'f' if s[1] == 4 else 'd'}" for s in sizes])
         ax.set_yticks(range(len(layouts)), layouts)
-        ax.set_xlabel("record size (bytes), all fields touched")
+        ax.set_xlabel("record bytes (fields x float/double), all fields touched")
         ax.set_title(f"{pattern}, {'vectorizable' if vec == '1' else 'libm call'}, "
                      f"n = 2^{int(math.log2(n))}")
     fig.colorbar(image, ax=axes, label="log2 speed-up over the original AoS")

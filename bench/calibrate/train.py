@@ -76,7 +76,7 @@ def export(tree, classes, node=0):
             "left": left, "right": right}
 
 
-def train(rows, max_depth=6, min_leaf=2):
+def train(rows, max_depth=4, min_leaf=2):
     from sklearn.tree import DecisionTreeClassifier
     X = [[r[f] for f in FEATURES] for r in rows]
     y = [r["layout"] for r in rows]
@@ -92,7 +92,7 @@ def main():
     ap.add_argument("--out", required=True)
     ap.add_argument("--rows", help="also write the training rows as CSV")
     ap.add_argument("--target", default="x86-64")
-    ap.add_argument("--max-depth", type=int, default=6)
+    ap.add_argument("--max-depth", type=int, default=4)
     ap.add_argument("--description", default="")
     o = ap.parse_args()
     with open(o.measurements) as f:
