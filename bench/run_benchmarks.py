@@ -108,12 +108,20 @@ class Bench:
         self.o, self.prog, self.flags, self.work = o, prog, flags, work
         self.src = os.path.join(ROOT, prog["src"])
         self.count = 0
-        self.pristine = Program(self.src, os.path.join(work, "original"), o.cc, flags)
+        self.pristine = self.copy("original")
         self.original = os.path.join(work, "original.bin")
         b = self.pristine.build(o.cc, flags, self.original)
         if b.returncode:
             sys.exit(b.stderr)
         self.expected = timed([self.original])[1]
+
+    def copy(self, name):
+        """A copy of the program whose dl-refactor arguments carry the build
+        flags: the analysis reads -ffast-math and the like from them."""
+        p = Program(self.src, os.path.join(self.work, name), self.o.cc, self.flags)
+        if not p.is_project:
+            p.tool_args = p.tool_args + self.flags
+        return p
 
     def report(self, cache_line=64, model=None):
         r = run([self.o.dl_refactor, "--report", "--format=json",
@@ -127,8 +135,7 @@ class Bench:
     def build(self, layout_args):
         """A rewritten, built and checked binary, or None."""
         self.count += 1
-        copy = Program(self.src, os.path.join(self.work, f"c{self.count}"), self.o.cc,
-                       self.flags)
+        copy = self.copy(f"c{self.count}")
         r = run([self.o.dl_refactor, "--apply", *layout_args, *copy.tool_args])
         if r.returncode:
             return None
