@@ -8,8 +8,8 @@
 
 using namespace dlopt;
 
-std::string dlopt::recordKey(const RecordPlan &R) {
-  return R.DefinedIn + '\0' + R.Name;
+std::string dlopt::recordKey(llvm::StringRef DefinedIn, llvm::StringRef Name) {
+  return (DefinedIn + llvm::Twine('\0') + Name).str();
 }
 
 template <typename T, typename Same>

@@ -18,8 +18,12 @@
 
 namespace dlopt {
 
-/// The identity of a record across translation units.
-std::string recordKey(const RecordPlan &R);
+/// The identity of a record across translation units: the file of its
+/// definition and its name.
+std::string recordKey(llvm::StringRef DefinedIn, llvm::StringRef Name);
+inline std::string recordKey(const RecordPlan &R) {
+  return recordKey(R.DefinedIn, R.Name);
+}
 
 /// Merges unit plans (or program plans, e.g. read back from reports) in the
 /// given order, resolves cross-file symbols, keeps the records some loop

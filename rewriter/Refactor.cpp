@@ -1,4 +1,4 @@
-//===- Refactor.cpp - Analysis, forced plans and rewriting of one TU ------===//
+//===- Refactor.cpp - Forced plans, and one TU rewritten by a program plan ===//
 #include "rewriter/Refactor.h"
 #include "analysis/AstUtil.h"
 #include "analysis/WholeProgram.h"
@@ -7,7 +7,6 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/Basic/SourceManager.h"
-#include "llvm/ADT/StringExtras.h"
 
 using namespace clang;
 using namespace dlopt;
@@ -51,7 +50,7 @@ std::set<std::string> dlopt::changingRecords(const LayoutPlan &Program) {
 }
 
 /// Record definitions at file scope (and in namespaces and extern "C"
-/// blocks), outside system headers, in declaration order.
+/// blocks), in declaration order.
 static void collectDefinitions(const DeclContext *DC,
                                std::vector<const RecordDecl *> &Out) {
   for (const Decl *D : DC->decls()) {
@@ -80,12 +79,9 @@ dlopt::rewriteTranslationUnit(ASTContext &Ctx, const LayoutPlan &Program,
   for (const RecordDecl *RD : Definitions) {
     if (inSystemHeader(SM, RD->getLocation()))
       continue;
-    RecordPlan Probe;
-    Probe.Name = recordName(RD);
-    Probe.DefinedIn = definitionFile(SM, RD);
-    std::string Key = recordKey(Probe);
-    if (Probe.Name.empty() || !Changing.count(Key) ||
-        llvm::is_contained(Keys, Key))
+    std::string Name = recordName(RD);
+    std::string Key = recordKey(definitionFile(SM, RD), Name);
+    if (Name.empty() || !Changing.count(Key) || llvm::is_contained(Keys, Key))
       continue;
     std::unique_ptr<HandleLayout> L =
         HandleLayout::create(*ByKey.at(Key), RD, Ctx);
