@@ -3,6 +3,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/Support/Path.h"
 
 using namespace clang;
 using namespace dlopt;
@@ -118,4 +119,14 @@ std::string dlopt::definitionFile(const SourceManager &SM,
     return "";
   StringRef Real = Entry->getFileEntry().tryGetRealPathName();
   return Real.empty() ? Entry->getName().str() : Real.str();
+}
+
+std::string dlopt::absolutePath(const SourceManager &SM, FileID File) {
+  OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
+  if (!Entry)
+    return "";
+  llvm::SmallString<256> Path(Entry->getName());
+  SM.getFileManager().makeAbsolutePath(Path);
+  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  return Path.str().str();
 }

@@ -42,6 +42,11 @@ SourcePos formatLoc(const clang::SourceManager &SM, clang::SourceLocation Loc);
 /// layout"): such records are dlopt's own and never candidates again.
 bool inGeneratedCode(const clang::SourceManager &SM, clang::SourceLocation Loc);
 
+/// \p File's path made absolute against its compile command's directory
+/// (what a compilation database's relative names are relative to), with
+/// "." and ".." removed.
+std::string absolutePath(const clang::SourceManager &SM, clang::FileID File);
+
 /// The file that holds \p RD's definition, as a real path when there is
 /// one: with the name, what identifies the record across translation units.
 std::string definitionFile(const clang::SourceManager &SM,

@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "analysis/Analyzer.h"
+#include "analysis/AstUtil.h"
 #include "analysis/PlanPrinter.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/DiagnosticFrontend.h"
@@ -105,12 +106,9 @@ private:
   /// DIR/<main file name>-<hash of its absolute path>.json: one file per
   /// translation unit, the same one on every build. Empty on error.
   std::string unitReportPath(const SourceManager &SM) {
-    OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
-    if (!Main)
+    std::string Source = absolutePath(SM, SM.getMainFileID());
+    if (Source.empty())
       return "";
-    llvm::SmallString<256> Source(Main->getName());
-    SM.getFileManager().makeAbsolutePath(Source);
-    llvm::sys::path::remove_dots(Source, /*remove_dot_dot=*/true);
     if (std::error_code EC =
             llvm::sys::fs::create_directories(Opts.ReportPath)) {
       error("dlopt: cannot create '" + Opts.ReportPath + "': " + EC.message());

@@ -405,7 +405,6 @@ private:
 
   /// The style of \p File: its .clang-format if it has one, else LLVM's.
   /// (Per file, so that a header reads the same from every includer.)
-  std::string pathOf(FileID File) const;
   void useStyleOf(FileID File) {
     Style = format::getLLVMStyle();
     OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
@@ -413,8 +412,8 @@ private:
       return;
     // By absolute path: a relative one would be looked up from the process's
     // directory, not the compile command's.
-    llvm::Expected<format::FormatStyle> FileStyle =
-        format::getStyle("file", pathOf(File), "LLVM", SM.getBufferData(File));
+    llvm::Expected<format::FormatStyle> FileStyle = format::getStyle(
+        "file", absolutePath(SM, File), "LLVM", SM.getBufferData(File));
     if (FileStyle)
       Style = *FileStyle;
     else

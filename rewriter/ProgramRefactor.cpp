@@ -92,9 +92,11 @@ private:
           const SourceManager &SM = Ctx.getSourceManager();
           Facts[I].Generated = generatedLayouts(SM);
           for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
-            StringRef Real = It->first.getFileEntry().tryGetRealPathName();
-            Facts[I].Reads.insert(Real.empty() ? realPath(It->first.getName())
-                                               : Real.str());
+            // Absolute already (FileManager fills it in); real_path then
+            // resolves symbolic links, as for the edited files' keys.
+            StringRef Name = It->first.getFileEntry().tryGetRealPathName();
+            Facts[I].Reads.insert(
+                realPath(Name.empty() ? It->first.getName() : Name));
           }
         });
     if (llvm::is_contained(OK, false)) {

@@ -98,15 +98,6 @@ LayoutRewriter::insertionPoint(const RecordDecl *RD) {
   return std::nullopt;
 }
 
-/// The file's path as dl-refactor will write it: absolute, since a
-/// compilation database names files relative to each command's directory.
-std::string LayoutRewriter::pathOf(FileID File) const {
-  llvm::SmallString<256> Path(SM.getFileEntryRefForID(File)->getName());
-  SM.getFileManager().makeAbsolutePath(Path);
-  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
-  return Path.str().str();
-}
-
 class SiteCollector : public RecursiveASTVisitor<SiteCollector> {
 public:
   explicit SiteCollector(LayoutRewriter &R) : R(R) {}
@@ -228,7 +219,9 @@ RewriteResult LayoutRewriter::run(std::vector<RewriteTarget> &Targets) {
       ActiveSites = Active(Sites, File);
       ActiveLoops = Active(LoopSites, File);
       StringRef Text = SM.getBufferData(File);
-      EditSet ES(pathOf(File), Text);
+      // Absolute: a compilation database names files relative to each
+      // command's directory, not dl-refactor's.
+      EditSet ES(absolutePath(SM, File), Text);
       applySites(ES, 0, Text.size(), nullptr, nullptr);
       for (const Insertion &I : Insertions)
         if (I.File == File && Used.count(I.Record))
