@@ -195,9 +195,8 @@ private:
     runOnTranslationUnits(DB, Todo, R, [&](unsigned I, ASTContext &Ctx) {
       Results[I] = rewriteTranslationUnit(Ctx, Out.Plan, Keys);
     });
-    UnitOf.clear();
     for (unsigned I = 0; I < Todo.size(); ++I)
-      UnitOf.push_back(Todo[I]);
+      Results[I].Unit = Todo[I];
     return Results;
   }
 
@@ -209,12 +208,13 @@ private:
         std::string Key = realPath(ES.path());
         auto It = ByFile.find(Key);
         if (It == ByFile.end()) {
-          ByFile.emplace(Key, std::make_pair(std::move(ES), UnitOf[I]));
+          ByFile.emplace(Key, std::make_pair(std::move(ES), Results[I].Unit));
           continue;
         }
         if (It->second.first.apply() != ES.apply()) {
           Out.Errors.push_back(ES.path() + ": rewritten differently from " +
-                               It->second.second + " and from " + UnitOf[I] +
+                               It->second.second + " and from " +
+                               Results[I].Unit +
                                " (is it included under different macros?)");
           Out.S = ProgramOutcome::Conflict;
           return false;
@@ -253,8 +253,6 @@ private:
   std::vector<UnitFacts> Facts;
   /// Keys of the records whose plan the user forced.
   std::set<std::string> Forced;
-  /// The file of each result of the last rewriteUnits().
-  std::vector<std::string> UnitOf;
   ProgramOutcome Out;
 };
 

@@ -40,6 +40,8 @@ ForcedPlans forcePlans(LayoutPlan &Program,
 std::set<std::string> changingRecords(const LayoutPlan &Program);
 
 struct RefactorResult {
+  /// The translation unit (its main file, as the caller named it).
+  std::string Unit;
   /// Edits per file (the main file and headers), ordered by path.
   std::vector<EditSet> Edits;
   /// What happened to each record here, for the user: rewritten, refused.
