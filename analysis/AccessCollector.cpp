@@ -29,6 +29,8 @@ namespace {
 struct LoopScope {
   const VarDecl *InductionVar = nullptr;
   bool Vectorizable = true;
+  /// True if the body holds another loop (so it is not strip-mined).
+  bool ContainsLoop = false;
   /// Variables assigned in the body (their values vary per iteration).
   llvm::SmallPtrSet<const VarDecl *, 8> Varying;
 };
@@ -312,6 +314,7 @@ private:
     LoopScope Scope;
     Scope.InductionVar = Shape.InductionVar;
     Scope.Vectorizable = vectorizableBody(For->getBody(), For->getInc());
+    Scope.ContainsLoop = containsLoop(For->getBody());
     collectVarying(For->getBody(), Scope.Varying);
     collectVarying(For->getInc(), Scope.Varying);
     enterLoop(For->getForLoc(), Trips, Source, Scope);
@@ -324,6 +327,7 @@ private:
   void otherLoop(const Stmt *Loop, const Expr *Cond, const Stmt *Body) {
     LoopScope Scope;
     Scope.Vectorizable = vectorizableBody(Body, nullptr);
+    Scope.ContainsLoop = containsLoop(Body);
     collectVarying(Body, Scope.Varying);
     enterLoop(Loop->getBeginLoc(), UnknownLoopTrips, "heuristic", Scope);
     expr(Cond);
@@ -350,6 +354,15 @@ private:
   /// opaque calls, or floating-point reductions that need reassociation.
   bool vectorizableBody(const Stmt *Body, const Expr *Inc) const {
     return Body && scanVectorizable(Body) && (!Inc || scanVectorizable(Inc));
+  }
+
+  static bool containsLoop(const Stmt *S) {
+    if (!S)
+      return false;
+    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S))
+      return true;
+    return llvm::any_of(S->children(),
+                        [](const Stmt *C) { return containsLoop(C); });
   }
 
   bool scanVectorizable(const Stmt *S) const {
@@ -489,15 +502,16 @@ private:
       elementAddress(FA->Element, FA->ViaArrow);
       emitField(FA->Record, FA->Index, E, IsWrite,
                 isGather(FA->Element, FA->ViaArrow),
+                !FA->ViaArrow && isLoopIndexed(FA->Element),
                 Ctx.getTypeSizeInChars(E->getType()).getQuantity());
       return;
     }
     if (isElement(E)) { // A whole element: every field moves.
       elementAddress(E, false);
       const RecordDecl *RD = asRecord(E->getType());
-      bool Gather = isGather(E, false);
+      bool Gather = isGather(E, false), LoopIndexed = isLoopIndexed(E);
       for (const FieldDecl *FD : RD->fields())
-        emitField(RD, FD->getFieldIndex(), E, IsWrite, Gather,
+        emitField(RD, FD->getFieldIndex(), E, IsWrite, Gather, LoopIndexed,
                   Ctx.getTypeSizeInChars(FD->getType()).getQuantity());
       return;
     }
@@ -553,6 +567,17 @@ private:
     if (const auto *UO = dyn_cast<UnaryOperator>(Element))
       return !isAffine(UO->getSubExpr(), 0);
     return true;
+  }
+
+  /// True for a[i] with i the induction variable of the innermost loop,
+  /// when that loop holds no other loop.
+  bool isLoopIndexed(const Expr *Element) const {
+    if (Loops.empty() || Loops.back().ContainsLoop ||
+        !Loops.back().InductionVar)
+      return false;
+    const auto *ASE =
+        dyn_cast<ArraySubscriptExpr>(Element->IgnoreParenImpCasts());
+    return ASE && varOf(ASE->getIdx()) == Loops.back().InductionVar;
   }
 
   bool isAffine(const Expr *E, unsigned Depth) const {
@@ -622,10 +647,12 @@ private:
   // --- Emission ---
 
   void emitField(const RecordDecl *RD, unsigned Index, const Expr *At,
-                 bool IsWrite, bool IsGather, int64_t Bytes) {
+                 bool IsWrite, bool IsGather, bool IsLoopIndexed,
+                 int64_t Bytes) {
     MemoryAccess A{Ids.fieldId(RD, Index), static_cast<double>(Bytes)};
     A.IsWrite = IsWrite;
     A.IsGather = IsGather;
+    A.IsLoopIndexed = IsLoopIndexed;
     A.InVectorizableLoop = !Loops.empty() && Loops.back().Vectorizable;
     Out.Trace.addAccess(A);
     Out.AccessLocs.push_back(At->getExprLoc());

@@ -39,6 +39,10 @@ struct MemoryAccess {
   /// True if the innermost enclosing loop can vectorize under the compile
   /// flags (no opaque calls, no float reduction without fast-math).
   bool InVectorizableLoop = true;
+  /// True if the element is a[i] with i the induction variable of the
+  /// innermost enclosing loop, a loop without loops inside: the accesses a
+  /// Tiled layout reaches through a strip-mined loop, without a division.
+  bool IsLoopIndexed = false;
 
   static constexpr unsigned NoField = ~0u;
 };

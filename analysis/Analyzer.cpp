@@ -71,6 +71,7 @@ private:
       Info.IsWrite = A.Access.IsWrite;
       Info.IsGather = A.Access.IsGather;
       Info.InVectorizableLoop = A.Access.InVectorizableLoop;
+      Info.IsLoopIndexed = A.Access.IsLoopIndexed;
       Info.LoopDepth = A.LoopDepth;
       Info.Position = A.Position;
       Info.Executions = A.Executions;

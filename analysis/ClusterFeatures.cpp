@@ -23,6 +23,9 @@ static const FeatureInfo Features[] = {
      "share of executed cluster accesses in innermost loops that can "
      "vectorize under the compile flags (no opaque calls, no early exits, no "
      "float reductions without fast-math)"},
+    {"loop_index_fraction",
+     "share of executed cluster accesses a[i] indexed by the loop variable of "
+     "an innermost loop (what a tiled layout reaches without a division)"},
 };
 
 llvm::ArrayRef<FeatureInfo> dlopt::knownFeatures() { return Features; }
@@ -44,7 +47,7 @@ FeatureVector dlopt::computeFeatures(const Kdlg &G, const Cluster &C,
   }
 
   double Executed = 0, Gathered = 0, Written = 0, MaxExecutions = 0;
-  double Touched = 0, InVectorLoops = 0;
+  double Touched = 0, InVectorLoops = 0, LoopIndexed = 0;
   for (const KernelAccesses &K : Kernels) {
     if (!K.Significant)
       continue;
@@ -67,6 +70,8 @@ FeatureVector dlopt::computeFeatures(const Kdlg &G, const Cluster &C,
       MaxExecutions = std::max(MaxExecutions, A.Executions);
       if (A.LoopDepth > 0 && A.Access.InVectorizableLoop)
         InVectorLoops += A.Executions;
+      if (A.Access.IsLoopIndexed)
+        LoopIndexed += A.Executions;
     }
     if (!TouchesCluster)
       continue;
@@ -92,5 +97,6 @@ FeatureVector dlopt::computeFeatures(const Kdlg &G, const Cluster &C,
   V["write_fraction"] = Executed > 0 ? Written / Executed : 0;
   V["log2_executions"] = MaxExecutions > 0 ? std::log2(MaxExecutions) : 0;
   V["vectorizable"] = Executed > 0 ? InVectorLoops / Executed : 0;
+  V["loop_index_fraction"] = Executed > 0 ? LoopIndexed / Executed : 0;
   return V;
 }

@@ -74,6 +74,7 @@ struct AccessInfo {
   bool IsGather = false;
   unsigned LoopDepth = 0;
   bool InVectorizableLoop = true;
+  bool IsLoopIndexed = false;
   double Position = 0;
   double Executions = 0;
   SourcePos Location;

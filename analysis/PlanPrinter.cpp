@@ -179,6 +179,7 @@ static json::Object kernelJson(const RecordPlan &R, const KernelSummary &K) {
                                     {"kind", A.IsWrite ? "write" : "read"},
                                     {"gather", A.IsGather},
                                     {"vectorizable", A.InVectorizableLoop},
+                                    {"loop_indexed", A.IsLoopIndexed},
                                     {"loop_depth", A.LoopDepth},
                                     {"position", A.Position},
                                     {"executions", A.Executions},

@@ -14,6 +14,7 @@ static std::vector<PlacedAccess> placed(const std::vector<AccessInfo> &As) {
     M.IsWrite = A.IsWrite;
     M.IsGather = A.IsGather;
     M.InVectorizableLoop = A.InVectorizableLoop;
+    M.IsLoopIndexed = A.IsLoopIndexed;
     Out.push_back({M, A.Position, A.Executions, A.LoopDepth});
   }
   return Out;

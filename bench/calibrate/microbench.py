@@ -3,10 +3,13 @@
 
 One generated C program per configuration: a record of FIELDS fields of one
 type, a loop of N iterations that reads the first TOUCHED fields and writes
-the first one, streaming (a[i]) or gathered (a[idx[i]]), with an
-elementwise body that vectorizes or one that calls sinf() (a libm call,
-which keeps the loop scalar without -ffast-math). Each program times the
-touched fields ("the cluster") in every layout the rewriter generates:
+the first one, streaming (a[i]), streaming from an offset (a[i + base]: the
+rewriter cannot strip-mine it, so a tiled layout divides) or gathered
+(a[idx[i]]), with an elementwise body or one that calls sinf() (a libm call,
+which keeps the loop scalar unless -ffast-math lets the compiler call the
+vector math library), built with each of the flag sets given. Each program
+times the touched fields ("the cluster") in every layout the rewriter
+generates:
 
   AoS       the cluster as one small record (the whole record if TOUCHED
             is all fields; otherwise a hot/cold split)
@@ -18,7 +21,7 @@ plus the original interleaved record ("original"), for the heat map. The
 cold fields live in their own array and are not touched, as after a split.
 Times are ns per loop iteration, medians of interleaved repetitions.
 
-usage: microbench.py --out measurements.csv [--cc CC] [--cflags FLAGS]
+usage: microbench.py --out measurements.csv [--cc CC] [--cflags FLAGS]...
                      [--quick]
 """
 import argparse
@@ -30,31 +33,33 @@ import subprocess
 import sys
 import tempfile
 
-TILES_FULL = [2 ** k for k in range(1, 16)]
-TILES_QUICK = [2, 4, 8, 16, 32, 64, 128, 256, 1024, 4096]
+TILES = [2 ** k for k in range(1, 16)]
+PATTERNS = {"stream": "i", "offset": "i + base", "gather": "idx[i]"}
+FLAG_SETS = ["-O3 -march=native", "-O3 -march=native -ffast-math"]
+REPETITIONS = 7  # the first is a warm-up
 
-COLUMNS = ["fields", "field_bytes", "touched", "written", "pattern", "vectorizable",
+COLUMNS = ["cflags", "fields", "field_bytes", "touched", "written", "pattern", "body",
            "n", "layout", "ns_per_iter"]
 
 
-def configurations(quick):
+def configurations(quick, flag_sets):
     shapes = [(2, 4), (4, 4), (8, 4), (12, 4), (16, 4), (4, 8), (8, 8)]
     if not quick:
         shapes += [(24, 4), (2, 8), (16, 8)]
     sizes = [1 << 12, 1 << 20] if quick else [1 << 10, 1 << 14, 1 << 18, 1 << 22]
-    for (fields, fbytes), pattern, vec, n in itertools.product(
-            shapes, ["stream", "gather"], [1, 0], sizes):
+    for cflags, (fields, fbytes), pattern, body, n in itertools.product(
+            flag_sets, shapes, PATTERNS, ["elementwise", "libm"], sizes):
         for touched in sorted({1, 2, fields // 2, fields}):
             if 1 <= touched <= fields:
-                yield dict(fields=fields, field_bytes=fbytes, touched=touched, written=1,
-                           pattern=pattern, vectorizable=vec, n=n)
+                yield dict(cflags=cflags, fields=fields, field_bytes=fbytes,
+                           touched=touched, written=1, pattern=pattern, body=body, n=n)
 
 
 def body(c, get):
     """The loop body over element j: get(k) spells field k of element j."""
     terms = " + ".join(f"{get(k)} * {1.0 + k / 8:.3f}f" for k in range(c["touched"]))
     value = f"({terms})"
-    if not c["vectorizable"]:
+    if c["body"] == "libm":
         value = f"sinf({value})"
     return f"{get(0)} = {value} * 0.5f + 0.25f;"
 
@@ -62,8 +67,10 @@ def body(c, get):
 def program(c, tiles):
     T = "float" if c["field_bytes"] == 4 else "double"
     F, K, N = c["fields"], c["touched"], c["n"]
-    gather = c["pattern"] == "gather"
-    reps = max(1, (1 << 21) // N)
+    stream = c["pattern"] == "stream"
+    # About 2^22 elementwise or 2^19 libm iterations per timing: long
+    # enough for the clock, short enough for a sweep of hundreds.
+    reps = max(1, (1 << (22 if c["body"] == "elementwise" else 19)) // N)
     fl = lambda names: "".join(f"  {T} {x};\n" for x in names)
     hot = [f"f{k}" for k in range(K)]
     cold = [f"f{k}" for k in range(K, F)]
@@ -74,6 +81,7 @@ def program(c, tiles):
 #define N {N}
 #define REPS {reps}
 static int idx[N];
+static volatile int zero; /* a[i + base]: an offset the compiler cannot see */
 static double now(void) {{
   struct timespec t;
   clock_gettime(CLOCK_MONOTONIC, &t);
@@ -88,12 +96,12 @@ struct Hot {{
         out.append(f"struct Cold {{\n{fl(cold)}}};\nstatic struct Cold *cold;\n")
     out.append("static struct Rec *orig;\nstatic struct Hot *hot;\n")
     out.append("".join(f"static {T} *soa{k};\n" for k in range(K)))
-    loop = "for (int i = 0; i < N; ++i) {\n    int j = %s;\n    %s\n  }"
-    J = "idx[i]" if gather else "i"
+    loop = "int base = zero;\n  for (int i = 0; i < N; ++i) {\n    %s\n  }"
+    J = PATTERNS[c["pattern"]]
     fns = {
-        "original": loop % (J, body(c, lambda k: f"orig[j].f{k}")),
-        "AoS": loop % (J, body(c, lambda k: f"hot[j].f{k}")),
-        "SoA": loop % (J, body(c, lambda k: f"soa{k}[j]")),
+        "original": loop % body(c, lambda k: f"orig[{J}].f{k}"),
+        "AoS": loop % body(c, lambda k: f"hot[{J}].f{k}"),
+        "SoA": loop % body(c, lambda k: f"soa{k}[{J}]"),
     }
     for t in tiles:
         if t > N:
@@ -101,9 +109,9 @@ struct Hot {{
         out.append(f"struct Tile{t} {{\n" +
                    "".join(f"  {T} f{k}[{t}];\n" for k in range(K)) +
                    f"}};\nstatic struct Tile{t} *tile{t};\n")
-        if gather:
-            fns[f"Tiled({t})"] = loop % (
-                J, body(c, lambda k: f"tile{t}[j / {t}].f{k}[j % {t}]"))
+        if not stream:  # The flat form: a division per access.
+            fns[f"Tiled({t})"] = loop % body(
+                c, lambda k: f"tile{t}[({J}) / {t}].f{k}[({J}) % {t}]")
         else:  # Strip-mined, as dl-refactor rewrites a loop over tiles.
             fns[f"Tiled({t})"] = (
                 f"for (int t = 0; t < N / {t}; ++t)\n"
@@ -134,7 +142,7 @@ struct Hot {{
 }}
 int main(void) {{
 {''.join(allocs)}{init}
-  enum {{ L = {len(names)}, R = 5 }};
+  enum {{ L = {len(names)}, R = {REPETITIONS} }};
   static double times[L][R];
   static const char *names[L] = {{{", ".join('"%s"' % n for n in names)}}};
   for (int r = 0; r < R; ++r) {{
@@ -149,13 +157,12 @@ int main(void) {{
     return "".join(out)
 
 
-def measure(c, cc, cflags, tiles, work):
-    src = os.path.join(work, "mb_%d_%d_%d_%s_%d_%d.c" % (
-        c["fields"], c["field_bytes"], c["touched"], c["pattern"], c["vectorizable"], c["n"]))
+def measure(c, cc, tiles, work):
+    src = os.path.join(work, "mb.c")
     exe = src[:-2]
     with open(src, "w") as f:
         f.write(program(c, tiles))
-    subprocess.run([cc, *cflags, src, "-o", exe, "-lm"], check=True)
+    subprocess.run([cc, *c["cflags"].split(), src, "-o", exe, "-lm"], check=True)
     out = subprocess.run([exe], check=True, capture_output=True, text=True).stdout
     rows = []
     for line in out.splitlines():
@@ -168,17 +175,18 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", required=True)
     ap.add_argument("--cc", default="gcc")
-    ap.add_argument("--cflags", default="-O3 -march=native")
+    ap.add_argument("--cflags", action="append",
+                    help="a flag set the programs are built with (repeatable; "
+                    f"default: {' and '.join(repr(f) for f in FLAG_SETS)})")
     ap.add_argument("--quick", action="store_true",
-                    help="fewer shapes, sizes and tile sizes (minutes instead of an hour)")
+                    help="fewer shapes and loop lengths (half an hour instead of hours)")
     o = ap.parse_args()
-    tiles = TILES_QUICK if o.quick else TILES_FULL
-    configs = list(configurations(o.quick))
+    configs = list(configurations(o.quick, o.cflags or FLAG_SETS))
     work = tempfile.mkdtemp(prefix="dlopt-calibrate-")
     rows = []
     # One at a time: timing runs must not share the machine.
     for i, c in enumerate(configs):
-        rows += measure(c, o.cc, o.cflags.split(), tiles, work)
+        rows += measure(c, o.cc, TILES, work)
         print(f"\r[{i + 1}/{len(configs)}]", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
     with open(o.out, "w", newline="") as f:

@@ -5,25 +5,41 @@ Reads the CSV microbench.py writes. For each configuration every layout
 within 1 % of the fastest becomes a training row (the paper's rule), with
 the features the analysis computes for a cluster (analysis/ClusterFeatures:
 the same names, the same definitions). A scikit-learn decision tree is fit
-to them and written as a dlopt model JSON, which `--model` (dl-refactor) and
+to them. Its leaves then decide by measurement rather than by vote: each
+takes the layout with the smallest geometric-mean slowdown over the fastest
+layout across the configurations that reach it, so that a leaf where many
+tile sizes tie within noise does not pick the one that is slow elsewhere.
+The model is written as dlopt's JSON, which `--model` (dl-refactor) and
 `model=` (the plugin) load, and which models/x86-64.json is an instance of.
+It reports the model's mean slowdown against the best layout per
+configuration, on the training data and by 5-fold cross-validation over
+configurations, and that of any --compare model.
 
 usage: train.py MEASUREMENTS.csv --out MODEL.json [--rows ROWS.csv]
-                [--target NAME] [--max-depth D]
+                [--target NAME] [--max-depth D] [--compare MODEL.json]...
 """
 import argparse
 import csv
 import json
 import math
+import random
 import sys
 from collections import defaultdict
 
 # The features of analysis/ClusterFeatures.cpp, in the order the tree sees.
 FEATURES = ["cluster_bytes", "cluster_fields", "cluster_share", "max_field_bytes",
             "record_bytes", "touched_fraction", "gather_fraction", "write_fraction",
-            "log2_executions", "vectorizable"]
-CONFIG = ["fields", "field_bytes", "touched", "written", "pattern", "vectorizable", "n"]
+            "log2_executions", "vectorizable", "loop_index_fraction"]
+CONFIG = ["cflags", "fields", "field_bytes", "touched", "written", "pattern", "body", "n"]
 TOLERANCE = 0.01
+
+
+def vectorizable(body, cflags):
+    """analysis/AccessCollector's rule: a loop calling a libm builtin can
+    vectorize when math functions need not set errno (-ffast-math,
+    -fno-math-errno); an elementwise one always can."""
+    flags = cflags.split()
+    return body == "elementwise" or "-ffast-math" in flags or "-fno-math-errno" in flags
 
 
 def features(c):
@@ -41,34 +57,76 @@ def features(c):
         "gather_fraction": 1.0 if c["pattern"] == "gather" else 0.0,
         "write_fraction": written / (touched + written),
         "log2_executions": math.log2(int(c["n"])),
-        "vectorizable": float(c["vectorizable"]),
+        "vectorizable": float(vectorizable(c["body"], c["cflags"])),
+        "loop_index_fraction": 1.0 if c["pattern"] == "stream" else 0.0,
     }
 
 
-def training_rows(measurements):
-    """Per configuration, every layout within TOLERANCE of the fastest."""
+class Configuration:
+    """One microbenchmark: its features and the slowdown of each layout
+    against the fastest one measured for it."""
+
+    def __init__(self, ms):
+        self.features = features(ms[0])
+        times = {m["layout"]: float(m["ns_per_iter"]) for m in ms}
+        best = min(times.values())
+        self.slowdown = {l: t / best for l, t in times.items()}
+
+
+def configurations(measurements):
     groups = defaultdict(list)
     for m in measurements:
         if m["layout"] != "original":  # the reference, not a cluster layout
             groups[tuple(m[k] for k in CONFIG)].append(m)
-    rows = []
-    for key, ms in sorted(groups.items()):
-        best = min(float(m["ns_per_iter"]) for m in ms)
-        for m in ms:
-            if float(m["ns_per_iter"]) <= best * (1 + TOLERANCE):
-                rows.append({**features(m), "layout": m["layout"]})
-    return rows
+    return [Configuration(ms) for _, ms in sorted(groups.items())]
 
 
-def export(tree, classes, node=0):
+def training_rows(configs):
+    """Per configuration, every layout within TOLERANCE of the fastest."""
+    return [{**c.features, "layout": l} for c in configs
+            for l, s in c.slowdown.items() if s <= 1 + TOLERANCE]
+
+
+def geomean(xs):
+    return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else 1.0
+
+
+def best_layout(configs):
+    """The layout measured in every configuration with the smallest geometric
+    mean slowdown; ties go to the simpler layout."""
+    common = set.intersection(*(set(c.slowdown) for c in configs))
+    order = lambda l: (geomean([c.slowdown[l] for c in configs]), layout_rank(l))
+    return min(common, key=order)
+
+
+def layout_rank(name):
+    if name in ("AoS", "SoA"):
+        return (0, name == "SoA")
+    return (1, int(name[len("Tiled("):-1]))
+
+
+def decide(tree, x):
+    """DecisionTree::decide: x <= threshold goes left."""
+    while "layout" not in tree:
+        tree = tree["left"] if x[tree["feature"]] <= tree["threshold"] else tree["right"]
+    return tree["layout"]
+
+
+def mean_slowdown(tree, configs):
+    """Geometric mean over configurations of the chosen layout's slowdown
+    against the fastest (a layout not measured there counts as the worst)."""
+    return geomean([c.slowdown.get(decide(tree, c.features), max(c.slowdown.values()))
+                    for c in configs])
+
+
+def export(tree, leaf_layout, node=0):
     """sklearn's tree as dlopt's JSON: x <= threshold goes left, as in
     DecisionTree::decide."""
     t = tree.tree_
     if t.children_left[node] == -1:
-        counts = t.value[node][0]
-        return {"layout": classes[int(counts.argmax())]}
-    left = export(tree, classes, t.children_left[node])
-    right = export(tree, classes, t.children_right[node])
+        return {"layout": leaf_layout[node]}
+    left = export(tree, leaf_layout, t.children_left[node])
+    right = export(tree, leaf_layout, t.children_right[node])
     if left == right:  # A split that decides nothing.
         return left
     return {"feature": FEATURES[t.feature[node]],
@@ -76,14 +134,41 @@ def export(tree, classes, node=0):
             "left": left, "right": right}
 
 
-def train(rows, max_depth=4, min_leaf=2):
+def train(configs, max_depth=4, min_leaf=2):
+    """The tree fit to the training rows of CONFIGS, each leaf deciding the
+    layout that is best over the configurations reaching it. Returns the
+    tree and the classifier's accuracy on the rows."""
     from sklearn.tree import DecisionTreeClassifier
+    rows = training_rows(configs)
     X = [[r[f] for f in FEATURES] for r in rows]
     y = [r["layout"] for r in rows]
     clf = DecisionTreeClassifier(criterion="entropy", max_depth=max_depth,
                                  min_samples_leaf=min_leaf, random_state=0)
     clf.fit(X, y)
-    return export(clf, list(clf.classes_)), clf.score(X, y)
+    reaching = defaultdict(list)
+    for c, leaf in zip(configs, clf.apply([[c.features[f] for f in FEATURES]
+                                           for c in configs])):
+        reaching[leaf].append(c)
+    classes = list(clf.classes_)
+    leaf_layout = {leaf: best_layout(cs) for leaf, cs in reaching.items()}
+    for node in range(clf.tree_.node_count):  # leaves no configuration reaches
+        if clf.tree_.children_left[node] == -1 and node not in leaf_layout:
+            leaf_layout[node] = classes[int(clf.tree_.value[node][0].argmax())]
+    return export(clf, leaf_layout), clf.score(X, y)
+
+
+def cross_validated_slowdown(configs, max_depth, folds=5):
+    """Mean slowdown of trees trained without the configurations they are
+    judged on."""
+    shuffled = list(configs)
+    random.Random(0).shuffle(shuffled)
+    judged = []
+    for k in range(folds):
+        held = shuffled[k::folds]
+        tree, _ = train([c for i, c in enumerate(shuffled) if i % folds != k], max_depth)
+        judged += [c.slowdown.get(decide(tree, c.features), max(c.slowdown.values()))
+                   for c in held]
+    return geomean(judged)
 
 
 def main():
@@ -94,12 +179,17 @@ def main():
     ap.add_argument("--target", default="x86-64")
     ap.add_argument("--max-depth", type=int, default=4)
     ap.add_argument("--description", default="")
+    ap.add_argument("--compare", action="append", default=[],
+                    help="also report this model's mean slowdown on the measurements")
     o = ap.parse_args()
     with open(o.measurements) as f:
-        rows = training_rows(list(csv.DictReader(f)))
-    if not rows:
+        configs = configurations(list(csv.DictReader(f)))
+    if not configs:
         sys.exit(f"train.py: no measurements in {o.measurements}")
-    tree, accuracy = train(rows, o.max_depth)
+    rows = training_rows(configs)
+    tree, accuracy = train(configs, o.max_depth)
+    fit = mean_slowdown(tree, configs)
+    cv = cross_validated_slowdown(configs, o.max_depth)
     if o.rows:
         with open(o.rows, "w", newline="") as f:
             w = csv.DictWriter(f, FEATURES + ["layout"])
@@ -108,13 +198,24 @@ def main():
     model = {"format": "dlopt-model", "version": 1, "target": o.target, "cache_line": 64,
              "description": o.description or
              f"Trained by bench/calibrate/train.py on {len(rows)} rows from "
-             f"{o.measurements.split('/')[-1]} (every layout within 1 % of the fastest); "
-             f"training accuracy {accuracy:.2f}.",
+             f"{o.measurements.split('/')[-1]} (every layout within 1 % of the fastest "
+             f"in {len(configs)} configurations; leaves take the layout with the least "
+             f"geometric-mean slowdown). Mean slowdown against the best layout per "
+             f"configuration: {fit:.3f} on the measurements, {cv:.3f} in 5-fold "
+             f"cross-validation.",
              "tree": tree}
     with open(o.out, "w") as f:
         json.dump(model, f, indent=2)
         f.write("\n")
-    print(f"{len(rows)} training rows, accuracy {accuracy:.2f} -> {o.out}")
+    print(f"{len(rows)} training rows from {len(configs)} configurations "
+          f"(classifier accuracy {accuracy:.2f}) -> {o.out}")
+    print(f"mean slowdown against the best layout: {fit:.3f} (this model), "
+          f"{cv:.3f} (5-fold cross-validation)")
+    for path in o.compare:
+        with open(path) as f:
+            other = json.load(f)["tree"]
+        print(f"mean slowdown against the best layout: "
+              f"{mean_slowdown(other, configs):.3f} ({path})")
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ TEST(ClusterFeaturesTest, StreamingAndGatheredAccessesAreWeighted) {
   AccessTrace T;
   T.beginLoop(100);
   MemoryAccess A{0, 4};
+  A.IsLoopIndexed = true;
   T.addAccess(A);
   MemoryAccess B{1, 4};
   B.IsWrite = true;
@@ -36,6 +37,7 @@ TEST(ClusterFeaturesTest, StreamingAndGatheredAccessesAreWeighted) {
   EXPECT_EQ(F["write_fraction"], 0.75);
   EXPECT_DOUBLE_EQ(F["log2_executions"], std::log2(300.0));
   EXPECT_EQ(F["vectorizable"], 0.25);
+  EXPECT_EQ(F["loop_index_fraction"], 0.25);
   for (const auto &[Name, Value] : F)
     EXPECT_TRUE(isKnownFeature(Name)) << Name;
   EXPECT_EQ(F.size(), knownFeatures().size());
