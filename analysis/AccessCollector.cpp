@@ -31,6 +31,10 @@ struct LoopScope {
   bool Vectorizable = true;
   /// True if the body holds another loop (so it is not strip-mined).
   bool ContainsLoop = false;
+  /// True for `for (i = 0; i < n; ++i)`, the loops the rewriter strip-mines.
+  bool FromZeroUpByOne = false;
+  /// True if the body accumulates into a scalar (see accumulates()).
+  bool Reduces = false;
   /// Variables assigned in the body (their values vary per iteration).
   llvm::SmallPtrSet<const VarDecl *, 8> Varying;
 };
@@ -78,6 +82,51 @@ void collectVarying(const Stmt *S,
   }
   for (const Stmt *Child : S->children())
     collectVarying(Child, Out);
+}
+
+/// Variables a statement declares.
+void collectDeclared(const Stmt *S,
+                     llvm::SmallPtrSetImpl<const VarDecl *> &Out) {
+  if (!S)
+    return;
+  if (const auto *DS = dyn_cast<DeclStmt>(S))
+    for (const Decl *D : DS->decls())
+      if (const auto *VD = dyn_cast<VarDecl>(D))
+        Out.insert(VD);
+  for (const Stmt *Child : S->children())
+    collectDeclared(Child, Out);
+}
+
+/// True if \p S accumulates into a scalar that lives across iterations
+/// (`s += x`, `s = s * x`, `m = m > x ? m : x` is not counted): a loop whose
+/// vectorized form ends with a horizontal reduction, once per loop run.
+bool accumulates(const Stmt *S, const VarDecl *InductionVar,
+                 const llvm::SmallPtrSetImpl<const VarDecl *> &Declared) {
+  if (!S)
+    return false;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+    const VarDecl *Acc = varOf(BO->getLHS());
+    if (Acc && Acc != InductionVar && !Declared.count(Acc) &&
+        Acc->getType()->isArithmeticType()) {
+      if (BO->isCompoundAssignmentOp())
+        return true;
+      if (BO->getOpcode() == BO_Assign)
+        if (const auto *Op = dyn_cast<BinaryOperator>(
+                BO->getRHS()->IgnoreParenImpCasts()))
+          if ((Op->isAdditiveOp() || Op->isMultiplicativeOp()) &&
+              (varOf(Op->getLHS()) == Acc || varOf(Op->getRHS()) == Acc))
+            return true;
+    }
+  }
+  return llvm::any_of(S->children(), [&](const Stmt *C) {
+    return accumulates(C, InductionVar, Declared);
+  });
+}
+
+bool hasReduction(const Stmt *Body, const VarDecl *InductionVar) {
+  llvm::SmallPtrSet<const VarDecl *, 8> Declared;
+  collectDeclared(Body, Declared);
+  return accumulates(Body, InductionVar, Declared);
 }
 
 class KernelWalker {
@@ -168,6 +217,8 @@ private:
   struct ForShape {
     const VarDecl *InductionVar = nullptr;
     std::optional<double> ConstantTrips;
+    /// `for (i = 0; i < n; ++i)`: the shape the rewriter strip-mines.
+    bool FromZeroUpByOne = false;
   };
 
   /// Recognizes `for (i = a; i < b; i += s)` and its usual variations.
@@ -210,6 +261,7 @@ private:
     std::optional<int64_t> Step = stepOf(For->getInc(), Shape.InductionVar);
     std::optional<int64_t> Start = evaluateConstant(StartE, Ctx);
     std::optional<int64_t> End = evaluateConstant(Bound, Ctx);
+    Shape.FromZeroUpByOne = Op == BO_LT && Step == 1 && Start == 0;
     if (!Step || *Step == 0 || !Start || !End)
       return Shape;
     double S = *Start, E = *End, D = *Step;
@@ -315,6 +367,8 @@ private:
     Scope.InductionVar = Shape.InductionVar;
     Scope.Vectorizable = vectorizableBody(For->getBody(), For->getInc());
     Scope.ContainsLoop = containsLoop(For->getBody());
+    Scope.FromZeroUpByOne = Shape.FromZeroUpByOne;
+    Scope.Reduces = hasReduction(For->getBody(), Shape.InductionVar);
     collectVarying(For->getBody(), Scope.Varying);
     collectVarying(For->getInc(), Scope.Varying);
     enterLoop(For->getForLoc(), Trips, Source, Scope);
@@ -328,6 +382,7 @@ private:
     LoopScope Scope;
     Scope.Vectorizable = vectorizableBody(Body, nullptr);
     Scope.ContainsLoop = containsLoop(Body);
+    Scope.Reduces = hasReduction(Body, nullptr);
     collectVarying(Body, Scope.Varying);
     enterLoop(Loop->getBeginLoc(), UnknownLoopTrips, "heuristic", Scope);
     expr(Cond);
@@ -570,10 +625,10 @@ private:
   }
 
   /// True for a[i] with i the induction variable of the innermost loop,
-  /// when that loop holds no other loop.
+  /// when that loop runs `for (i = 0; i < n; ++i)` and holds no other loop.
   bool isLoopIndexed(const Expr *Element) const {
     if (Loops.empty() || Loops.back().ContainsLoop ||
-        !Loops.back().InductionVar)
+        !Loops.back().InductionVar || !Loops.back().FromZeroUpByOne)
       return false;
     const auto *ASE =
         dyn_cast<ArraySubscriptExpr>(Element->IgnoreParenImpCasts());
@@ -653,6 +708,7 @@ private:
     A.IsWrite = IsWrite;
     A.IsGather = IsGather;
     A.IsLoopIndexed = IsLoopIndexed;
+    A.InReductionLoop = !Loops.empty() && Loops.back().Reduces;
     A.InVectorizableLoop = !Loops.empty() && Loops.back().Vectorizable;
     Out.Trace.addAccess(A);
     Out.AccessLocs.push_back(At->getExprLoc());

@@ -43,6 +43,8 @@ struct MemoryAccess {
   /// innermost enclosing loop, a loop without loops inside: the accesses a
   /// Tiled layout reaches through a strip-mined loop, without a division.
   bool IsLoopIndexed = false;
+  /// True if the innermost enclosing loop accumulates into a scalar (s += x).
+  bool InReductionLoop = false;
 
   static constexpr unsigned NoField = ~0u;
 };

@@ -25,7 +25,12 @@ static const FeatureInfo Features[] = {
      "float reductions without fast-math)"},
     {"loop_index_fraction",
      "share of executed cluster accesses a[i] indexed by the loop variable of "
-     "an innermost loop (what a tiled layout reaches without a division)"},
+     "an innermost loop for (i = 0; i < n; ++i) (what a tiled layout reaches "
+     "without a division)"},
+    {"reduction_fraction",
+     "share of executed cluster accesses in innermost loops that accumulate "
+     "into a scalar (s += x: a strip-mined tile ends with a horizontal "
+     "reduction)"},
 };
 
 llvm::ArrayRef<FeatureInfo> dlopt::knownFeatures() { return Features; }
@@ -47,7 +52,7 @@ FeatureVector dlopt::computeFeatures(const Kdlg &G, const Cluster &C,
   }
 
   double Executed = 0, Gathered = 0, Written = 0, MaxExecutions = 0;
-  double Touched = 0, InVectorLoops = 0, LoopIndexed = 0;
+  double Touched = 0, InVectorLoops = 0, LoopIndexed = 0, InReductions = 0;
   for (const KernelAccesses &K : Kernels) {
     if (!K.Significant)
       continue;
@@ -72,6 +77,8 @@ FeatureVector dlopt::computeFeatures(const Kdlg &G, const Cluster &C,
         InVectorLoops += A.Executions;
       if (A.Access.IsLoopIndexed)
         LoopIndexed += A.Executions;
+      if (A.LoopDepth > 0 && A.Access.InReductionLoop)
+        InReductions += A.Executions;
     }
     if (!TouchesCluster)
       continue;
@@ -98,5 +105,6 @@ FeatureVector dlopt::computeFeatures(const Kdlg &G, const Cluster &C,
   V["log2_executions"] = MaxExecutions > 0 ? std::log2(MaxExecutions) : 0;
   V["vectorizable"] = Executed > 0 ? InVectorLoops / Executed : 0;
   V["loop_index_fraction"] = Executed > 0 ? LoopIndexed / Executed : 0;
+  V["reduction_fraction"] = Executed > 0 ? InReductions / Executed : 0;
   return V;
 }

@@ -75,6 +75,7 @@ struct AccessInfo {
   unsigned LoopDepth = 0;
   bool InVectorizableLoop = true;
   bool IsLoopIndexed = false;
+  bool InReductionLoop = false;
   double Position = 0;
   double Executions = 0;
   SourcePos Location;

@@ -180,6 +180,7 @@ static json::Object kernelJson(const RecordPlan &R, const KernelSummary &K) {
                                     {"gather", A.IsGather},
                                     {"vectorizable", A.InVectorizableLoop},
                                     {"loop_indexed", A.IsLoopIndexed},
+                                    {"reduction", A.InReductionLoop},
                                     {"loop_depth", A.LoopDepth},
                                     {"position", A.Position},
                                     {"executions", A.Executions},

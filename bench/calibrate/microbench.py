@@ -5,9 +5,12 @@ One generated C program per configuration: a record of FIELDS fields of one
 type, a loop of N iterations that reads the first TOUCHED fields and writes
 the first one, streaming (a[i]), streaming from an offset (a[i + base]: the
 rewriter cannot strip-mine it, so a tiled layout divides) or gathered
-(a[idx[i]]), with an elementwise body or one that calls sinf() (a libm call,
+(a[idx[i]]), with an elementwise body, one that calls sinf() (a libm call,
 which keeps the loop scalar unless -ffast-math lets the compiler call the
-vector math library), built with each of the flag sets given. Each program
+vector math library) or one that sums the fields into a scalar (a
+reduction: scalar without -ffast-math, and once vectorized it ends every
+strip-mined tile with a horizontal sum), built with each of the flag sets
+given. Each program
 times the touched fields ("the cluster") in every layout the rewriter
 generates:
 
@@ -22,7 +25,7 @@ cold fields live in their own array and are not touched, as after a split.
 Times are ns per loop iteration, medians of interleaved repetitions.
 
 usage: microbench.py --out measurements.csv [--cc CC] [--cflags FLAGS]...
-                     [--quick]
+                     [--bodies elementwise,libm,reduction] [--quick]
 """
 import argparse
 import csv
@@ -35,6 +38,7 @@ import tempfile
 
 TILES = [2 ** k for k in range(1, 16)]
 PATTERNS = {"stream": "i", "offset": "i + base", "gather": "idx[i]"}
+BODIES = ["elementwise", "libm", "reduction"]
 FLAG_SETS = ["-O3 -march=native", "-O3 -march=native -ffast-math"]
 REPETITIONS = 7  # the first is a warm-up
 
@@ -42,23 +46,26 @@ COLUMNS = ["cflags", "fields", "field_bytes", "touched", "written", "pattern", "
            "n", "layout", "ns_per_iter"]
 
 
-def configurations(quick, flag_sets):
+def configurations(quick, flag_sets, bodies=BODIES):
     shapes = [(2, 4), (4, 4), (8, 4), (12, 4), (16, 4), (4, 8), (8, 8)]
     if not quick:
         shapes += [(24, 4), (2, 8), (16, 8)]
     sizes = [1 << 12, 1 << 20] if quick else [1 << 10, 1 << 14, 1 << 18, 1 << 22]
     for cflags, (fields, fbytes), pattern, body, n in itertools.product(
-            flag_sets, shapes, PATTERNS, ["elementwise", "libm"], sizes):
+            flag_sets, shapes, PATTERNS, bodies, sizes):
         for touched in sorted({1, 2, fields // 2, fields}):
             if 1 <= touched <= fields:
                 yield dict(cflags=cflags, fields=fields, field_bytes=fbytes,
-                           touched=touched, written=1, pattern=pattern, body=body, n=n)
+                           touched=touched, written=0 if body == "reduction" else 1,
+                           pattern=pattern, body=body, n=n)
 
 
 def body(c, get):
     """The loop body over element j: get(k) spells field k of element j."""
     terms = " + ".join(f"{get(k)} * {1.0 + k / 8:.3f}f" for k in range(c["touched"]))
     value = f"({terms})"
+    if c["body"] == "reduction":
+        return f"acc += {value};"
     if c["body"] == "libm":
         value = f"sinf({value})"
     return f"{get(0)} = {value} * 0.5f + 0.25f;"
@@ -70,7 +77,7 @@ def program(c, tiles):
     stream = c["pattern"] == "stream"
     # About 2^22 elementwise or 2^19 libm iterations per timing: long
     # enough for the clock, short enough for a sweep of hundreds.
-    reps = max(1, (1 << (22 if c["body"] == "elementwise" else 19)) // N)
+    reps = max(1, (1 << (19 if c["body"] == "libm" else 22)) // N)
     fl = lambda names: "".join(f"  {T} {x};\n" for x in names)
     hot = [f"f{k}" for k in range(K)]
     cold = [f"f{k}" for k in range(K, F)]
@@ -82,6 +89,7 @@ def program(c, tiles):
 #define REPS {reps}
 static int idx[N];
 static volatile int zero; /* a[i + base]: an offset the compiler cannot see */
+static volatile {T} sink;  /* where a reduction's result goes */
 static double now(void) {{
   struct timespec t;
   clock_gettime(CLOCK_MONOTONIC, &t);
@@ -96,7 +104,7 @@ struct Hot {{
         out.append(f"struct Cold {{\n{fl(cold)}}};\nstatic struct Cold *cold;\n")
     out.append("static struct Rec *orig;\nstatic struct Hot *hot;\n")
     out.append("".join(f"static {T} *soa{k};\n" for k in range(K)))
-    loop = "int base = zero;\n  for (int i = 0; i < N; ++i) {\n    %s\n  }"
+    loop = "for (int i = 0; i < N; ++i) {\n    %s\n  }"
     J = PATTERNS[c["pattern"]]
     fns = {
         "original": loop % body(c, lambda k: f"orig[{J}].f{k}"),
@@ -120,7 +128,8 @@ struct Hot {{
     for name, code in fns.items():
         fn = name.replace("(", "_").replace(")", "")
         out.append(f"static void run_{fn}(void) {{\n  for (int r = 0; r < REPS; ++r) {{\n"
-                   f"  {code}\n  }}\n}}\n")
+                   f"  int base = zero;\n  {T} acc = 0;\n  {code}\n  sink += acc;\n"
+                   f"  }}\n}}\n")
     names = list(fns)
     allocs = [f"  orig = calloc(N, sizeof *orig);\n  hot = calloc(N, sizeof *hot);\n"]
     if cold:
@@ -178,10 +187,12 @@ def main():
     ap.add_argument("--cflags", action="append",
                     help="a flag set the programs are built with (repeatable; "
                     f"default: {' and '.join(repr(f) for f in FLAG_SETS)})")
+    ap.add_argument("--bodies", default=",".join(BODIES),
+                    help="the loop bodies measured (default: all)")
     ap.add_argument("--quick", action="store_true",
                     help="fewer shapes and loop lengths (half an hour instead of hours)")
     o = ap.parse_args()
-    configs = list(configurations(o.quick, o.cflags or FLAG_SETS))
+    configs = list(configurations(o.quick, o.cflags or FLAG_SETS, o.bodies.split(",")))
     work = tempfile.mkdtemp(prefix="dlopt-calibrate-")
     rows = []
     # One at a time: timing runs must not share the machine.

@@ -29,7 +29,7 @@ from collections import defaultdict
 # The features of analysis/ClusterFeatures.cpp, in the order the tree sees.
 FEATURES = ["cluster_bytes", "cluster_fields", "cluster_share", "max_field_bytes",
             "record_bytes", "touched_fraction", "gather_fraction", "write_fraction",
-            "log2_executions", "vectorizable", "loop_index_fraction"]
+            "log2_executions", "vectorizable", "loop_index_fraction", "reduction_fraction"]
 CONFIG = ["cflags", "fields", "field_bytes", "touched", "written", "pattern", "body", "n"]
 TOLERANCE = 0.01
 
@@ -37,9 +37,14 @@ TOLERANCE = 0.01
 def vectorizable(body, cflags):
     """analysis/AccessCollector's rule: a loop calling a libm builtin can
     vectorize when math functions need not set errno (-ffast-math,
-    -fno-math-errno); an elementwise one always can."""
+    -fno-math-errno), a float reduction when it may be reassociated
+    (-ffast-math, -fassociative-math); an elementwise one always can."""
     flags = cflags.split()
-    return body == "elementwise" or "-ffast-math" in flags or "-fno-math-errno" in flags
+    if body == "libm":
+        return "-ffast-math" in flags or "-fno-math-errno" in flags
+    if body == "reduction":
+        return "-ffast-math" in flags or "-fassociative-math" in flags
+    return True
 
 
 def features(c):
@@ -59,6 +64,7 @@ def features(c):
         "log2_executions": math.log2(int(c["n"])),
         "vectorizable": float(vectorizable(c["body"], c["cflags"])),
         "loop_index_fraction": 1.0 if c["pattern"] == "stream" else 0.0,
+        "reduction_fraction": 1.0 if c["body"] == "reduction" else 0.0,
     }
 
 

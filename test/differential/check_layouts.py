@@ -9,8 +9,9 @@ SRC is one C file, or a directory whose .c files are one program: it is
 copied with a compile_commands.json and rewritten as a whole (dl-refactor -p).
 
 'split' derives its groups from the automatic plan (each cluster a small AoS
-record; one cluster is split in halves). Exit status 0 when every layout
-matches; the failures are printed otherwise.
+record; one cluster is split in halves). 'auto' may leave the program as it
+is ("unchanged"): the automatic plan can keep AoS. Exit status 0 when every
+layout matches; the failures are printed otherwise.
 """
 import argparse
 import json
@@ -107,6 +108,9 @@ def main():
             force = [] if layout == "auto" else [f"--layout={opts.record}={spec}"]
             rewrite = run([opts.dl_refactor, "--apply", *force, *copy.tool_args])
             changed = copy.text() != pristine.text()
+            if layout == "auto" and not rewrite.returncode and not changed:
+                print("auto: unchanged (the automatic plan keeps the layout)")
+                continue
             if rewrite.returncode or not changed:
                 print(f"{layout}: not rewritten (exit {rewrite.returncode})\n{rewrite.stderr}")
                 failures += 1

@@ -5,6 +5,8 @@
 #   %cc           clang-19 as a plain compiler, one word (for scripts)
 #   %dlopt        -fplugin=<build>/lib/libdlopt.so
 #   %dl-refactor  <build>/bin/dl-refactor
+#   %dl-refactor-rules, %dlopt-rules  the same with the model pinned to
+#                 test/Inputs/rules-model.json (%rules-model)
 #   %examples     the examples/ directory
 #   %python-sklearn  a python3 that can import sklearn (feature: sklearn)
 # FileCheck, not and count come from the LLVM 19 tools directory.
@@ -51,6 +53,16 @@ if config.dlopt_sanitized:
     config.environment["ASAN_OPTIONS"] = "detect_leaks=0"
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
     config.available_features.add("sanitized")
+# Tests of the pipeline pin the hand-written model, so that their plans do
+# not move when the default model is retrained (listed first: lit
+# substitutes in order, and %dl-refactor is a prefix of these).
+rules_model = os.path.join(config.dlopt_src_root, "test", "Inputs", "rules-model.json")
+config.substitutions.append(("%dl-refactor-rules",
+                             os.path.join(config.dlopt_obj_root, "bin", "dl-refactor") +
+                             " --model=" + rules_model))
+config.substitutions.append(("%dlopt-rules",
+                             "-fplugin=" + plugin + " -fplugin-arg-dlopt-model=" + rules_model))
+config.substitutions.append(("%rules-model", rules_model))
 config.substitutions.append(("%dl-refactor",
                              os.path.join(config.dlopt_obj_root, "bin", "dl-refactor")))
 config.substitutions.append(("%dlopt", "-fplugin=" + plugin))

@@ -13,6 +13,7 @@ TEST(ClusterFeaturesTest, StreamingAndGatheredAccessesAreWeighted) {
   T.beginLoop(100);
   MemoryAccess A{0, 4};
   A.IsLoopIndexed = true;
+  A.InReductionLoop = true;
   T.addAccess(A);
   MemoryAccess B{1, 4};
   B.IsWrite = true;
@@ -38,6 +39,7 @@ TEST(ClusterFeaturesTest, StreamingAndGatheredAccessesAreWeighted) {
   EXPECT_DOUBLE_EQ(F["log2_executions"], std::log2(300.0));
   EXPECT_EQ(F["vectorizable"], 0.25);
   EXPECT_EQ(F["loop_index_fraction"], 0.25);
+  EXPECT_EQ(F["reduction_fraction"], 0.25);
   for (const auto &[Name, Value] : F)
     EXPECT_TRUE(isKnownFeature(Name)) << Name;
   EXPECT_EQ(F.size(), knownFeatures().size());

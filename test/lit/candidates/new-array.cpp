@@ -1,6 +1,6 @@
 // new T[n] in C++ is a heap array.
-// RUN: %clang %dlopt -fsyntax-only %s 2>&1 | FileCheck %s
-// RUN: %dl-refactor --report --format=json %s -- | FileCheck --check-prefix=JSON %s
+// RUN: %clang %dlopt-rules -fsyntax-only %s 2>&1 | FileCheck %s
+// RUN: %dl-refactor-rules --report --format=json %s -- | FileCheck --check-prefix=JSON %s
 
 // CHECK: remark: dlopt: struct V (8 B, 2 fields, 1 array, 1 kernel): {x} SoA | {y} AoS
 // JSON: "kind": "new[]"

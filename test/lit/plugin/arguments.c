@@ -1,15 +1,15 @@
 // Plugin arguments: help, cache-line, model, and clear errors for the rest.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: %clang %dlopt -fplugin-arg-dlopt-help -fsyntax-only %s 2>&1 | FileCheck --check-prefix=HELP %s
+// RUN: %clang %dlopt-rules -fplugin-arg-dlopt-help -fsyntax-only %s 2>&1 | FileCheck --check-prefix=HELP %s
 // HELP: dlopt plugin arguments (-fplugin-arg-dlopt-<arg>):
 // HELP: report=FILE.json
 // HELP: cache-line=N
 
-// RUN: not %clang %dlopt -fplugin-arg-dlopt-colour=red -fsyntax-only %s 2>&1 | FileCheck --check-prefix=UNKNOWN %s
+// RUN: not %clang %dlopt-rules -fplugin-arg-dlopt-colour=red -fsyntax-only %s 2>&1 | FileCheck --check-prefix=UNKNOWN %s
 // UNKNOWN: error: dlopt: unknown argument 'colour=red'; valid arguments: report=FILE, report=DIR/, dot=FILE, cache-line=N, model=FILE, help
-// RUN: not %clang %dlopt -fplugin-arg-dlopt-cache-line=zero -fsyntax-only %s 2>&1 | FileCheck --check-prefix=LINE %s
+// RUN: not %clang %dlopt-rules -fplugin-arg-dlopt-cache-line=zero -fsyntax-only %s 2>&1 | FileCheck --check-prefix=LINE %s
 // LINE: error: dlopt: cache-line wants a byte count from 1 to 4096, got 'zero'
-// RUN: not %clang %dlopt -fplugin-arg-dlopt-report -fsyntax-only %s 2>&1 | FileCheck --check-prefix=NOFILE %s
+// RUN: not %clang %dlopt-rules -fplugin-arg-dlopt-report -fsyntax-only %s 2>&1 | FileCheck --check-prefix=NOFILE %s
 // NOFILE: error: dlopt: 'report' needs a file name (report=FILE)
 // RUN: not %clang %dlopt -fplugin-arg-dlopt-model=%t/missing.json -fsyntax-only %s 2>&1 | FileCheck --check-prefix=NOMODEL %s
 // NOMODEL: error: dlopt: cannot read model '{{.*}}missing.json'
@@ -22,11 +22,11 @@
 
 // The threshold decides what shares a cluster: b and c are 100 x 8 - 4 B
 // apart, a and c 800 B.
-// RUN: %clang %dlopt -fsyntax-only %s 2>&1 | FileCheck --check-prefix=EPS64 %s
+// RUN: %clang %dlopt-rules -fsyntax-only %s 2>&1 | FileCheck --check-prefix=EPS64 %s
 // EPS64: struct U {{.*}}: {a,b} SoA | {c} SoA at epsilon=64 B
-// RUN: %clang %dlopt -fplugin-arg-dlopt-cache-line=800 -fsyntax-only %s 2>&1 | FileCheck --check-prefix=EPS800 %s
+// RUN: %clang %dlopt-rules -fplugin-arg-dlopt-cache-line=800 -fsyntax-only %s 2>&1 | FileCheck --check-prefix=EPS800 %s
 // EPS800: struct U {{.*}}: {a,b} SoA | {c} SoA at epsilon=800 B
-// RUN: %clang %dlopt -fplugin-arg-dlopt-cache-line=801 -fsyntax-only %s 2>&1 | FileCheck --check-prefix=EPS801 %s
+// RUN: %clang %dlopt-rules -fplugin-arg-dlopt-cache-line=801 -fsyntax-only %s 2>&1 | FileCheck --check-prefix=EPS801 %s
 // EPS801: struct U {{.*}}: {a,b,c} AoS (keep as is) at epsilon=801 B
 struct U { float a, b, c; };
 static struct U us[100];

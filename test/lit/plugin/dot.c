@@ -1,7 +1,7 @@
 // The KDLG as DOT: fields as nodes with their sizes, delta in bytes on the
 // edges, one subgraph per cluster labelled with its layout.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: %clang %dlopt -fplugin-arg-dlopt-dot=%t/kdlg.dot -fsyntax-only %s 2>/dev/null
+// RUN: %clang %dlopt-rules -fplugin-arg-dlopt-dot=%t/kdlg.dot -fsyntax-only %s 2>/dev/null
 // RUN: FileCheck %s < %t/kdlg.dot
 // RUN: dot -Tsvg %t/kdlg.dot -o %t/kdlg.svg
 

@@ -1,6 +1,6 @@
 // The JSON report carries the plan, the KDLG and the numbers behind it.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: %clang %dlopt -fplugin-arg-dlopt-report=%t/plan.json -fsyntax-only %s 2>&1 | FileCheck --check-prefix=REMARK %s
+// RUN: %clang %dlopt-rules -fplugin-arg-dlopt-report=%t/plan.json -fsyntax-only %s 2>&1 | FileCheck --check-prefix=REMARK %s
 // RUN: FileCheck %s < %t/plan.json
 // RUN: python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert d['records'][0]['plan'] == 'S: {a,b} SoA | {c} SoA | {d} AoS'" %t/plan.json
 

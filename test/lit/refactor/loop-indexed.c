@@ -1,12 +1,14 @@
 // The analysis marks the accesses a[i] indexed by the loop variable of an
-// innermost loop: those a tiled layout reaches through a strip-mined loop,
-// without a division (feature loop_index_fraction).
+// innermost loop `for (i = 0; i < n; ++i)`: those a tiled layout reaches
+// through a strip-mined loop, without a division (feature
+// loop_index_fraction); and the accesses in loops that accumulate into a
+// scalar (feature reduction_fraction).
 // RUN: %dl-refactor --report --format=json %s -- | FileCheck %s
 struct P { float x, y; };
 static struct P a[1024];
 static int idx[1024];
 
-void kernels(int off, int n) {
+float kernels(int off, int n) {
   for (int i = 0; i < 1024; ++i)
     a[i].x += 1.0f;
   // CHECK: "location": "{{.*}}loop-indexed.c:[[@LINE-1]]:10"
@@ -36,4 +38,20 @@ void kernels(int off, int n) {
     // CHECK-NEXT: "loop_depth": 2,
     // CHECK-NEXT: "loop_indexed": true,
   }
+  for (int i = off; i < off + 8; ++i) // Not from 0: not strip-mined.
+    a[i].x = 1.0f;
+  // CHECK: "location": "{{.*}}loop-indexed.c:[[@LINE-1]]:10"
+  // CHECK-NEXT: "loop_depth": 1,
+  // CHECK-NEXT: "loop_indexed": false,
+  // CHECK-NEXT: "position"
+  // CHECK-NEXT: "reduction": false,
+  float sum = 0;
+  for (int i = 0; i < 1024; ++i)
+    sum += a[i].y;
+  // CHECK: "location": "{{.*}}loop-indexed.c:[[@LINE-1]]:17"
+  // CHECK-NEXT: "loop_depth": 1,
+  // CHECK-NEXT: "loop_indexed": true,
+  // CHECK-NEXT: "position"
+  // CHECK-NEXT: "reduction": true,
+  return sum;
 }

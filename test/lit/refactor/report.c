@@ -1,8 +1,8 @@
 // dl-refactor --report prints the same plan as the plugin, as text or JSON.
 // Each compound assignment reads vx before it updates x in place.
-// RUN: %dl-refactor --report %s -- -std=c11 | FileCheck %s
-// RUN: %dl-refactor --report --format=json %s -- -std=c11 | FileCheck --check-prefix=JSON %s
-// RUN: %dl-refactor --report --cache-line=8 %s -- | FileCheck --check-prefix=EPS8 %s
+// RUN: %dl-refactor-rules --report %s -- -std=c11 | FileCheck %s
+// RUN: %dl-refactor-rules --report --format=json %s -- -std=c11 | FileCheck --check-prefix=JSON %s
+// RUN: %dl-refactor-rules --report --cache-line=8 %s -- | FileCheck --check-prefix=EPS8 %s
 
 // CHECK: struct Particle at {{.*}}report.c:[[@LINE+16]]:8: 24 B, 6 fields
 // CHECK-NEXT:   arrays:
