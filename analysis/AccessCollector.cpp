@@ -35,6 +35,7 @@ struct LoopScope {
   bool FromZeroUpByOne = false;
   /// True if the body accumulates into a scalar (see accumulates()).
   bool Reduces = false;
+  double Trips = 1;
   /// Variables assigned in the body (their values vary per iteration).
   llvm::SmallPtrSet<const VarDecl *, 8> Varying;
 };
@@ -111,8 +112,8 @@ bool accumulates(const Stmt *S, const VarDecl *InductionVar,
       if (BO->isCompoundAssignmentOp())
         return true;
       if (BO->getOpcode() == BO_Assign)
-        if (const auto *Op = dyn_cast<BinaryOperator>(
-                BO->getRHS()->IgnoreParenImpCasts()))
+        if (const auto *Op =
+                dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts()))
           if ((Op->isAdditiveOp() || Op->isMultiplicativeOp()) &&
               (varOf(Op->getLHS()) == Acc || varOf(Op->getRHS()) == Acc))
             return true;
@@ -392,6 +393,7 @@ private:
 
   void enterLoop(SourceLocation Loc, double Trips, StringRef Source,
                  LoopScope Scope) {
+    Scope.Trips = Trips;
     Loops.push_back(std::move(Scope));
     Out.Loops.push_back(LoopInfo{formatLoc(Ctx.getSourceManager(), Loc),
                                  static_cast<unsigned>(Loops.size()), Trips,
@@ -498,6 +500,8 @@ private:
       expr(CO->getCond());
       return branch(CO->getTrueExpr(), CO->getFalseExpr());
     }
+    if (const auto *Call = dyn_cast<CallExpr>(E))
+      noteCall(Call);
     if (isa<UnaryExprOrTypeTraitExpr>(E))
       return; // sizeof/alignof evaluate nothing.
     if (const auto *SE = dyn_cast<StmtExpr>(E))
@@ -699,6 +703,25 @@ private:
     return false;
   }
 
+  // --- Calls ---
+
+  /// Counts a direct call of a function defined here by how often the
+  /// loops around it run, for the callee's frequency.
+  void noteCall(const CallExpr *Call) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee || !Callee->hasBody())
+      return;
+    double Executions = 1;
+    for (const LoopScope &L : Loops)
+      Executions *= L.Trips;
+    Calls[Callee->getCanonicalDecl()] += Executions;
+  }
+
+public:
+  /// Callee -> executions of its call sites in the walked function.
+  llvm::DenseMap<const FunctionDecl *, double> Calls;
+
+private:
   // --- Emission ---
 
   void emitField(const RecordDecl *RD, unsigned Index, const Expr *At,
@@ -760,11 +783,54 @@ static void collectFunctions(const DeclContext *DC,
   }
 }
 
+namespace {
+/// How often each function runs, from the call sites the walk counted: a
+/// function's frequency is the sum over its call sites of the caller's
+/// frequency times the executions of the site. Functions no function of
+/// the translation unit calls (main, external entry points, callbacks)
+/// run once. A call that closes a cycle adds nothing: recursion depth is
+/// not known statically.
+class CallFrequencies {
+public:
+  using CallMap = llvm::DenseMap<const FunctionDecl *, double>;
+
+  void addCaller(const FunctionDecl *Caller, const CallMap &Calls) {
+    for (const auto &[Callee, Executions] : Calls)
+      Callers[Callee].push_back({Caller->getCanonicalDecl(), Executions});
+  }
+
+  double of(const FunctionDecl *FD) {
+    FD = FD->getCanonicalDecl();
+    if (auto It = Done.find(FD); It != Done.end())
+      return It->second;
+    auto It = Callers.find(FD);
+    if (It == Callers.end())
+      return 1;
+    if (!InProgress.insert(FD).second)
+      return 0;
+    double Frequency = 0;
+    for (const auto &[Caller, Executions] : It->second)
+      Frequency += of(Caller) * Executions;
+    InProgress.erase(FD);
+    // A function called only from its own cycle runs at least once.
+    return Done[FD] = std::max(Frequency, 1.0);
+  }
+
+private:
+  llvm::DenseMap<const FunctionDecl *,
+                 std::vector<std::pair<const FunctionDecl *, double>>>
+      Callers;
+  llvm::DenseMap<const FunctionDecl *, double> Done;
+  llvm::SmallPtrSet<const FunctionDecl *, 16> InProgress;
+};
+} // namespace
+
 std::vector<KernelTrace> AccessCollector::collect() {
   std::vector<KernelTrace> Kernels;
   const SourceManager &SM = Ctx.getSourceManager();
   std::vector<const FunctionDecl *> Functions;
   collectFunctions(Ctx.getTranslationUnitDecl(), Functions);
+  CallFrequencies Frequencies;
   for (const FunctionDecl *FD : Functions) {
     if (!FD->doesThisDeclarationHaveABody() || FD->isDependentContext() ||
         inSystemHeader(SM, FD->getLocation()))
@@ -773,8 +839,11 @@ std::vector<KernelTrace> AccessCollector::collect() {
     K.Function = FD;
     KernelWalker Walker(Ctx, *this, FirstId, K);
     Walker.walkFunction(FD);
+    Frequencies.addCaller(FD, Walker.Calls);
     if (Walker.foundFieldInLoop() || (isGpuKernel(FD) && !K.Trace.empty()))
       Kernels.push_back(std::move(K));
   }
+  for (KernelTrace &K : Kernels)
+    K.Frequency = Frequencies.of(K.Function);
   return Kernels;
 }

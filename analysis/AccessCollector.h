@@ -36,6 +36,10 @@ struct KernelTrace {
   /// Location of every access in the trace, in program order (the order
   /// AccessTrace::place() returns them in).
   std::vector<clang::SourceLocation> AccessLocs;
+  /// How often the function runs per run of the program's entry points:
+  /// the loops around its call sites in the translation unit, through
+  /// every caller (1 for a function no function here calls).
+  double Frequency = 1;
 };
 
 /// Assigns trace field identifiers to the fields of the records of interest

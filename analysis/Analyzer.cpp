@@ -61,6 +61,7 @@ private:
     S.Name = K.Function->getNameAsString();
     S.Location = formatLoc(SM, K.Function->getLocation());
     S.Loops = K.Loops;
+    S.Frequency = K.Frequency;
     for (unsigned I = 0; I < Accesses.size(); ++I) {
       const PlacedAccess &A = Accesses[I];
       auto It = std::find(FieldIds.begin(), FieldIds.end(), A.Access.Field);
@@ -75,9 +76,9 @@ private:
       Info.InReductionLoop = A.Access.InReductionLoop;
       Info.LoopDepth = A.LoopDepth;
       Info.Position = A.Position;
-      Info.Executions = A.Executions;
+      Info.Executions = A.Executions * K.Frequency;
       Info.Location = formatLoc(SM, K.AccessLocs[I]);
-      S.Weight += A.Access.Bytes * A.Executions;
+      S.Weight += A.Access.Bytes * Info.Executions;
       S.Accesses.push_back(std::move(Info));
     }
     return S;

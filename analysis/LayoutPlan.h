@@ -85,8 +85,12 @@ struct AccessInfo {
 struct KernelSummary {
   std::string Name;
   SourcePos Location;
-  /// Estimated bytes of the record one run of the kernel moves.
+  /// Estimated bytes of the record the kernel moves over the program's run:
+  /// per run of the kernel, times Frequency.
   double Weight = 0;
+  /// How often the kernel runs: the loops around its call sites in the
+  /// translation unit (1 if nothing here calls it).
+  double Frequency = 1;
   /// False if the merge ignored it as too light (see mergeKernelGraphs).
   bool Significant = true;
   std::vector<LoopInfo> Loops;

@@ -122,8 +122,10 @@ void dlopt::printPlanText(raw_ostream &OS, const LayoutPlan &Plan) {
     OS << "  kernels:\n";
     for (const KernelSummary &K : R.Kernels) {
       OS << "    " << K.Name << " at " << K.Location << ": "
-         << K.Accesses.size() << " accesses, " << K.Loops.size()
-         << " loops, weight " << formatDistance(K.Weight) << " B";
+         << K.Accesses.size() << " accesses, " << K.Loops.size() << " loops, ";
+      if (K.Frequency != 1)
+        OS << "runs " << formatDistance(K.Frequency) << " times, ";
+      OS << "weight " << formatDistance(K.Weight) << " B";
       if (!K.Significant)
         OS << " (ignored: under 1% of the heaviest kernel)";
       OS << "\n";
@@ -188,6 +190,7 @@ static json::Object kernelJson(const RecordPlan &R, const KernelSummary &K) {
   return json::Object{{"name", K.Name},
                       {"location", K.Location},
                       {"weight", K.Weight},
+                      {"frequency", K.Frequency},
                       {"significant", K.Significant},
                       {"loops", std::move(Loops)},
                       {"accesses", std::move(Accesses)},

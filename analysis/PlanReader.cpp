@@ -87,7 +87,8 @@ static bool readKernel(const json::Value &E, const std::vector<Field> &Fields,
                        KernelSummary &K, json::Path P) {
   json::ObjectMapper O(E, P);
   if (!O || !O.map("name", K.Name) || !O.map("location", K.Location) ||
-      !O.map("weight", K.Weight) || !O.mapOptional("loops", K.Loops))
+      !O.map("weight", K.Weight) || !O.mapOptional("frequency", K.Frequency) ||
+      !O.mapOptional("loops", K.Loops))
     return false;
   const json::Array *Accesses = E.getAsObject()->getArray("accesses");
   if (!Accesses) {

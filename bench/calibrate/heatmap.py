@@ -57,7 +57,7 @@ def main():
     n = max(int(m["n"]) for m in ms)
     flag_sets = list(dict.fromkeys(m["cflags"] for m in ms))
     panels = [(p, b) for p in dict.fromkeys(m["pattern"] for m in ms)
-              for b in ("elementwise", "libm")]
+              for b in dict.fromkeys(m["body"] for m in ms)]
     fig, axes = plt.subplots(len(flag_sets), len(panels), squeeze=False,
                              figsize=(3.6 * len(panels), 4.4 * len(flag_sets)),
                              constrained_layout=True)

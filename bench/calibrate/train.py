@@ -183,7 +183,7 @@ def main():
     ap.add_argument("--out", required=True)
     ap.add_argument("--rows", help="also write the training rows as CSV")
     ap.add_argument("--target", default="x86-64")
-    ap.add_argument("--max-depth", type=int, default=4)
+    ap.add_argument("--max-depth", type=int, default=5)
     ap.add_argument("--description", default="")
     ap.add_argument("--compare", action="append", default=[],
                     help="also report this model's mean slowdown on the measurements")

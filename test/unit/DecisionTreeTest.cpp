@@ -87,11 +87,11 @@ TEST(DecisionTreeTest, BuiltinModelIsTheShippedFile) {
   // A cluster of 4 floats in a 32-byte record, read by a loop of 2^20
   // iterations: streamed as a[i], from an offset a[i + k], and gathered.
   FeatureVector Streaming = {
-      {"cluster_bytes", 16},       {"cluster_fields", 4},
-      {"cluster_share", 0.5},      {"max_field_bytes", 4},
-      {"record_bytes", 32},        {"touched_fraction", 0.5},
-      {"gather_fraction", 0},      {"write_fraction", 0.2},
-      {"log2_executions", 20},     {"vectorizable", 1},
+      {"cluster_bytes", 16},     {"cluster_fields", 4},
+      {"cluster_share", 0.5},    {"max_field_bytes", 4},
+      {"record_bytes", 32},      {"touched_fraction", 0.5},
+      {"gather_fraction", 0},    {"write_fraction", 0.2},
+      {"log2_executions", 20},   {"vectorizable", 1},
       {"loop_index_fraction", 1}};
   FeatureVector Offset = Streaming;
   Offset["loop_index_fraction"] = 0;
