@@ -130,6 +130,9 @@ bool hasReduction(const Stmt *Body, const VarDecl *InductionVar) {
   return accumulates(Body, InductionVar, Declared);
 }
 
+/// Callee -> executions of its call sites in one function.
+using CallCounts = llvm::DenseMap<const FunctionDecl *, double>;
+
 class KernelWalker {
 public:
   KernelWalker(ASTContext &Ctx, const AccessCollector &Ids,
@@ -152,6 +155,10 @@ public:
   }
 
   bool foundFieldInLoop() const { return FieldInLoop; }
+
+  /// The direct calls of functions defined here, counted by how often the
+  /// loops around each call run.
+  const CallCounts &calls() const { return Calls; }
 
 private:
   // --- Statements ---
@@ -717,11 +724,6 @@ private:
     Calls[Callee->getCanonicalDecl()] += Executions;
   }
 
-public:
-  /// Callee -> executions of its call sites in the walked function.
-  llvm::DenseMap<const FunctionDecl *, double> Calls;
-
-private:
   // --- Emission ---
 
   void emitField(const RecordDecl *RD, unsigned Index, const Expr *At,
@@ -754,6 +756,7 @@ private:
   KernelTrace &Out;
   std::vector<LoopScope> Loops;
   bool FieldInLoop = false;
+  CallCounts Calls;
 };
 
 } // namespace
@@ -792,9 +795,7 @@ namespace {
 /// not known statically.
 class CallFrequencies {
 public:
-  using CallMap = llvm::DenseMap<const FunctionDecl *, double>;
-
-  void addCaller(const FunctionDecl *Caller, const CallMap &Calls) {
+  void addCaller(const FunctionDecl *Caller, const CallCounts &Calls) {
     for (const auto &[Callee, Executions] : Calls)
       Callers[Callee].push_back({Caller->getCanonicalDecl(), Executions});
   }
@@ -839,7 +840,7 @@ std::vector<KernelTrace> AccessCollector::collect() {
     K.Function = FD;
     KernelWalker Walker(Ctx, *this, FirstId, K);
     Walker.walkFunction(FD);
-    Frequencies.addCaller(FD, Walker.Calls);
+    Frequencies.addCaller(FD, Walker.calls());
     if (Walker.foundFieldInLoop() || (isGpuKernel(FD) && !K.Trace.empty()))
       Kernels.push_back(std::move(K));
   }

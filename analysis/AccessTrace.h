@@ -40,8 +40,9 @@ struct MemoryAccess {
   /// flags (no opaque calls, no float reduction without fast-math).
   bool InVectorizableLoop = true;
   /// True if the element is a[i] with i the induction variable of the
-  /// innermost enclosing loop, a loop without loops inside: the accesses a
-  /// Tiled layout reaches through a strip-mined loop, without a division.
+  /// innermost enclosing loop, `for (i = 0; i < n; ++i)` without loops
+  /// inside: the accesses a Tiled layout reaches through a strip-mined loop,
+  /// without a division.
   bool IsLoopIndexed = false;
   /// True if the innermost enclosing loop accumulates into a scalar (s += x).
   bool InReductionLoop = false;

@@ -133,6 +133,8 @@ struct RecordPlan {
   bool transformable() const { return Blockers.empty(); }
   /// True if the plan keeps the record as it is (one AoS cluster).
   bool unchanged() const;
+  /// The fields of \p C in the plan notation: `{x,y,z}`.
+  std::string fieldSet(const Cluster &C) const;
   /// design.md notation: "Body: {x,y,z,m} SoA | {vx,vy,vz} Tiled(64)".
   std::string notation() const;
 };

@@ -21,6 +21,41 @@ static std::vector<PlacedAccess> placed(const std::vector<AccessInfo> &As) {
   return Out;
 }
 
+/// Bytes the significant kernels move through the fields of \p C.
+static double clusterTraffic(const RecordPlan &R, const Cluster &C) {
+  double Bytes = 0;
+  for (const KernelSummary &K : R.Kernels)
+    if (K.Significant)
+      for (const AccessInfo &A : K.Accesses)
+        if (llvm::is_contained(C.Fields, A.Field))
+          Bytes += A.Executions * R.Fields[A.Field].Size;
+  return Bytes;
+}
+
+/// Gives every tiled cluster of the record the tile size of the busiest
+/// one. The rewriter strip-mines a loop for one tile size; a loop over
+/// clusters of two sizes reaches the others through the flat form, a
+/// division per access, which costs more than any tile size gains.
+static void unifyTileSizes(RecordPlan &R) {
+  const ClusterPlan *Busiest = nullptr;
+  double Most = -1;
+  for (const ClusterPlan &P : R.Clusters)
+    if (P.Chosen.Kind == LayoutKind::Tiled)
+      if (double T = clusterTraffic(R, P.Fields); T > Most)
+        Busiest = &P, Most = T;
+  if (!Busiest)
+    return;
+  Layout Tile = Busiest->Chosen;
+  std::string Name = R.fieldSet(Busiest->Fields);
+  for (ClusterPlan &P : R.Clusters)
+    if (P.Chosen.Kind == LayoutKind::Tiled && P.Chosen != Tile) {
+      P.Why.push_back("tile size of " + Name + " (" + Tile.str() +
+                      "): one tile size per record, so that a loop over "
+                      "several clusters is strip-mined once");
+      P.Chosen = Tile;
+    }
+}
+
 static std::vector<unsigned> identityIds(size_t N) {
   std::vector<unsigned> Ids(N);
   std::iota(Ids.begin(), Ids.end(), 0u);
@@ -67,4 +102,5 @@ void dlopt::planRecord(RecordPlan &R, const AnalysisOptions &Opts) {
     P.Fields = std::move(C);
     R.Clusters.push_back(std::move(P));
   }
+  unifyTileSizes(R);
 }
