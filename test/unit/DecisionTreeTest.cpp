@@ -75,8 +75,7 @@ TEST(DecisionTreeTest, MissingFileIsAnError) {
             std::string::npos);
 }
 
-// The built-in model is models/x86-64.json, compiled in: the tree trained by
-// bench/calibrate/dl-calibrate on this machine kind.
+// The built-in model is models/x86-64.json, compiled in.
 TEST(DecisionTreeTest, BuiltinModelIsTheShippedFile) {
   llvm::Expected<DecisionTree> File =
       DecisionTree::loadFile(DLOPT_SOURCE_DIR "/models/x86-64.json");
@@ -105,7 +104,7 @@ TEST(DecisionTreeTest, BuiltinModelIsTheShippedFile) {
   for (const FeatureVector &F :
        {Streaming, Offset, Gathered, ShortWholeGather, Scalar})
     EXPECT_EQ(Builtin.decide(F).Chosen, File->decide(F).Chosen);
-  // What design.md measured and the calibration found again: a streamed,
+  // What design.md measured (and the calibration found again): a streamed,
   // vectorizable cluster leaves AoS; a tiled layout is chosen only where the
   // rewriter strip-mines (the flat form divides per access); random access
   // over the whole record in a loop that fits the caches stays AoS.
