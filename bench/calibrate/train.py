@@ -140,7 +140,7 @@ def export(tree, leaf_layout, node=0):
             "left": left, "right": right}
 
 
-def train(configs, max_depth=4, min_leaf=2):
+def train(configs, max_depth=5, min_leaf=2):
     """The tree fit to the training rows of CONFIGS, each leaf deciding the
     layout that is best over the configurations reaching it. Returns the
     tree and the classifier's accuracy on the rows."""
