@@ -98,27 +98,36 @@ void collectDeclared(const Stmt *S,
     collectDeclared(Child, Out);
 }
 
-/// True if \p S accumulates into a scalar that lives across iterations
-/// (`s += x`, `s = s * x`, `m = m > x ? m : x` is not counted): a loop whose
-/// vectorized form ends with a horizontal reduction, once per loop run.
+/// The variable \p BO accumulates into: `s += x` (any compound
+/// assignment) or `s = s + x`, `s = x * s` (`m = m > x ? m : x` is not
+/// counted).
+const VarDecl *accumulator(const BinaryOperator *BO) {
+  const VarDecl *Acc = varOf(BO->getLHS());
+  if (!Acc)
+    return nullptr;
+  if (BO->isCompoundAssignmentOp())
+    return Acc;
+  if (BO->getOpcode() == BO_Assign)
+    if (const auto *Op =
+            dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts()))
+      if ((Op->isAdditiveOp() || Op->isMultiplicativeOp()) &&
+          (varOf(Op->getLHS()) == Acc || varOf(Op->getRHS()) == Acc))
+        return Acc;
+  return nullptr;
+}
+
+/// True if \p S accumulates into a scalar that lives across iterations: a
+/// loop whose vectorized form ends with a horizontal reduction, once per
+/// loop run.
 bool accumulates(const Stmt *S, const VarDecl *InductionVar,
                  const llvm::SmallPtrSetImpl<const VarDecl *> &Declared) {
   if (!S)
     return false;
-  if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
-    const VarDecl *Acc = varOf(BO->getLHS());
-    if (Acc && Acc != InductionVar && !Declared.count(Acc) &&
-        Acc->getType()->isArithmeticType()) {
-      if (BO->isCompoundAssignmentOp())
+  if (const auto *BO = dyn_cast<BinaryOperator>(S))
+    if (const VarDecl *Acc = accumulator(BO))
+      if (Acc != InductionVar && !Declared.count(Acc) &&
+          Acc->getType()->isArithmeticType())
         return true;
-      if (BO->getOpcode() == BO_Assign)
-        if (const auto *Op =
-                dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts()))
-          if ((Op->isAdditiveOp() || Op->isMultiplicativeOp()) &&
-              (varOf(Op->getLHS()) == Acc || varOf(Op->getRHS()) == Acc))
-            return true;
-    }
-  }
   return llvm::any_of(S->children(), [&](const Stmt *C) {
     return accumulates(C, InductionVar, Declared);
   });
@@ -461,18 +470,9 @@ private:
     const LangOptions &LO = Ctx.getLangOpts();
     if (LO.FastMath || LO.AllowFPReassoc)
       return false;
-    const VarDecl *Acc = varOf(BO->getLHS());
-    if (!Acc || !Acc->getType()->isRealFloatingType() ||
-        !Acc->hasLocalStorage())
-      return false;
-    if (BO->isCompoundAssignmentOp())
-      return true;
-    if (BO->getOpcode() == BO_Assign) // s = s + x
-      if (const auto *Op =
-              dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts()))
-        return (Op->isAdditiveOp() || Op->isMultiplicativeOp()) &&
-               (varOf(Op->getLHS()) == Acc || varOf(Op->getRHS()) == Acc);
-    return false;
+    const VarDecl *Acc = accumulator(BO);
+    return Acc && Acc->getType()->isRealFloatingType() &&
+           Acc->hasLocalStorage();
   }
 
   // --- Expressions ---
