@@ -192,8 +192,7 @@ def search(b, tiles):
     for eps in [64] + [min(4096, int(d) + 1) for d in deltas if d < 4096]:
         r = b.report(eps)
         groups = tuple(tuple(c["fields"]) for c in r.get("clusters", []))
-        auto = [c["layout"].lower().replace("tiled(", "tiled:").rstrip(")")
-                for c in r.get("clusters", [])]
+        auto = [layout_spec(c["layout"]) for c in r.get("clusters", [])]
         if groups and groups not in partitions:
             partitions[groups] = auto
     # The automatic partition first, then the coarsest and the finest others.
@@ -213,14 +212,17 @@ def search(b, tiles):
     return min(tried.values(), key=lambda t: t[0]), len(tried)
 
 
-def auto_spec(b):
-    """The automatic plan as a --layout spec."""
-    clusters = b.report().get("clusters", [])
+def layout_spec(layout):
+    """A report's layout ("Tiled(16)") as a --layout spec ("tiled:16")."""
+    return layout.lower().replace("tiled(", "tiled:").rstrip(")")
+
+
+def auto_spec(record):
+    """The automatic plan of a report's record as a --layout spec."""
+    clusters = record.get("clusters", [])
     if not clusters:
         return "aos"
-    return spec([c["fields"] for c in clusters],
-                [c["layout"].lower().replace("tiled(", "tiled:").rstrip(")")
-                 for c in clusters])
+    return spec([c["fields"] for c in clusters], [layout_spec(c["layout"]) for c in clusters])
 
 
 def machine(cc):
@@ -291,7 +293,8 @@ def main():
             for flags in FLAGSETS:
                 d = tempfile.mkdtemp(dir=work)
                 b = Bench(o, prog, flags, d)
-                auto_plan = b.report().get("plan", "not transformable")
+                auto_record = b.report()
+                auto_plan = auto_record.get("plan", "not transformable")
                 auto = b.build([])
                 if auto is None:  # The automatic plan keeps the layout.
                     auto = b.original
@@ -320,7 +323,7 @@ def main():
                 # The original and the automatic plan are candidates too.
                 if t_auto < t_best:
                     t_best, best_spec = t_auto, "the automatic plan"
-                    oracle_spec = auto_spec(b)
+                    oracle_spec = auto_spec(auto_record)
                 if t_aos < t_best:
                     t_best, best_spec, oracle_spec = t_aos, "aos (unchanged)", "aos"
                 rows.append(dict(program=prog["name"], flags=" ".join(flags), aos=t_aos,

@@ -12,13 +12,7 @@ import csv
 import math
 from collections import defaultdict
 
-
-def layout_order(name):
-    if name == "AoS":
-        return (0, 0)
-    if name == "SoA":
-        return (1, 0)
-    return (2, int(name[len("Tiled("):-1]))
+from train import layout_rank  # AoS, SoA, then tiles by size
 
 
 def draw(ax, ms):
@@ -31,7 +25,7 @@ def draw(ax, ms):
             cells[shape][m["layout"]] = float(m["ns_per_iter"])
     sizes = sorted(cells)
     layouts = sorted({l for c in cells.values() for l in c if l != "original"},
-                     key=layout_order)
+                     key=layout_rank)
     grid = [[math.log2(cells[s]["original"] / cells[s][l])
              if l in cells[s] and "original" in cells[s] else float("nan")
              for s in sizes] for l in layouts]
