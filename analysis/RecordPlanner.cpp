@@ -67,28 +67,31 @@ Kdlg dlopt::kernelGraph(const std::vector<Field> &Fields,
   return Kdlg::forKernel(Fields, identityIds(Fields.size()), placed(Accesses));
 }
 
+FeatureVector dlopt::clusterFeatures(const RecordPlan &R, const Cluster &C) {
+  std::vector<unsigned> Ids = identityIds(R.Fields.size());
+  std::vector<KernelAccesses> Accesses;
+  for (const KernelSummary &K : R.Kernels)
+    Accesses.push_back({placed(K.Accesses), Ids, K.Significant});
+  return computeFeatures(R.Graph, C, R.Size, Accesses);
+}
+
 void dlopt::planRecord(RecordPlan &R, const AnalysisOptions &Opts) {
   const DecisionTree &Model =
       Opts.Model ? *Opts.Model : DecisionTree::builtin();
-  std::vector<unsigned> Ids = identityIds(R.Fields.size());
   std::vector<KernelGraph> Graphs;
-  std::vector<KernelAccesses> Accesses;
   for (KernelSummary &K : R.Kernels) {
     K.Graph = kernelGraph(R.Fields, K.Accesses);
     Graphs.push_back({K.Graph, K.Weight});
-    Accesses.push_back({placed(K.Accesses), Ids, true});
   }
   std::vector<bool> Significant = significantKernels(Graphs);
-  for (unsigned K = 0; K < R.Kernels.size(); ++K) {
+  for (unsigned K = 0; K < R.Kernels.size(); ++K)
     R.Kernels[K].Significant = Significant[K];
-    Accesses[K].Significant = Significant[K];
-  }
   R.Graph = mergeKernelGraphs(R.Fields, Graphs);
 
   R.Clusters.clear();
   for (Cluster &C : partitionKdlg(R.Graph, Opts.CacheLine)) {
     ClusterPlan P;
-    P.Features = computeFeatures(R.Graph, C, R.Size, Accesses);
+    P.Features = clusterFeatures(R, C);
     if (C.Cold) {
       // Nothing reads these fields in a loop: they only need to be out of
       // the hot clusters' cache lines, and one small record keeps them.

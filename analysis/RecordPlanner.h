@@ -30,6 +30,12 @@ Kdlg kernelGraph(const std::vector<Field> &Fields,
 /// and its clusters with a layout each. Previous results are replaced.
 void planRecord(RecordPlan &R, const AnalysisOptions &Opts);
 
+/// The features of cluster \p C of a planned record (planRecord has filled
+/// its kernels' significance and merged graph): what the model decides on,
+/// also for a cluster a user forced, so that reports and calibration see
+/// the same values for the same fields.
+FeatureVector clusterFeatures(const RecordPlan &R, const Cluster &C);
+
 } // namespace dlopt
 
 #endif

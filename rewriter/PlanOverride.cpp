@@ -1,5 +1,6 @@
 //===- PlanOverride.cpp - Plans the user forces on records ----------------===//
 #include "rewriter/PlanOverride.h"
+#include "analysis/RecordPlanner.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -139,6 +140,7 @@ Error dlopt::applyOverride(RecordPlan &R, const PlanOverride &O) {
       C.Fields.Fields.push_back(F);
     }
     llvm::sort(C.Fields.Fields);
+    C.Features = clusterFeatures(R, C.Fields);
     C.Chosen = O.Layouts[G];
     C.Why.push_back("forced by " + O.Origin);
     Clusters.push_back(std::move(C));
