@@ -3,7 +3,7 @@
 loops that touch every field of the record, the speed-up of each layout
 (SoA, Tiled(T)) over the original array of structs, against the record's
 size; one panel per access pattern and loop body (a row of panels per flag
-set), at the largest loop length measured.
+set), at the largest loop length measured for it.
 
 usage: heatmap.py MEASUREMENTS.csv --out heatmap.png
 """
@@ -48,15 +48,20 @@ def main():
 
     with open(o.measurements) as f:
         ms = list(csv.DictReader(f))
-    n = max(int(m["n"]) for m in ms)
     flag_sets = list(dict.fromkeys(m["cflags"] for m in ms))
+    measured = {(m["pattern"], m["body"]) for m in ms}
     panels = [(p, b) for p in dict.fromkeys(m["pattern"] for m in ms)
-              for b in dict.fromkeys(m["body"] for m in ms)]
+              for b in dict.fromkeys(m["body"] for m in ms) if (p, b) in measured]
+    # Each panel at the largest loop length measured for it (nested loops
+    # are measured at shorter lengths).
+    longest = {pb: max(int(m["n"]) for m in ms if (m["pattern"], m["body"]) == pb)
+               for pb in panels}
     fig, axes = plt.subplots(len(flag_sets), len(panels), squeeze=False,
                              figsize=(3.6 * len(panels), 4.4 * len(flag_sets)),
                              constrained_layout=True)
     for row, cflags in zip(axes, flag_sets):
         for ax, (pattern, body) in zip(row, panels):
+            n = longest[pattern, body]
             image = draw(ax, [m for m in ms if (m["cflags"], m["pattern"], m["body"],
                                                 int(m["n"])) == (cflags, pattern, body, n)])
             ax.set_title(f"{pattern}, {body}, n = 2^{int(math.log2(n))}\n{cflags}",

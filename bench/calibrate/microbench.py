@@ -1,211 +1,294 @@
 #!/usr/bin/env python3
 """Microbenchmarks for calibrating dlopt's decision tree on this machine.
 
-One generated C program per configuration: a record of FIELDS fields of one
-type, a loop of N iterations that reads the first TOUCHED fields and writes
-the first one, streaming (a[i]), streaming from an offset (a[i + base]: the
-rewriter cannot strip-mine it, so a tiled layout divides) or gathered
-(a[idx[i]]), with an elementwise body, one that calls sinf() (a libm call,
-which keeps the loop scalar unless -ffast-math lets the compiler call the
-vector math library) or one that sums the fields into a scalar (a
-reduction: scalar without -ffast-math, and once vectorized it ends every
-strip-mined tile with a horizontal sum), built with each of the flag sets
-given. Each program
-times the touched fields ("the cluster") in every layout the rewriter
-generates:
+Each configuration is one C program written the way users write them, in
+AoS form: a record of FIELDS fields of one type, a kernel function taking
+the array as a parameter, whose loop reads the first TOUCHED fields and
+(unless it only sums them) writes the first one, called repeatedly from
+main. dl-refactor itself writes every layout measured, so the timings are
+of the code the tool emits, and the features each configuration is
+labelled with are the ones the analysis computes for the cluster of the
+touched fields (its JSON report), so the tree sees what it is trained on.
 
-  AoS       the cluster as one small record (the whole record if TOUCHED
-            is all fields; otherwise a hot/cold split)
-  SoA       one array per field
-  Tiled(T)  arrays of tiles of T elements per field, loops strip-mined into
-            tile and lane loops as dl-refactor writes them
+The program holds one copy of the record and kernel per layout (R0, R1,
+...), each forced with --layout:
 
-plus the original interleaved record ("original"), for the heat map. The
-cold fields live in their own array and are not touched, as after a split.
-Times are ns per loop iteration, medians of interleaved repetitions.
+  original  the record left alone (for the heat map)
+  AoS       the touched fields as one small record (a hot/cold split; the
+            whole record when every field is touched)
+  SoA       one array per touched field
+  Tiled(T)  tiles of T elements per touched field; dl-refactor strip-mines
+            the loops it can
 
-usage: microbench.py --out measurements.csv [--cc CC] [--cflags FLAGS]...
-                     [--bodies elementwise,libm,reduction] [--quick]
+Access patterns: `a[i]` (stream), `a[i + base]` (offset: affine but not
+strip-minable, so tiles go through a division), `a[idx[i]]` (gather) and a
+nested loop over all elements for each element (nested: an n-body-like
+inner loop `acc += f(a[j])` that writes `a[i]` after it). Bodies:
+elementwise, one calling sinf() (libm: scalar unless -ffast-math lets the
+compiler call the vector math library) and a sum into a scalar
+(reduction: scalar without -ffast-math). Every layout must print the same
+checksum as the original; a configuration where one does not is reported
+and left out. Times are ns per innermost iteration, medians of interleaved
+repetitions.
+
+usage: microbench.py --out measurements.csv [--dl-refactor PATH] [--cc CC]
+                     [--cflags FLAGS]... [--bodies elementwise,libm,reduction]
+                     [--patterns stream,offset,gather,nested] [--quick]
 """
 import argparse
 import csv
 import itertools
+import json
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
 
+from train import FEATURES
+
 TILES = [2 ** k for k in range(1, 16)]
-PATTERNS = {"stream": "i", "offset": "i + base", "gather": "idx[i]"}
+PATTERNS = ["stream", "offset", "gather", "nested"]
 BODIES = ["elementwise", "libm", "reduction"]
 FLAG_SETS = ["-O3 -march=native", "-O3 -march=native -ffast-math"]
 REPETITIONS = 7  # the first is a warm-up
 
-COLUMNS = ["cflags", "fields", "field_bytes", "touched", "written", "pattern", "body",
-           "n", "layout", "ns_per_iter"]
+CONFIG = ["cflags", "fields", "field_bytes", "touched", "pattern", "body", "n"]
+COLUMNS = CONFIG + FEATURES + ["layout", "ns_per_iter"]
 
 
-def configurations(quick, flag_sets, bodies=BODIES):
+def configurations(quick, flag_sets, patterns=PATTERNS, bodies=BODIES):
     shapes = [(2, 4), (4, 4), (8, 4), (12, 4), (16, 4), (4, 8), (8, 8)]
     if not quick:
         shapes += [(24, 4), (2, 8), (16, 8)]
-    sizes = [1 << 12, 1 << 20] if quick else [1 << 10, 1 << 14, 1 << 18, 1 << 22]
-    for cflags, (fields, fbytes), pattern, body, n in itertools.product(
-            flag_sets, shapes, PATTERNS, bodies, sizes):
-        for touched in sorted({1, 2, fields // 2, fields}):
+    for cflags, (fields, fbytes), pattern, body in itertools.product(
+            flag_sets, shapes, patterns, bodies):
+        if pattern == "nested":
+            if body == "reduction":  # The inner loop is one already.
+                continue
+            sizes = [1 << 8, 1 << 11] if quick else [1 << 7, 1 << 9, 1 << 11, 1 << 12]
+        else:
+            sizes = [1 << 12, 1 << 20] if quick else [1 << 10, 1 << 14, 1 << 18, 1 << 22]
+        for n, touched in itertools.product(sizes, sorted({1, 2, fields // 2, fields})):
             if 1 <= touched <= fields:
                 yield dict(cflags=cflags, fields=fields, field_bytes=fbytes,
-                           touched=touched, written=0 if body == "reduction" else 1,
-                           pattern=pattern, body=body, n=n)
+                           touched=touched, pattern=pattern, body=body, n=n)
 
 
-def body(c, get):
-    """The loop body over element j: get(k) spells field k of element j."""
+def layouts(c, tiles):
+    """Layout name -> the --layout plan for a record R."""
+    hot = "{%s}" % ",".join(f"f{k}" for k in range(c["touched"]))
+    cold = "{%s}aos" % ",".join(f"f{k}" for k in range(c["touched"], c["fields"]))
+    whole = c["touched"] == c["fields"]
+    spec = lambda l: l if whole else f"split:{hot}{l}{cold}"
+    out = {"original": "aos", "AoS": "aos" if whole else spec("aos"), "SoA": spec("soa")}
+    for t in tiles:
+        if t <= c["n"]:
+            out[f"Tiled({t})"] = spec(f"tiled:{t}")
+    return out
+
+
+def value(c, get):
+    """The expression over the touched fields of one element."""
     terms = " + ".join(f"{get(k)} * {1.0 + k / 8:.3f}f" for k in range(c["touched"]))
-    value = f"({terms})"
-    if c["body"] == "reduction":
-        return f"acc += {value};"
-    if c["body"] == "libm":
-        value = f"sinf({value})"
-    return f"{get(0)} = {value} * 0.5f + 0.25f;"
+    return f"sinf({terms})" if c["body"] == "libm" else f"({terms})"
 
 
-def program(c, tiles):
+def kernel(c, r):
+    """The kernel over struct R<r>, as a user would write it."""
     T = "float" if c["field_bytes"] == 4 else "double"
-    F, K, N = c["fields"], c["touched"], c["n"]
-    stream = c["pattern"] == "stream"
-    # About 2^22 elementwise or 2^19 libm iterations per timing: long
-    # enough for the clock, short enough for a sweep of hundreds.
-    reps = max(1, (1 << (19 if c["body"] == "libm" else 22)) // N)
-    fl = lambda names: "".join(f"  {T} {x};\n" for x in names)
-    hot = [f"f{k}" for k in range(K)]
-    cold = [f"f{k}" for k in range(K, F)]
+    head = f"static void kernel{r}(struct R{r} *a, const int *idx, int n, int base) {{\n"
+    if c["pattern"] == "nested":
+        return head + (f"  for (int i = 0; i < n; ++i) {{\n    {T} acc = 0;\n"
+                       f"    for (int j = 0; j < n; ++j)\n"
+                       f"      acc += {value(c, lambda k: f'a[j].f{k}')};\n"
+                       f"    a[i].f0 = acc / n * 0.5f + 0.25f;\n  }}\n}}\n")
+    j = {"stream": "i", "offset": "i + base", "gather": "idx[i]"}[c["pattern"]]
+    get = lambda k: f"a[{j}].f{k}"
+    if c["body"] == "reduction":
+        return head + (f"  {T} acc = 0;\n  for (int i = 0; i < n; ++i)\n"
+                       f"    acc += {value(c, get)};\n  sink += acc;\n}}\n")
+    return head + (f"  for (int i = 0; i < n; ++i)\n"
+                   f"    {get(0)} = {value(c, get)} * 0.5f + 0.25f;\n}}\n")
+
+
+def program(c, names):
+    T = "float" if c["field_bytes"] == 4 else "double"
+    F, N = c["fields"], c["n"]
+    inner = N * N if c["pattern"] == "nested" else N
+    # About 2^22 elementwise or 2^19 libm iterations per timing (long
+    # enough for the clock, short enough for a sweep of hundreds), and at
+    # least 2 calls of a single loop, so that the one-off set-up below
+    # weighs little in the features the analysis reports.
+    least = 1 if c["pattern"] == "nested" else 2
+    reps = max(least, (1 << (19 if c["body"] == "libm" else 22)) // inner)
+    fields = "".join(f"  {T} f{k};\n" for k in range(F))
     out = [f"""#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
 #define N {N}
 #define REPS {reps}
-static int idx[N];
 static volatile int zero; /* a[i + base]: an offset the compiler cannot see */
-static volatile {T} sink;  /* where a reduction's result goes */
+static volatile double sink; /* where reductions go */
 static double now(void) {{
   struct timespec t;
   clock_gettime(CLOCK_MONOTONIC, &t);
   return t.tv_sec * 1e9 + t.tv_nsec;
 }}
-struct Rec {{
-{fl([f"f{k}" for k in range(F)])}}};
-struct Hot {{
-{fl(hot)}}};
 """]
-    if cold:
-        out.append(f"struct Cold {{\n{fl(cold)}}};\nstatic struct Cold *cold;\n")
-    out.append("static struct Rec *orig;\nstatic struct Hot *hot;\n")
-    out.append("".join(f"static {T} *soa{k};\n" for k in range(K)))
-    loop = "for (int i = 0; i < N; ++i) {\n    %s\n  }"
-    J = PATTERNS[c["pattern"]]
-    fns = {
-        "original": loop % body(c, lambda k: f"orig[{J}].f{k}"),
-        "AoS": loop % body(c, lambda k: f"hot[{J}].f{k}"),
-        "SoA": loop % body(c, lambda k: f"soa{k}[{J}]"),
-    }
-    for t in tiles:
-        if t > N:
-            continue
-        out.append(f"struct Tile{t} {{\n" +
-                   "".join(f"  {T} f{k}[{t}];\n" for k in range(K)) +
-                   f"}};\nstatic struct Tile{t} *tile{t};\n")
-        if not stream:  # The flat form: a division per access.
-            fns[f"Tiled({t})"] = loop % body(
-                c, lambda k: f"tile{t}[({J}) / {t}].f{k}[({J}) % {t}]")
-        else:  # Strip-mined, as dl-refactor rewrites a loop over tiles.
-            fns[f"Tiled({t})"] = (
-                f"for (int t = 0; t < N / {t}; ++t)\n"
-                f"    for (int l = 0; l < {t}; ++l) {{\n"
-                f"      {body(c, lambda k: f'tile{t}[t].f{k}[l]')}\n    }}")
-    for name, code in fns.items():
-        fn = name.replace("(", "_").replace(")", "")
-        out.append(f"static void run_{fn}(void) {{\n  for (int r = 0; r < REPS; ++r) {{\n"
-                   f"  int base = zero;\n  {T} acc = 0;\n  {code}\n  sink += acc;\n"
-                   f"  }}\n}}\n")
-    names = list(fns)
-    allocs = [f"  orig = calloc(N, sizeof *orig);\n  hot = calloc(N, sizeof *hot);\n"]
-    if cold:
-        allocs.append("  cold = calloc(N, sizeof *cold);\n")
-    allocs += [f"  soa{k} = calloc(N, sizeof *soa{k});\n" for k in range(K)]
-    allocs += [f"  tile{t} = calloc(N / {t} + 1, sizeof *tile{t});\n"
-               for t in tiles if t <= N]
-    init = ("  unsigned s = 1;\n  for (int i = 0; i < N; ++i) idx[i] = i;\n"
-            "  for (int i = N - 1; i > 0; --i) {\n"
-            "    s = s * 1103515245u + 12345u;\n"
-            "    int k = (int)((s >> 8) % (unsigned)(i + 1));\n"
-            "    int x = idx[i]; idx[i] = idx[k]; idx[k] = x;\n  }\n")
-    runs = "".join(f"    {{ double t0 = now(); run_{n.replace('(', '_').replace(')', '')}();"
-                   f" times[{i}][r] = (now() - t0) / ((double)N * REPS); }}\n"
-                   for i, n in enumerate(names))
+    # Only the touched fields are initialized and checked: the others are
+    # never accessed, as after a hot/cold split, and set-up loops over them
+    # would enter the features.
+    init = "".join(f"    a[i].f{k} = ({T})((i * {k + 3}) % 17) * 0.125f + 1.0f;\n"
+                   for k in range(c["touched"]))
+    for r in range(len(names)):
+        out.append(f"struct R{r} {{\n{fields}}};\n")
+        out.append(kernel(c, r))
+        out.append(f"""static struct R{r} *make{r}(void) {{
+  struct R{r} *a = malloc(N * sizeof *a);
+  for (int i = 0; i < N; ++i) {{
+{init}  }}
+  return a;
+}}
+static double time{r}(struct R{r} *a, const int *idx, double *sum) {{
+  sink = 0;
+  double t0 = now();
+  for (int rep = 0; rep < REPS; ++rep)
+    kernel{r}(a, idx, N, zero);
+  double t = now() - t0;
+  *sum = sink;
+  return t;
+}}
+static double check{r}(struct R{r} *a, double sum) {{
+  for (int i = 0; i < N; ++i)
+    sum += a[i].f0;
+  free(a);
+  return sum;
+}}
+""")
+    L = len(names)
+    make = "".join(f"  struct R{r} *a{r} = make{r}();\n" for r in range(L))
+    runs = "".join(f"    times[{r}][rep] = time{r}(a{r}, idx, &sums[{r}]);\n"
+                   for r in range(L))
+    checks = "".join(f"  sums[{r}] = check{r}(a{r}, sums[{r}]);\n" for r in range(L))
     out.append(f"""static int cmp(const void *a, const void *b) {{
   double x = *(const double *)a, y = *(const double *)b;
   return (x > y) - (x < y);
 }}
 int main(void) {{
-{''.join(allocs)}{init}
-  enum {{ L = {len(names)}, R = {REPETITIONS} }};
-  static double times[L][R];
-  static const char *names[L] = {{{", ".join('"%s"' % n for n in names)}}};
-  for (int r = 0; r < R; ++r) {{
-{runs}  }}
-  for (int l = 0; l < L; ++l) {{
-    qsort(times[l] + 1, R - 1, sizeof(double), cmp); /* run 0 is warm-up */
-    printf("%s %.4f\\n", names[l], times[l][R / 2]);
+  int *idx = malloc(N * sizeof *idx);
+  unsigned s = 1;
+  for (int i = 0; i < N; ++i)
+    idx[i] = i;
+  for (int i = N - 1; i > 0; --i) {{
+    s = s * 1103515245u + 12345u;
+    int k = (int)((s >> 8) % (unsigned)(i + 1));
+    int x = idx[i];
+    idx[i] = idx[k];
+    idx[k] = x;
   }}
+{make}  enum {{ L = {L}, R = {REPETITIONS} }};
+  static double times[L][R], sums[L];
+  static const char *names[L] = {{{", ".join('"%s"' % n for n in names)}}};
+  for (int rep = 0; rep < R; ++rep) {{ /* interleaved */
+{runs}  }}
+{checks}  for (int l = 0; l < L; ++l) {{
+    qsort(times[l] + 1, R - 1, sizeof(double), cmp); /* run 0 is warm-up */
+    printf("%s %.4f %.9g\\n", names[l], times[l][R / 2] / ((double){inner} * REPS),
+           sums[l]);
+  }}
+  free(idx);
   return 0;
 }}
 """)
     return "".join(out)
 
 
-def measure(c, cc, tiles, work):
+def same(a, b):
+    """Checksums agree up to rounding: vectorized and scalar code may
+    contract or (with -ffast-math) reassociate differently per layout."""
+    return abs(a - b) <= 1e-4 * max(abs(a), abs(b), 1.0)
+
+
+def measure(c, cc, dl_refactor, tiles, work):
+    """The configuration's rows, or None when a layout changed the output."""
+    plans = layouts(c, tiles)
+    names = list(plans)
     src = os.path.join(work, "mb.c")
-    exe = src[:-2]
     with open(src, "w") as f:
-        f.write(program(c, tiles))
-    subprocess.run([cc, *c["cflags"].split(), src, "-o", exe, "-lm"], check=True)
+        f.write(program(c, names))
+    forced = [f"--layout=R{r}={plans[n]}" for r, n in enumerate(names)]
+    flags = c["cflags"].split()
+    report = subprocess.run([dl_refactor, "--report", "--format=json", *forced, src,
+                             "--", *flags], check=True, capture_output=True, text=True)
+    record = next(r for r in json.loads(report.stdout)["records"]
+                  if r["name"] == f"R{names.index('SoA')}")
+    features = next(cl["features"] for cl in record["clusters"] if "f0" in cl["fields"])
+    subprocess.run([dl_refactor, "--apply", "--quiet", *forced, src, "--", *flags],
+                   check=True, capture_output=True)
+    exe = src[:-2]
+    subprocess.run([cc, *flags, src, "-o", exe, "-lm"], check=True)
     out = subprocess.run([exe], check=True, capture_output=True, text=True).stdout
-    rows = []
+    rows, checks = [], {}
     for line in out.splitlines():
-        layout, t = line.rsplit(" ", 1)
-        rows.append({**c, "layout": layout, "ns_per_iter": t})
+        layout, t, check = line.split(" ")
+        checks[layout] = float(check)
+        rows.append({**c, **{f: features[f] for f in FEATURES},
+                     "layout": layout, "ns_per_iter": t})
+    wrong = [l for l in checks if not same(checks[l], checks["original"])]
+    if wrong:
+        print(f"\nmicrobench.py: {c}: {', '.join(wrong)} changed the checksum; "
+              "configuration left out", file=sys.stderr)
+        return None
     return rows
+
+
+def default_dl_refactor():
+    here = os.path.dirname(os.path.abspath(__file__))
+    built = os.path.join(here, "..", "..", "build", "bin", "dl-refactor")
+    return built if os.path.exists(built) else shutil.which("dl-refactor")
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", required=True)
     ap.add_argument("--cc", default="gcc")
+    ap.add_argument("--dl-refactor", default=default_dl_refactor(),
+                    help="the dl-refactor that writes the layouts (default: build/bin)")
     ap.add_argument("--cflags", action="append",
                     help="a flag set the programs are built with (repeatable; "
                     f"default: {' and '.join(repr(f) for f in FLAG_SETS)})")
     ap.add_argument("--bodies", default=",".join(BODIES),
                     help="the loop bodies measured (default: all)")
+    ap.add_argument("--patterns", default=",".join(PATTERNS),
+                    help="the access patterns measured (default: all)")
     ap.add_argument("--quick", action="store_true",
-                    help="fewer shapes and loop lengths (half an hour instead of hours)")
+                    help="fewer shapes and loop lengths (about an hour instead of hours)")
     o = ap.parse_args()
-    configs = list(configurations(o.quick, o.cflags or FLAG_SETS, o.bodies.split(",")))
+    if not o.dl_refactor:
+        sys.exit("microbench.py: no dl-refactor (build it, or pass --dl-refactor)")
+    configs = list(configurations(o.quick, o.cflags or FLAG_SETS,
+                                  o.patterns.split(","), o.bodies.split(",")))
     work = tempfile.mkdtemp(prefix="dlopt-calibrate-")
-    rows = []
+    rows, left_out = [], 0
     # One at a time: timing runs must not share the machine.
     for i, c in enumerate(configs):
-        rows += measure(c, o.cc, TILES, work)
+        measured = measure(c, o.cc, o.dl_refactor, TILES, work)
+        if measured is None:
+            left_out += 1
+        else:
+            rows += measured
         print(f"\r[{i + 1}/{len(configs)}]", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
     with open(o.out, "w", newline="") as f:
         w = csv.DictWriter(f, COLUMNS)
         w.writeheader()
         w.writerows(rows)
-    print(f"{len(rows)} measurements of {len(configs)} configurations -> {o.out}")
+    print(f"{len(rows)} measurements of {len(configs) - left_out} configurations -> {o.out}"
+          + (f" ({left_out} left out: a layout changed the output)" if left_out else ""))
     shutil.rmtree(work, ignore_errors=True)
+    sys.exit(1 if left_out else 0)
 
 
 if __name__ == "__main__":

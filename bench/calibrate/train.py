@@ -3,8 +3,9 @@
 
 Reads the CSV microbench.py writes. For each configuration every layout
 within 1 % of the fastest becomes a training row (the paper's rule), with
-the features the analysis computes for a cluster (analysis/ClusterFeatures:
-the same names, the same definitions). A scikit-learn decision tree is fit
+the features the analysis computed for the cluster (analysis/ClusterFeatures,
+read from dl-refactor's report of the microbenchmark: the tree is trained
+on exactly what it will see). A scikit-learn decision tree is fit
 to them. Its leaves then decide by measurement rather than by vote: each
 takes the layout with the smallest geometric-mean slowdown over the fastest
 layout across the configurations that reach it, so that a leaf where many
@@ -30,42 +31,9 @@ from collections import defaultdict
 FEATURES = ["cluster_bytes", "cluster_fields", "cluster_share", "max_field_bytes",
             "record_bytes", "touched_fraction", "gather_fraction", "write_fraction",
             "log2_executions", "vectorizable", "loop_index_fraction", "reduction_fraction"]
-CONFIG = ["cflags", "fields", "field_bytes", "touched", "written", "pattern", "body", "n"]
+# What identifies a configuration of microbench.py.
+CONFIG = ["cflags", "fields", "field_bytes", "touched", "pattern", "body", "n"]
 TOLERANCE = 0.01
-
-
-def vectorizable(body, cflags):
-    """analysis/AccessCollector's rule: a loop calling a libm builtin can
-    vectorize when math functions need not set errno (-ffast-math,
-    -fno-math-errno), a float reduction when it may be reassociated
-    (-ffast-math, -fassociative-math); an elementwise one always can."""
-    flags = cflags.split()
-    if body == "libm":
-        return "-ffast-math" in flags or "-fno-math-errno" in flags
-    if body == "reduction":
-        return "-ffast-math" in flags or "-fassociative-math" in flags
-    return True
-
-
-def features(c):
-    """What the analysis computes for the cluster of the touched fields of a
-    microbenchmark: one loop reading TOUCHED fields and writing WRITTEN."""
-    fields, fb, touched = int(c["fields"]), int(c["field_bytes"]), int(c["touched"])
-    written = int(c["written"])
-    return {
-        "cluster_bytes": touched * fb,
-        "cluster_fields": touched,
-        "cluster_share": touched / fields,
-        "max_field_bytes": fb,
-        "record_bytes": fields * fb,
-        "touched_fraction": touched / fields,
-        "gather_fraction": 1.0 if c["pattern"] == "gather" else 0.0,
-        "write_fraction": written / (touched + written),
-        "log2_executions": math.log2(int(c["n"])),
-        "vectorizable": float(vectorizable(c["body"], c["cflags"])),
-        "loop_index_fraction": 1.0 if c["pattern"] == "stream" else 0.0,
-        "reduction_fraction": 1.0 if c["body"] == "reduction" else 0.0,
-    }
 
 
 class Configuration:
@@ -73,7 +41,9 @@ class Configuration:
     against the fastest one measured for it."""
 
     def __init__(self, ms):
-        self.features = features(ms[0])
+        # The analysis's own values for the cluster, from its JSON report
+        # of the microbenchmark (microbench.py), identical on every row.
+        self.features = {f: float(ms[0][f]) for f in FEATURES}
         times = {m["layout"]: float(m["ns_per_iter"]) for m in ms}
         best = min(times.values())
         self.slowdown = {l: t / best for l, t in times.items()}

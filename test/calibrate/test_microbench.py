@@ -1,0 +1,77 @@
+#!/usr/bin/env python3
+"""Tests of bench/calibrate/microbench.py: every microbenchmark layout is
+written by dl-refactor, compiles, computes what the original computes, and
+is labelled with the features the analysis reports for its cluster.
+
+usage: test_microbench.py DL_REFACTOR CC
+"""
+import os
+import shutil
+import sys
+import tempfile
+import unittest
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "bench", "calibrate"))
+import microbench  # noqa: E402
+
+DL_REFACTOR, CC = sys.argv[1], sys.argv[2]
+TILES = [4, 16]
+
+
+def config(pattern, body, fields=4, field_bytes=4, touched=2, n=256,
+           cflags="-O2"):
+    return dict(cflags=cflags, fields=fields, field_bytes=field_bytes, touched=touched,
+                pattern=pattern, body=body, n=n)
+
+
+class MicrobenchTest(unittest.TestCase):
+    def setUp(self):
+        self.work = tempfile.mkdtemp(prefix="dlopt-microbench-test-")
+
+    def tearDown(self):
+        shutil.rmtree(self.work, ignore_errors=True)
+
+    def measure(self, c):
+        rows = microbench.measure(c, CC, DL_REFACTOR, TILES, self.work)
+        self.assertIsNotNone(rows, f"a layout changed the output of {c}")
+        return {r["layout"]: r for r in rows}
+
+    def test_every_layout_is_measured(self):
+        rows = self.measure(config("stream", "elementwise"))
+        self.assertEqual(list(rows), ["original", "AoS", "SoA", "Tiled(4)", "Tiled(16)"])
+        self.assertTrue(all(float(r["ns_per_iter"]) > 0 for r in rows.values()))
+        # Whole-record AoS is the original; a partial cluster is split off.
+        self.assertEqual(microbench.layouts(config("stream", "elementwise", touched=4),
+                                            TILES)["AoS"], "aos")
+        self.assertEqual(microbench.layouts(config("stream", "elementwise"), TILES)["SoA"],
+                         "split:{f0,f1}soa{f2,f3}aos")
+
+    def test_features_are_the_analysis(self):
+        f = self.measure(config("stream", "elementwise"))["SoA"]
+        self.assertEqual(f["cluster_fields"], 2)
+        self.assertEqual(f["record_bytes"], 16)
+        self.assertEqual(f["gather_fraction"], 0)
+        self.assertGreater(f["loop_index_fraction"], 0.95)
+        self.assertGreater(f["vectorizable"], 0.95)
+        g = self.measure(config("gather", "reduction", field_bytes=8))["AoS"]
+        self.assertGreater(g["gather_fraction"], 0.95)
+        self.assertGreater(g["reduction_fraction"], 0.95)
+        self.assertLess(g["vectorizable"], 0.05)  # a float sum, without -ffast-math
+        self.assertEqual(g["max_field_bytes"], 8)
+
+    def test_flags_decide_vectorizable(self):
+        scalar = self.measure(config("offset", "libm"))["SoA"]
+        vector = self.measure(config("offset", "libm", cflags="-O2 -ffast-math"))["SoA"]
+        self.assertLess(scalar["vectorizable"], 0.05)
+        self.assertGreater(vector["vectorizable"], 0.95)
+        self.assertLess(vector["loop_index_fraction"], 0.05)  # a[i + base]
+
+    def test_nested_loops(self):
+        rows = self.measure(config("nested", "libm", fields=8, touched=8, n=64))
+        self.assertGreater(rows["SoA"]["reduction_fraction"], 0.9)
+        self.assertEqual(rows["SoA"]["cluster_share"], 1)
+
+
+if __name__ == "__main__":
+    sys.argv[1:] = sys.argv[3:]
+    sys.exit(0 if unittest.main(exit=False, verbosity=2).result.wasSuccessful() else 1)
