@@ -31,6 +31,11 @@ from collections import defaultdict
 FEATURES = ["cluster_bytes", "cluster_fields", "cluster_share", "max_field_bytes",
             "record_bytes", "touched_fraction", "gather_fraction", "write_fraction",
             "log2_executions", "vectorizable", "loop_index_fraction", "reduction_fraction"]
+# What the tree may split on. log2_executions counts every execution of
+# the loop, repetitions included, so in the microbenchmarks it tells their
+# repetition counts apart rather than loop lengths: it is reported, but
+# not trained on (--features to choose otherwise).
+TRAINED = [f for f in FEATURES if f != "log2_executions"]
 # What identifies a configuration of microbench.py.
 CONFIG = ["cflags", "fields", "field_bytes", "touched", "pattern", "body", "n"]
 TOLERANCE = 0.01
@@ -43,7 +48,10 @@ class Configuration:
     def __init__(self, ms):
         # The analysis's own values for the cluster, from its JSON report
         # of the microbenchmark (microbench.py), identical on every row.
-        self.features = {f: float(ms[0][f]) for f in FEATURES}
+        # Rounded to two decimals: the fractions are weighted sums, and a
+        # split between 1.0 and 1.0000000002, or on the trace a one-off
+        # set-up loop leaves (a share below 0.005), would be learning noise.
+        self.features = {f: round(float(ms[0][f]), 2) for f in FEATURES}
         times = {m["layout"]: float(m["ns_per_iter"]) for m in ms}
         best = min(times.values())
         self.slowdown = {l: t / best for l, t in times.items()}
@@ -95,34 +103,34 @@ def mean_slowdown(tree, configs):
                     for c in configs])
 
 
-def export(tree, leaf_layout, node=0):
+def export(tree, leaf_layout, names, node=0):
     """sklearn's tree as dlopt's JSON: x <= threshold goes left, as in
     DecisionTree::decide."""
     t = tree.tree_
     if t.children_left[node] == -1:
         return {"layout": leaf_layout[node]}
-    left = export(tree, leaf_layout, t.children_left[node])
-    right = export(tree, leaf_layout, t.children_right[node])
+    left = export(tree, leaf_layout, names, t.children_left[node])
+    right = export(tree, leaf_layout, names, t.children_right[node])
     if left == right:  # A split that decides nothing.
         return left
-    return {"feature": FEATURES[t.feature[node]],
+    return {"feature": names[t.feature[node]],
             "threshold": round(float(t.threshold[node]), 6),
             "left": left, "right": right}
 
 
-def train(configs, max_depth=5, min_leaf=2):
+def train(configs, max_depth=5, min_leaf=2, features=TRAINED):
     """The tree fit to the training rows of CONFIGS, each leaf deciding the
     layout that is best over the configurations reaching it. Returns the
     tree and the classifier's accuracy on the rows."""
     from sklearn.tree import DecisionTreeClassifier
     rows = training_rows(configs)
-    X = [[r[f] for f in FEATURES] for r in rows]
+    X = [[r[f] for f in features] for r in rows]
     y = [r["layout"] for r in rows]
     clf = DecisionTreeClassifier(criterion="entropy", max_depth=max_depth,
                                  min_samples_leaf=min_leaf, random_state=0)
     clf.fit(X, y)
     reaching = defaultdict(list)
-    for c, leaf in zip(configs, clf.apply([[c.features[f] for f in FEATURES]
+    for c, leaf in zip(configs, clf.apply([[c.features[f] for f in features]
                                            for c in configs])):
         reaching[leaf].append(c)
     classes = list(clf.classes_)
@@ -130,10 +138,10 @@ def train(configs, max_depth=5, min_leaf=2):
     for node in range(clf.tree_.node_count):  # leaves no configuration reaches
         if clf.tree_.children_left[node] == -1 and node not in leaf_layout:
             leaf_layout[node] = classes[int(clf.tree_.value[node][0].argmax())]
-    return export(clf, leaf_layout), clf.score(X, y)
+    return export(clf, leaf_layout, features), clf.score(X, y)
 
 
-def cross_validated_slowdown(configs, max_depth, folds=5):
+def cross_validated_slowdown(configs, max_depth, folds=5, features=TRAINED):
     """Mean slowdown of trees trained without the configurations they are
     judged on."""
     shuffled = list(configs)
@@ -141,7 +149,8 @@ def cross_validated_slowdown(configs, max_depth, folds=5):
     judged = []
     for k in range(folds):
         held = shuffled[k::folds]
-        tree, _ = train([c for i, c in enumerate(shuffled) if i % folds != k], max_depth)
+        tree, _ = train([c for i, c in enumerate(shuffled) if i % folds != k], max_depth,
+                        features=features)
         judged += [c.slowdown.get(decide(tree, c.features), max(c.slowdown.values()))
                    for c in held]
     return geomean(judged)
@@ -155,6 +164,9 @@ def main():
     ap.add_argument("--target", default="x86-64")
     ap.add_argument("--max-depth", type=int, default=5)
     ap.add_argument("--description", default="")
+    ap.add_argument("--features", default=",".join(TRAINED),
+                    help="the features the tree may split on (default: all but "
+                    "log2_executions)")
     ap.add_argument("--compare", action="append", default=[],
                     help="also report this model's mean slowdown on the measurements")
     o = ap.parse_args()
@@ -162,10 +174,14 @@ def main():
         configs = configurations(list(csv.DictReader(f)))
     if not configs:
         sys.exit(f"train.py: no measurements in {o.measurements}")
+    features = o.features.split(",")
+    unknown = [f for f in features if f not in FEATURES]
+    if unknown:
+        sys.exit(f"train.py: unknown features {', '.join(unknown)}")
     rows = training_rows(configs)
-    tree, accuracy = train(configs, o.max_depth)
+    tree, accuracy = train(configs, o.max_depth, features=features)
     fit = mean_slowdown(tree, configs)
-    cv = cross_validated_slowdown(configs, o.max_depth)
+    cv = cross_validated_slowdown(configs, o.max_depth, features=features)
     if o.rows:
         with open(o.rows, "w", newline="") as f:
             w = csv.DictWriter(f, FEATURES + ["layout"])

@@ -70,6 +70,16 @@ class MicrobenchTest(unittest.TestCase):
         rows = self.measure(config("nested", "libm", fields=8, touched=8, n=64))
         self.assertGreater(rows["SoA"]["reduction_fraction"], 0.9)
         self.assertEqual(rows["SoA"]["cluster_share"], 1)
+        # n-body's body: sqrtf, scalar (errno) unless -ffast-math.
+        scalar = self.measure(config("nested", "sqrt", n=64))["SoA"]
+        vector = self.measure(config("nested", "sqrt", n=64, cflags="-O2 -ffast-math"))["SoA"]
+        self.assertLess(scalar["vectorizable"], 0.05)
+        self.assertGreater(vector["vectorizable"], 0.95)
+        bodies = {(c["pattern"], c["body"]) for c in microbench.configurations(
+            True, microbench.FLAG_SETS)}
+        self.assertIn(("nested", "sqrt"), bodies)
+        self.assertNotIn(("stream", "sqrt"), bodies)
+        self.assertNotIn(("nested", "reduction"), bodies)
 
 
 if __name__ == "__main__":
