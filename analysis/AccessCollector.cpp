@@ -35,6 +35,9 @@ struct LoopScope {
   bool FromZeroUpByOne = false;
   /// True if the body accumulates into a scalar (see accumulates()).
   bool Reduces = false;
+  /// The variable of a range-for over a candidate's std::vector: its
+  /// element at the loop's position.
+  const VarDecl *RangeVar = nullptr;
   double Trips = 1;
   /// Variables assigned in the body (their values vary per iteration).
   llvm::SmallPtrSet<const VarDecl *, 8> Varying;
@@ -190,10 +193,8 @@ private:
       return otherLoop(While, While->getCond(), While->getBody());
     if (const auto *Do = dyn_cast<DoStmt>(S))
       return otherLoop(Do, Do->getCond(), Do->getBody());
-    if (const auto *Range = dyn_cast<CXXForRangeStmt>(S)) {
-      expr(Range->getRangeInit());
-      return otherLoop(Range, nullptr, Range->getBody());
-    }
+    if (const auto *Range = dyn_cast<CXXForRangeStmt>(S))
+      return rangeLoop(Range);
     if (const auto *If = dyn_cast<IfStmt>(S)) {
       stmt(If->getInit());
       expr(If->getCond());
@@ -395,14 +396,42 @@ private:
     leaveLoop();
   }
 
-  void otherLoop(const Stmt *Loop, const Expr *Cond, const Stmt *Body) {
+  /// What the body of a loop without an induction variable tells.
+  LoopScope scopeOf(const Stmt *Body) const {
     LoopScope Scope;
     Scope.Vectorizable = vectorizableBody(Body, nullptr);
     Scope.ContainsLoop = containsLoop(Body);
     Scope.Reduces = hasReduction(Body, nullptr);
     collectVarying(Body, Scope.Varying);
-    enterLoop(Loop->getBeginLoc(), UnknownLoopTrips, "heuristic", Scope);
+    return Scope;
+  }
+
+  void otherLoop(const Stmt *Loop, const Expr *Cond, const Stmt *Body) {
+    enterLoop(Loop->getBeginLoc(), UnknownLoopTrips, "heuristic",
+              scopeOf(Body));
     expr(Cond);
+    stmt(Body);
+    leaveLoop();
+  }
+
+  /// for (decl : range). Over a candidate's std::vector the variable is
+  /// the element the loop is at, a[i] of a counted loop; a copy of it
+  /// (`for (T e : v)`) reads every field per iteration.
+  void rangeLoop(const CXXForRangeStmt *Range) {
+    expr(Range->getRangeInit());
+    const Stmt *Body = Range->getBody();
+    LoopScope Scope = scopeOf(Body);
+    const VarDecl *Var = Range->getLoopVariable();
+    const RecordDecl *RD =
+        vectorElementRecord(Range->getRangeInit()->getType());
+    if (isCandidate(RD) && asRecord(Var->getType().getNonReferenceType()) == RD)
+      Scope.RangeVar = Var;
+    enterLoop(Range->getBeginLoc(), UnknownLoopTrips, "heuristic", Scope);
+    if (Scope.RangeVar && !Var->getType()->isReferenceType())
+      for (const FieldDecl *FD : RD->fields())
+        emitField(RD, FD->getFieldIndex(), Range->getRangeInit(),
+                  /*IsWrite=*/false, /*IsGather=*/false, !Scope.ContainsLoop,
+                  Ctx.getTypeSizeInChars(FD->getType()).getQuantity());
     stmt(Body);
     leaveLoop();
   }
@@ -507,13 +536,26 @@ private:
       expr(CO->getCond());
       return branch(CO->getTrueExpr(), CO->getFalseExpr());
     }
-    if (const auto *Call = dyn_cast<CallExpr>(E))
-      noteCall(Call);
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
+        Op && Op->getOperator() == OO_Equal && isElement(Op->getArg(0))) {
+      // a[i] = b on a C++ record: the (trivial) assignment operator.
+      expr(Op->getArg(1));
+      return lvalue(Op->getArg(0), /*IsWrite=*/true);
+    }
+    if (const auto *Construct = dyn_cast<CXXConstructExpr>(E))
+      if (Construct->getConstructor()->isCopyOrMoveConstructor() &&
+          Construct->getNumArgs() == 1 && isElement(Construct->getArg(0)))
+        return lvalue(Construct->getArg(0)->IgnoreImpCasts(),
+                      /*IsWrite=*/false); // T b = a[i];
+    if (!isVectorElementExpr(E))
+      if (const auto *Call = dyn_cast<CallExpr>(E))
+        noteCall(Call);
     if (isa<UnaryExprOrTypeTraitExpr>(E))
       return; // sizeof/alignof evaluate nothing.
     if (const auto *SE = dyn_cast<StmtExpr>(E))
       return stmt(SE->getSubStmt());
-    if (E->isGLValue() && isa<ArraySubscriptExpr, MemberExpr>(E))
+    if (E->isGLValue() &&
+        (isa<ArraySubscriptExpr, MemberExpr>(E) || isVectorElementExpr(E)))
       return address(E); // An lvalue used without loading it (e.g. decay).
     for (const Stmt *Child : E->children())
       stmt(Child);
@@ -551,8 +593,28 @@ private:
     return std::nullopt;
   }
 
-  /// a[i] or *p where the array or pointer is of a candidate record.
+  /// v[i] or v.at(i) on a candidate's std::vector.
+  bool isVectorElementExpr(const Expr *E) const {
+    return isCandidate(asVectorElement(E).Record);
+  }
+
+  /// The variable of an enclosing range-for over a candidate's vector that
+  /// \p E names, or null.
+  const VarDecl *rangeElement(const Expr *E) const {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    if (!DRE)
+      return nullptr;
+    for (const LoopScope &L : Loops)
+      if (L.RangeVar && L.RangeVar == DRE->getDecl())
+        return L.RangeVar;
+    return nullptr;
+  }
+
+  /// a[i] or *p where the array or pointer is of a candidate record; v[i],
+  /// v.at(i) or a range-for's element on a candidate's std::vector.
   bool isElement(const Expr *E) const {
+    if (isVectorElementExpr(E) || rangeElement(E))
+      return true;
     E = E->IgnoreParens();
     if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
       return isCandidate(elementRecord(ASE->getBase()->getType()));
@@ -592,6 +654,13 @@ private:
   /// Evaluates what computing the address of \p E needs, without loading E.
   void address(const Expr *E) {
     E = E->IgnoreParens();
+    if (VectorElement VE = asVectorElement(E); isCandidate(VE.Record)) {
+      expr(VE.Vector);
+      expr(VE.Index);
+      return;
+    }
+    if (rangeElement(E))
+      return;
     if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
       expr(ASE->getBase());
       expr(ASE->getIdx());
@@ -620,8 +689,10 @@ private:
   /// True if the element is not at an affine function of loop variables:
   /// a gather or scatter such as a[idx[i]] or a[rand() % n].
   bool isGather(const Expr *Element, bool ViaArrow) const {
-    if (Loops.empty())
+    if (Loops.empty() || rangeElement(Element))
       return false;
+    if (VectorElement VE = asVectorElement(Element); isCandidate(VE.Record))
+      return !isAffine(VE.Index, 0);
     Element = Element->IgnoreParenImpCasts();
     if (ViaArrow) { // p->f or (a + i)->f
       if (const auto *BO = dyn_cast<BinaryOperator>(Element))
@@ -638,9 +709,14 @@ private:
   /// True for a[i] with i the induction variable of the innermost loop,
   /// when that loop runs `for (i = 0; i < n; ++i)` and holds no other loop.
   bool isLoopIndexed(const Expr *Element) const {
-    if (Loops.empty() || Loops.back().ContainsLoop ||
-        !Loops.back().InductionVar || !Loops.back().FromZeroUpByOne)
+    if (Loops.empty() || Loops.back().ContainsLoop)
       return false;
+    if (const VarDecl *Var = rangeElement(Element))
+      return Var == Loops.back().RangeVar;
+    if (!Loops.back().InductionVar || !Loops.back().FromZeroUpByOne)
+      return false;
+    if (VectorElement VE = asVectorElement(Element); isCandidate(VE.Record))
+      return varOf(VE.Index) == Loops.back().InductionVar;
     const auto *ASE =
         dyn_cast<ArraySubscriptExpr>(Element->IgnoreParenImpCasts());
     return ASE && varOf(ASE->getIdx()) == Loops.back().InductionVar;

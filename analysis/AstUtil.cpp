@@ -2,6 +2,8 @@
 #include "analysis/AstUtil.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/Path.h"
 
@@ -27,6 +29,40 @@ const RecordDecl *dlopt::elementRecord(QualType Ty) {
   if (const ArrayType *AT = Canon->getAsArrayTypeUnsafe())
     return asRecord(AT->getElementType());
   return nullptr;
+}
+
+const RecordDecl *dlopt::vectorElementRecord(QualType Ty) {
+  if (Ty.isNull())
+    return nullptr;
+  const auto *RT =
+      Ty.getNonReferenceType().getCanonicalType()->getAs<RecordType>();
+  const auto *Spec =
+      RT ? dyn_cast<ClassTemplateSpecializationDecl>(RT->getDecl()) : nullptr;
+  if (!Spec || !Spec->isInStdNamespace() || Spec->getName() != "vector")
+    return nullptr;
+  const TemplateArgumentList &Args = Spec->getTemplateArgs();
+  if (Args.size() == 0 || Args[0].getKind() != TemplateArgument::Type)
+    return nullptr;
+  return asRecord(Args[0].getAsType());
+}
+
+VectorElement dlopt::asVectorElement(const Expr *E) {
+  VectorElement Out;
+  if (!E)
+    return Out;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
+    if (Op->getOperator() == OO_Subscript && Op->getNumArgs() == 2)
+      Out = {Op->getArg(0), Op->getArg(1)};
+  } else if (const auto *Call = dyn_cast<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *MD = Call->getMethodDecl();
+    if (MD && MD->getIdentifier() && MD->getName() == "at" &&
+        Call->getNumArgs() == 1)
+      Out = {Call->getImplicitObjectArgument(), Call->getArg(0)};
+  }
+  if (Out.Vector)
+    Out.Record = vectorElementRecord(Out.Vector->getType());
+  return Out.Record ? Out : VectorElement();
 }
 
 std::string dlopt::recordName(const RecordDecl *RD) {

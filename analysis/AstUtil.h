@@ -12,6 +12,20 @@ namespace dlopt {
 /// null.
 const clang::RecordDecl *elementRecord(clang::QualType Ty);
 
+/// The record T when \p Ty is std::vector<T>, a reference to one, or a
+/// cv-qualified one; else null. Such a vector is an array of T for the
+/// analysis, with its own set of uses (see Legality).
+const clang::RecordDecl *vectorElementRecord(clang::QualType Ty);
+
+/// v[i] or v.at(i) on a std::vector<T> (parens and implicit casts
+/// ignored): the vector expression and the index; null members otherwise.
+struct VectorElement {
+  const clang::Expr *Vector = nullptr;
+  const clang::Expr *Index = nullptr;
+  const clang::RecordDecl *Record = nullptr;
+};
+VectorElement asVectorElement(const clang::Expr *E);
+
 /// The record T when \p Ty is T (cv-qualifiers ignored), or null.
 const clang::RecordDecl *asRecord(clang::QualType Ty);
 

@@ -20,6 +20,16 @@ public:
 
   bool shouldVisitTemplateInstantiations() const { return true; }
 
+  // The standard library's own code (std::vector<T>'s members, std::sort's
+  // instantiations) is not the user's to rewrite: its pointers to T are
+  // not arrays of the program.
+  bool TraverseDecl(Decl *D) {
+    if (D && !isa<TranslationUnitDecl>(D) &&
+        inSystemHeader(Ctx.getSourceManager(), D->getLocation()))
+      return true;
+    return Base::TraverseDecl(D);
+  }
+
 #define DLOPT_COUNT_LOOP(KIND)                                                 \
   bool Traverse##KIND(KIND *S) {                                               \
     ++LoopDepth;                                                               \
@@ -43,6 +53,11 @@ public:
   }
 
   bool VisitVarDecl(VarDecl *VD) {
+    if (const RecordDecl *RD = vectorElementRecord(VD->getType())) {
+      if (eligible(RD))
+        containerRoot(RD, VD);
+      return true;
+    }
     const RecordDecl *RD = elementRecord(VD->getType());
     if (!RD || !eligible(RD))
       return true;
@@ -70,6 +85,12 @@ public:
   }
 
   bool VisitFieldDecl(FieldDecl *FD) {
+    if (const RecordDecl *RD = vectorElementRecord(FD->getType())) {
+      if (eligible(RD) && !FD->getType()->isReferenceType())
+        addRoot(RD, FD, "std::vector field of " + recordName(FD->getParent()),
+                0);
+      return true;
+    }
     const RecordDecl *RD = elementRecord(FD->getType());
     if (!RD || !eligible(RD))
       return true;
@@ -100,6 +121,28 @@ public:
   bool VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
     if (LoopDepth > 0)
       noteIndexed(elementRecord(E->getBase()->IgnoreImpCasts()->getType()));
+    return true;
+  }
+
+  // v[i] on a std::vector in a loop.
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *E) {
+    if (LoopDepth > 0 && E->getOperator() == OO_Subscript)
+      noteIndexed(vectorElementRecord(E->getArg(0)->getType()));
+    return true;
+  }
+
+  // v.at(i) in a loop.
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *E) {
+    const CXXMethodDecl *MD = E->getMethodDecl();
+    if (LoopDepth > 0 && MD && MD->getIdentifier() && MD->getName() == "at")
+      noteIndexed(
+          vectorElementRecord(E->getImplicitObjectArgument()->getType()));
+    return true;
+  }
+
+  // for (auto &e : v) walks the vector.
+  bool VisitCXXForRangeStmt(CXXForRangeStmt *S) {
+    noteIndexed(vectorElementRecord(S->getRangeInit()->getType()));
     return true;
   }
 
@@ -160,6 +203,19 @@ private:
     if (const auto *New = dyn_cast<CXXNewExpr>(Src->IgnoreParenCasts()))
       if (New->isArray())
         addRoot(RD, VD, "new[]", 0);
+  }
+
+  /// A std::vector<T> variable or parameter. A reference that is not a
+  /// parameter only names another vector (Legality refuses it).
+  void containerRoot(const RecordDecl *RD, const VarDecl *VD) {
+    if (const auto *P = dyn_cast<ParmVarDecl>(VD)) {
+      const auto *FD = dyn_cast<FunctionDecl>(P->getDeclContext());
+      if (FD && FD->doesThisDeclarationHaveABody())
+        addRoot(RD, VD, "std::vector parameter", 0);
+      return;
+    }
+    if (!VD->getType()->isReferenceType())
+      addRoot(RD, VD, "std::vector", 0);
   }
 
   void addRoot(const RecordDecl *RD, const ValueDecl *VD, const Twine &Kind,

@@ -25,6 +25,15 @@ public:
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return false; }
 
+  // The standard library's code is not rewritten and holds no use of the
+  // program's arrays (Candidates skips it too).
+  bool TraverseDecl(Decl *D) {
+    if (D && !isa<TranslationUnitDecl>(D) &&
+        inSystemHeader(SM, D->getLocation()))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
+
   void run(llvm::ArrayRef<CandidateRecord> Cands) {
     for (const CandidateRecord &C : Cands)
       checkRecord(C.Decl);
@@ -97,6 +106,8 @@ public:
 
   bool VisitVarDecl(VarDecl *VD) {
     QualType T = VD->getType();
+    if (!VD->isCXXForRangeDecl()) // for (auto &e : v) is rewritten.
+      checkElementBinding(VD->getInit(), T, VD->getLocation());
     const RecordDecl *RD = elementRecord(T);
     if (!isCandidate(RD))
       return pointerToPointer(VD, T);
@@ -167,6 +178,14 @@ public:
     const FunctionDecl *Callee = Call->getDirectCallee();
     for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
       const Expr *Arg = Call->getArg(I);
+      if (Callee && I < Callee->getNumParams() && Callee->hasBody() &&
+          !inSystemHeader(SM, Callee->getLocation()) &&
+          Callee->getParamDecl(I)->getType()->isReferenceType() &&
+          vectorElementRecord(Callee->getParamDecl(I)->getType()))
+        containerUsed(Arg); // The parameter is a root of its own.
+      if (Callee && I < Callee->getNumParams())
+        checkElementBinding(Arg, Callee->getParamDecl(I)->getType(),
+                            Arg->getExprLoc());
       const RecordDecl *RD =
           elementRecord(Arg->IgnoreParenImpCasts()->getType());
       if (!isCandidate(RD))
@@ -239,11 +258,112 @@ public:
     if (UO->getOpcode() != UO_AddrOf)
       return true;
     const Expr *Sub = UO->getSubExpr()->IgnoreParens();
+    if (const RecordDecl *RD = elementOfVector(Sub))
+      block(RD, UO->getOperatorLoc(),
+            "address of an element of std::vector<" + recordName(RD) + ">");
     QualType T = Sub->getType();
     if (const RecordDecl *RD = elementRecord(T);
         isCandidate(RD) && isa<DeclRefExpr, MemberExpr>(Sub))
       block(RD, UO->getOperatorLoc(),
             "address of the array or pointer variable taken");
+    return true;
+  }
+
+  // --- std::vector<T> ---
+  //
+  // A vector of a candidate is used through the operations a rewritten
+  // container provides: indexing (v[i], v.at(i)), range-for, the size and
+  // growth operations, and passing it by reference to a function of the
+  // program. Its parent visits first (the visitor walks top-down) and marks
+  // the vector expression as one of these; any other use is refused where
+  // the vector is named.
+
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *E) {
+    if (E->getOperator() == OO_Subscript)
+      containerUsed(E->getArg(0));
+    return true;
+  }
+
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *E) {
+    const Expr *Object = E->getImplicitObjectArgument();
+    const CXXMethodDecl *MD = E->getMethodDecl();
+    if (!Object || !MD)
+      return true;
+    if (const RecordDecl *Of = elementOfVector(Object)) {
+      block(Of, E->getExprLoc(),
+            "member function '" + MD->getNameAsString() +
+                "' called on an element of std::vector<" + recordName(Of) +
+                ">: member functions are not rewritten yet");
+      return true;
+    }
+    const RecordDecl *RD = vectorElementRecord(Object->getType());
+    if (!isCandidate(RD))
+      return true;
+    static constexpr llvm::StringLiteral Supported[] = {
+        "at",    "size",      "empty",        "resize",   "reserve",
+        "clear", "push_back", "emplace_back", "pop_back", "capacity"};
+    // The vector itself is then accounted for: a refusal names the
+    // operation, not the variable.
+    containerUsed(Object);
+    std::string Name = MD->getNameAsString();
+    if (Name == "data")
+      block(RD, E->getExprLoc(),
+            "'data()' of a std::vector<" + recordName(RD) +
+                ">: the pointer to its elements escapes the container");
+    else if (!llvm::is_contained(Supported, Name))
+      block(RD, E->getExprLoc(),
+            "std::vector<" + recordName(RD) + ">::" + Name +
+                " is not one of the container operations dlopt rewrites "
+                "(indexing, range-for, size, resize, reserve, push_back, "
+                "emplace_back, pop_back, clear)");
+    return true;
+  }
+
+  bool VisitCXXForRangeStmt(CXXForRangeStmt *S) {
+    containerUsed(S->getRangeInit());
+    if (const RecordDecl *RD =
+            vectorElementRecord(S->getRangeInit()->getType());
+        isCandidate(RD))
+      ElementVars[S->getLoopVariable()] = RD;
+    return true;
+  }
+
+  /// The candidate whose vector element \p E is: v[i], v.at(i), or the
+  /// variable of a range-for over v.
+  const RecordDecl *elementOfVector(const Expr *E) const {
+    if (VectorElement VE = asVectorElement(E); isCandidate(VE.Record))
+      return VE.Record;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+      if (auto It = ElementVars.find(DRE->getDecl()); It != ElementVars.end())
+        return It->second;
+    return nullptr;
+  }
+
+  /// An element bound to a reference through which it could be changed or
+  /// outlive a layout that has no such object.
+  void checkElementBinding(const Expr *Init, QualType Target,
+                           SourceLocation Loc) {
+    const RecordDecl *RD = Init ? elementOfVector(Init) : nullptr;
+    if (RD && Target->isReferenceType() &&
+        !Target.getNonReferenceType().isConstQualified())
+      block(RD, Loc,
+            "an element of std::vector<" + recordName(RD) +
+                "> bound to a non-const reference '" + Target.getAsString() +
+                "'");
+  }
+
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    const RecordDecl *RD = vectorElementRecord(DRE->getType());
+    if (!isCandidate(RD) || Handled.count(DRE))
+      return true;
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    block(RD, DRE->getLocation(),
+          "std::vector<" + recordName(RD) + "> '" +
+              DRE->getDecl()->getNameAsString() + "' " +
+              (VD && VD->getType()->isReferenceType() && !isa<ParmVarDecl>(VD)
+                   ? "is a local reference to another vector"
+                   : "is used other than by indexing, range-for, size and "
+                     "growth operations or passing it by reference"));
     return true;
   }
 
@@ -281,6 +401,11 @@ public:
 
 private:
   bool isCandidate(const RecordDecl *RD) const { return RD && Index.count(RD); }
+
+  void containerUsed(const Expr *E) {
+    if (E)
+      Handled.insert(E->IgnoreParenImpCasts());
+  }
 
   void block(const RecordDecl *RD, SourceLocation Loc, std::string Reason) {
     auto It = Index.find(RD);
@@ -349,6 +474,8 @@ private:
   llvm::DenseMap<const RecordDecl *, unsigned> Index;
   std::vector<RecordLegality> Results;
   llvm::SmallPtrSet<const Expr *, 16> Handled;
+  /// Range-for variables over a candidate's vector.
+  llvm::DenseMap<const Decl *, const RecordDecl *> ElementVars;
 };
 
 } // namespace

@@ -7,6 +7,13 @@ using namespace dlopt;
 namespace dlopt::rewrite {
 
 void LayoutRewriter::declaration(const DeclaratorDecl *D) {
+  if (const RecordDecl *RD = vectorElementRecord(D->getType());
+      RD && Layouts.count(RD))
+    return refuse(RD, D->getLocation(),
+                  "'" + D->getNameAsString() + "' is a std::vector<" +
+                      recordName(RD) +
+                      ">: the analysis plans it, but the container rewrite "
+                      "is not implemented yet");
   const RecordDecl *RD = handleRecord(D->getType());
   if (!RD || WalkingPointers.count(D))
     return;
@@ -59,7 +66,12 @@ void LayoutRewriter::declaration(const DeclaratorDecl *D) {
   }
   if (const auto *CAT = Ctx.getAsConstantArrayType(VD->getType())) {
     const auto *Init = dyn_cast_or_null<InitListExpr>(VD->getInit());
-    if (VD->hasInit() && !Init)
+    // C++ default-initializes `T a[64];` with an implicit call of T's
+    // trivial constructor: no initializer the programmer wrote.
+    const auto *Construct = dyn_cast_or_null<CXXConstructExpr>(VD->getInit());
+    bool Implicit = Construct && Construct->getConstructor()->isTrivial() &&
+                    Construct->getParenOrBraceRange().isInvalid();
+    if (VD->hasInit() && !Init && !Implicit)
       return refuse(RD, VD->getLocation(),
                     "array '" + Name + "' is initialized from an expression");
     std::string Length = lengthText(VD, CAT->getSize().getZExtValue());

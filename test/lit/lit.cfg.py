@@ -3,6 +3,7 @@
 # Substitutions:
 #   %clang        clang-19 (able to load the plugin, also in sanitizer builds)
 #   %cc           clang-19 as a plain compiler, one word (for scripts)
+#   %clangxx      clang-19 as a C++ compiler and linker (test programs)
 #   %dlopt        -fplugin=<build>/lib/libdlopt.so
 #   %dl-refactor  <build>/bin/dl-refactor
 #   %dl-refactor-rules, %dlopt-rules  the same with the model pinned to
@@ -66,6 +67,9 @@ config.substitutions.append(("%rules-model", rules_model))
 config.substitutions.append(("%dl-refactor",
                              os.path.join(config.dlopt_obj_root, "bin", "dl-refactor")))
 config.substitutions.append(("%dlopt", "-fplugin=" + plugin))
+# C++ test programs, compiled and linked with the C++ library (before
+# %clang, of which it is an extension).
+config.substitutions.append(("%clangxx", config.dlopt_clang + " --driver-mode=g++"))
 config.substitutions.append(("%clang", clang_prefix + config.dlopt_clang))
 # A plain compiler for test programs, as one word for scripts.
 config.substitutions.append(("%cc", config.dlopt_clang))

@@ -1,0 +1,40 @@
+// Uses of a std::vector<T> (and of its elements) that a rewritten
+// container could not keep are refused with the reason, where they are.
+// RUN: %dl-refactor-rules --report %s -- -std=c++17 | FileCheck %s
+// RUN: %dl-refactor-rules --report %s -- -std=c++17 | FileCheck --check-prefix=PEEK %s
+#include <algorithm>
+#include <vector>
+
+struct P {
+  float x, y;
+  float norm() const { return x * x + y * y; }
+};
+
+static void touch(P &p) { p.x += 1; }
+static float peek(const P &p) { return p.y; }
+
+int main() {
+  std::vector<P> v(100);
+  for (std::size_t i = 0; i < v.size(); ++i)
+    v[i].x = i;
+  // CHECK: struct P at
+  // CHECK: not transformable:
+  // CHECK-DAG: vector-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: 'data()' of a std::vector<P>: the pointer to its elements escapes the container
+  P *raw = v.data();
+  // CHECK-DAG: vector-refusals.cpp:[[@LINE+2]]:{{[0-9]+}}: std::vector<P>::begin is not one of the container operations dlopt rewrites
+  // CHECK-DAG: vector-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: std::vector<P>::end is not one of
+  std::sort(v.begin(), v.end(), [](const P &a, const P &b) { return a.x < b.x; });
+  // CHECK-DAG: vector-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: member function 'norm' called on an element of std::vector<P>
+  float n = v[3].norm();
+  // CHECK-DAG: vector-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: address of an element of std::vector<P>
+  P *one = &v[4];
+  // CHECK-DAG: vector-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: an element of std::vector<P> bound to a non-const reference 'P &'
+  P &ref = v[5];
+  // CHECK-DAG: vector-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: an element of std::vector<P> bound to a non-const reference 'P &'
+  touch(v[6]);
+  // CHECK-DAG: vector-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: std::vector<P> 'v' is used other than by indexing, range-for, size and growth operations or passing it by reference
+  std::vector<P> copy = v;
+  float s = peek(v[7]); // A const reference binds to a copy: fine.
+  // PEEK-NOT: vector-refusals.cpp:[[@LINE-1]]:
+  return (int)(raw->x + n + one->y + ref.x + copy[0].x + s);
+}
