@@ -467,11 +467,14 @@ private:
                         [](const Stmt *C) { return containsLoop(C); });
   }
 
-  bool scanVectorizable(const Stmt *S) const {
+  /// \p InCallee: \p S is the body of a function the loop calls, where a
+  /// return ends the call, not the loop.
+  bool scanVectorizable(const Stmt *S, bool InCallee = false) const {
     if (!S)
       return true;
     if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, BreakStmt, GotoStmt,
-            IndirectGotoStmt, ReturnStmt>(S))
+            IndirectGotoStmt>(S) ||
+        (isa<ReturnStmt>(S) && !InCallee))
       return false;
     if (const auto *Call = dyn_cast<CallExpr>(S))
       if (!vectorizableCall(Call))
@@ -480,7 +483,7 @@ private:
       if (isFloatReduction(BO))
         return false;
     for (const Stmt *Child : S->children())
-      if (!scanVectorizable(Child))
+      if (!scanVectorizable(Child, InCallee))
         return false;
     return true;
   }
@@ -491,8 +494,20 @@ private:
       return false;
     if (unsigned ID = FD->getBuiltinID())
       return Ctx.BuiltinInfo.isConst(ID) || !Ctx.getLangOpts().MathErrno;
-    // A function defined here can be inlined; an external one is opaque.
-    return FD->hasBody();
+    const FunctionDecl *Definition = nullptr;
+    if (!FD->hasBody(Definition))
+      return false; // An external function is opaque.
+    // A function defined here can be inlined. A library one is judged by
+    // what it inlines to: C++'s std::sqrt(float) is __builtin_sqrtf, which
+    // sets errno, not a call the vectorizer can ignore.
+    if (!inSystemHeader(Ctx.getSourceManager(), Definition->getLocation()) ||
+        LibraryCallDepth >= MaxLibraryCallDepth)
+      return true;
+    ++LibraryCallDepth;
+    bool Vectorizable =
+        scanVectorizable(Definition->getBody(), /*InCallee=*/true);
+    --LibraryCallDepth;
+    return Vectorizable;
   }
 
   bool isFloatReduction(const BinaryOperator *BO) const {
@@ -831,6 +846,10 @@ private:
   const llvm::DenseMap<const RecordDecl *, unsigned> &Records;
   KernelTrace &Out;
   std::vector<LoopScope> Loops;
+  /// How deep vectorizableCall looks into library wrappers (and a bound
+  /// for recursive ones).
+  static constexpr unsigned MaxLibraryCallDepth = 3;
+  mutable unsigned LibraryCallDepth = 0;
   bool FieldInLoop = false;
   CallCounts Calls;
 };
