@@ -353,18 +353,27 @@ public:
   }
 
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
-    const RecordDecl *RD = vectorElementRecord(DRE->getType());
-    if (!isCandidate(RD) || Handled.count(DRE))
-      return true;
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-    block(RD, DRE->getLocation(),
-          "std::vector<" + recordName(RD) + "> '" +
-              DRE->getDecl()->getNameAsString() + "' " +
-              (VD && VD->getType()->isReferenceType() && !isa<ParmVarDecl>(VD)
-                   ? "is a local reference to another vector"
-                   : "is used other than by indexing, range-for, size and "
-                     "growth operations or passing it by reference"));
+    containerUse(DRE, DRE->getLocation(),
+                 VD && VD->getType()->isReferenceType() && !isa<ParmVarDecl>(VD)
+                     ? "is a local reference to another vector"
+                     : "is used other than by indexing, range-for, size and "
+                       "growth operations or passing it by reference");
     return true;
+  }
+
+  /// A vector named by \p E (a variable or a member) that no parent
+  /// accounted for.
+  void containerUse(const Expr *E, SourceLocation Loc, StringRef Why) {
+    const RecordDecl *RD = vectorElementRecord(E->getType());
+    if (!isCandidate(RD) || Handled.count(E))
+      return;
+    const Decl *Named = isa<DeclRefExpr>(E)
+                            ? cast<DeclRefExpr>(E)->getDecl()
+                            : cast<MemberExpr>(E)->getMemberDecl();
+    block(RD, Loc,
+          "std::vector<" + recordName(RD) + "> '" +
+              cast<NamedDecl>(Named)->getNameAsString() + "' " + Why.str());
   }
 
   bool VisitOffsetOfExpr(OffsetOfExpr *E) {
@@ -389,6 +398,10 @@ public:
     const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
     if (FD && isCandidate(FD->getParent()))
       checkMacro(FD->getParent(), ME->getExprLoc());
+    if (FD)
+      containerUse(ME, ME->getMemberLoc(),
+                   "is used other than by indexing, range-for, size and "
+                   "growth operations or passing it by reference");
     return true;
   }
 

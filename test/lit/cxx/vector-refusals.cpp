@@ -36,5 +36,10 @@ int main() {
   std::vector<P> copy = v;
   float s = peek(v[7]); // A const reference binds to a copy: fine.
   // PEEK-NOT: vector-refusals.cpp:[[@LINE-1]]:
-  return (int)(raw->x + n + one->y + ref.x + copy[0].x + s);
+  struct World { std::vector<P> ps; } w{v};
+  w.ps[0].x = 1; // indexing a member vector: fine
+  // PEEK-NOT: vector-refusals.cpp:[[@LINE-1]]:
+  // CHECK-DAG: vector-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: std::vector<P> 'ps' is used other than by indexing
+  std::vector<P> taken = w.ps;
+  return (int)(raw->x + n + one->y + ref.x + copy[0].x + s + taken[0].x);
 }
