@@ -147,6 +147,12 @@ bool dlopt::inSystemHeader(const SourceManager &SM, SourceLocation Loc) {
   return Loc.isValid() && SM.isInSystemHeader(SM.getExpansionLoc(Loc));
 }
 
+bool dlopt::isLibraryDecl(const Decl *D) {
+  return D && !isa<TranslationUnitDecl>(D) &&
+         inSystemHeader(D->getASTContext().getSourceManager(),
+                        D->getLocation());
+}
+
 std::string dlopt::definitionFile(const SourceManager &SM,
                                   const RecordDecl *RD) {
   FileID File = SM.getFileID(SM.getExpansionLoc(RD->getLocation()));

@@ -69,6 +69,11 @@ std::string definitionFile(const clang::SourceManager &SM,
 /// True if \p Loc lies in a system header.
 bool inSystemHeader(const clang::SourceManager &SM, clang::SourceLocation Loc);
 
+/// True for a declaration of the standard library (or another system
+/// header), which the visitors skip: std::vector<T>'s own pointers to T and
+/// std::sort's instantiations are not the program's arrays to rewrite.
+bool isLibraryDecl(const clang::Decl *D);
+
 } // namespace dlopt
 
 #endif

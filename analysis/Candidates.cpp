@@ -20,14 +20,8 @@ public:
 
   bool shouldVisitTemplateInstantiations() const { return true; }
 
-  // The standard library's own code (std::vector<T>'s members, std::sort's
-  // instantiations) is not the user's to rewrite: its pointers to T are
-  // not arrays of the program.
   bool TraverseDecl(Decl *D) {
-    if (D && !isa<TranslationUnitDecl>(D) &&
-        inSystemHeader(Ctx.getSourceManager(), D->getLocation()))
-      return true;
-    return Base::TraverseDecl(D);
+    return isLibraryDecl(D) || Base::TraverseDecl(D);
   }
 
 #define DLOPT_COUNT_LOOP(KIND)                                                 \
@@ -124,19 +118,10 @@ public:
     return true;
   }
 
-  // v[i] on a std::vector in a loop.
-  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *E) {
-    if (LoopDepth > 0 && E->getOperator() == OO_Subscript)
-      noteIndexed(vectorElementRecord(E->getArg(0)->getType()));
-    return true;
-  }
-
-  // v.at(i) in a loop.
-  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *E) {
-    const CXXMethodDecl *MD = E->getMethodDecl();
-    if (LoopDepth > 0 && MD && MD->getIdentifier() && MD->getName() == "at")
-      noteIndexed(
-          vectorElementRecord(E->getImplicitObjectArgument()->getType()));
+  // v[i] or v.at(i) on a std::vector in a loop.
+  bool VisitCallExpr(CallExpr *E) {
+    if (LoopDepth > 0)
+      noteIndexed(asVectorElement(E).Record);
     return true;
   }
 

@@ -25,13 +25,8 @@ public:
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return false; }
 
-  // The standard library's code is not rewritten and holds no use of the
-  // program's arrays (Candidates skips it too).
   bool TraverseDecl(Decl *D) {
-    if (D && !isa<TranslationUnitDecl>(D) &&
-        inSystemHeader(SM, D->getLocation()))
-      return true;
-    return RecursiveASTVisitor::TraverseDecl(D);
+    return isLibraryDecl(D) || RecursiveASTVisitor::TraverseDecl(D);
   }
 
   void run(llvm::ArrayRef<CandidateRecord> Cands) {

@@ -102,13 +102,8 @@ class SiteCollector : public RecursiveASTVisitor<SiteCollector> {
 public:
   explicit SiteCollector(LayoutRewriter &R) : R(R) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
-  // The standard library's instantiations (std::vector<T>'s own pointers to
-  // T) are not the program's and are never edited.
   bool TraverseDecl(Decl *D) {
-    if (D && !isa<TranslationUnitDecl>(D) &&
-        inSystemHeader(D->getASTContext().getSourceManager(), D->getLocation()))
-      return true;
-    return RecursiveASTVisitor::TraverseDecl(D);
+    return isLibraryDecl(D) || RecursiveASTVisitor::TraverseDecl(D);
   }
   bool VisitDeclaratorDecl(DeclaratorDecl *D) {
     R.declaration(D);
