@@ -83,9 +83,10 @@ ARGS = []  # --small: the programs' test size, to try the harness quickly.
 
 
 def timed(cmd):
+    """Wall time, stdout and stderr of one run."""
     t0 = time.perf_counter()
-    out = subprocess.run(cmd + ARGS, capture_output=True, text=True).stdout
-    return time.perf_counter() - t0, out
+    run = subprocess.run(cmd + ARGS, capture_output=True, text=True)
+    return time.perf_counter() - t0, run.stdout, run.stderr
 
 
 NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
@@ -111,27 +112,22 @@ def same_output(expected, got, flags):
 KERNEL_SECONDS = re.compile(r"^kernel seconds: (\S+)$", re.M)
 
 
-def kernel_seconds(binary, runs):
-    """Median of the time a program reports for its own kernels, or None."""
-    ts = []
-    for _ in range(runs):
-        err = subprocess.run([binary] + ARGS, capture_output=True, text=True).stderr
-        m = KERNEL_SECONDS.search(err)
-        if not m:
-            return None
-        ts.append(float(m.group(1)))
-    return statistics.median(ts)
-
-
 def interleaved(binaries, runs):
-    """Medians of RUNS interleaved runs of each binary, after one warm-up."""
+    """Medians of RUNS interleaved runs of each binary, after one warm-up:
+    the wall times, and the times the programs report for their own kernels
+    ("kernel seconds: T" on stderr; None for a program that does not)."""
     for b in binaries:
         timed([b])
-    times = [[] for _ in binaries]
+    walls = [[] for _ in binaries]
+    kernels = [[] for _ in binaries]
     for _ in range(runs):
         for i, b in enumerate(binaries):
-            times[i].append(timed([b])[0])
-    return [statistics.median(t) for t in times]
+            wall, _, err = timed([b])
+            walls[i].append(wall)
+            if m := KERNEL_SECONDS.search(err):
+                kernels[i].append(float(m.group(1)))
+    return ([statistics.median(t) for t in walls],
+            [statistics.median(k) if len(k) == runs else None for k in kernels])
 
 
 class Bench:
@@ -307,7 +303,7 @@ def main():
                     same = same_output(b.expected, timed([written])[1], flags)
                     if tool is None:
                         sys.exit(f"dl-refactor --layout=Body={layout} failed on nbody")
-                    t_tool, t_hand = interleaved([tool, written], o.runs)
+                    (t_tool, t_hand), _ = interleaved([tool, written], o.runs)
                     hand.append(dict(flags=" ".join(flags), layout=layout, tool=t_tool,
                                      hand=t_hand, same=same))
         for prog in [p for p in PROGRAMS if p["name"] in o.programs.split(",")]:
@@ -339,7 +335,7 @@ def main():
                     other = b.build([f"--model={o.compare_model}"]) or b.original
                     other_plan = b.report(model=o.compare_model).get("plan", "-")
                     binaries.append(other)
-                times = interleaved(binaries, o.runs)
+                times, kernel_times = interleaved(binaries, o.runs)
                 t_aos, t_auto, t_best = times[:3]
                 # The original and the automatic plan are candidates too.
                 if t_auto < t_best:
@@ -353,7 +349,7 @@ def main():
                                  other=times[3] if o.compare_model else None,
                                  other_plan=other_plan))
                 if prog["bytes"]:
-                    k_aos, k_auto = (kernel_seconds(b, o.runs) for b in binaries[:2])
+                    k_aos, k_auto = kernel_times[:2]
                     over_kernel = k_aos is not None and k_auto is not None
                     if not over_kernel:
                         k_aos, k_auto = t_aos, t_auto
