@@ -33,8 +33,8 @@ struct LoopScope {
   bool ContainsLoop = false;
   /// True for `for (i = 0; i < n; ++i)`, the loops the rewriter strip-mines.
   bool FromZeroUpByOne = false;
-  /// True if the body accumulates into a scalar (see accumulates()).
-  bool Reduces = false;
+  /// The scalars the body accumulates into (see collectAccumulators()).
+  unsigned Accumulators = 0;
   /// The variable of a range-for over a candidate's std::vector: its
   /// element at the loop's position.
   const VarDecl *RangeVar = nullptr;
@@ -119,27 +119,28 @@ const VarDecl *accumulator(const BinaryOperator *BO) {
   return nullptr;
 }
 
-/// True if \p S accumulates into a scalar that lives across iterations: a
-/// loop whose vectorized form ends with a horizontal reduction, once per
-/// loop run.
-bool accumulates(const Stmt *S, const VarDecl *InductionVar,
-                 const llvm::SmallPtrSetImpl<const VarDecl *> &Declared) {
+/// Collects the scalars \p S accumulates into that live across iterations:
+/// each one a horizontal reduction at the end of the loop's vectorized form,
+/// once per loop run (once per tile when the loop is strip-mined).
+void collectAccumulators(const Stmt *S, const VarDecl *InductionVar,
+                         const llvm::SmallPtrSetImpl<const VarDecl *> &Declared,
+                         llvm::SmallPtrSetImpl<const VarDecl *> &Out) {
   if (!S)
-    return false;
+    return;
   if (const auto *BO = dyn_cast<BinaryOperator>(S))
     if (const VarDecl *Acc = accumulator(BO))
       if (Acc != InductionVar && !Declared.count(Acc) &&
           Acc->getType()->isArithmeticType())
-        return true;
-  return llvm::any_of(S->children(), [&](const Stmt *C) {
-    return accumulates(C, InductionVar, Declared);
-  });
+        Out.insert(Acc);
+  for (const Stmt *C : S->children())
+    collectAccumulators(C, InductionVar, Declared, Out);
 }
 
-bool hasReduction(const Stmt *Body, const VarDecl *InductionVar) {
-  llvm::SmallPtrSet<const VarDecl *, 8> Declared;
+unsigned countAccumulators(const Stmt *Body, const VarDecl *InductionVar) {
+  llvm::SmallPtrSet<const VarDecl *, 8> Declared, Accumulators;
   collectDeclared(Body, Declared);
-  return accumulates(Body, InductionVar, Declared);
+  collectAccumulators(Body, InductionVar, Declared, Accumulators);
+  return Accumulators.size();
 }
 
 /// Callee -> executions of its call sites in one function.
@@ -386,7 +387,7 @@ private:
     Scope.Vectorizable = vectorizableBody(For->getBody(), For->getInc());
     Scope.ContainsLoop = containsLoop(For->getBody());
     Scope.FromZeroUpByOne = Shape.FromZeroUpByOne;
-    Scope.Reduces = hasReduction(For->getBody(), Shape.InductionVar);
+    Scope.Accumulators = countAccumulators(For->getBody(), Shape.InductionVar);
     collectVarying(For->getBody(), Scope.Varying);
     collectVarying(For->getInc(), Scope.Varying);
     enterLoop(For->getForLoc(), Trips, Source, Scope);
@@ -401,7 +402,7 @@ private:
     LoopScope Scope;
     Scope.Vectorizable = vectorizableBody(Body, nullptr);
     Scope.ContainsLoop = containsLoop(Body);
-    Scope.Reduces = hasReduction(Body, nullptr);
+    Scope.Accumulators = countAccumulators(Body, nullptr);
     collectVarying(Body, Scope.Varying);
     return Scope;
   }
@@ -824,7 +825,7 @@ private:
     A.IsWrite = IsWrite;
     A.IsGather = IsGather;
     A.IsLoopIndexed = IsLoopIndexed;
-    A.InReductionLoop = !Loops.empty() && Loops.back().Reduces;
+    A.Accumulators = Loops.empty() ? 0 : Loops.back().Accumulators;
     A.InVectorizableLoop = !Loops.empty() && Loops.back().Vectorizable;
     Out.Trace.addAccess(A);
     Out.AccessLocs.push_back(At->getExprLoc());

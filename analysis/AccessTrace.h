@@ -44,8 +44,9 @@ struct MemoryAccess {
   /// inside: the accesses a Tiled layout reaches through a strip-mined loop,
   /// without a division.
   bool IsLoopIndexed = false;
-  /// True if the innermost enclosing loop accumulates into a scalar (s += x).
-  bool InReductionLoop = false;
+  /// How many scalars the innermost enclosing loop accumulates into
+  /// (s += x); 0 if it is no reduction.
+  unsigned Accumulators = 0;
 
   static constexpr unsigned NoField = ~0u;
 };

@@ -73,7 +73,7 @@ private:
       Info.IsGather = A.Access.IsGather;
       Info.InVectorizableLoop = A.Access.InVectorizableLoop;
       Info.IsLoopIndexed = A.Access.IsLoopIndexed;
-      Info.InReductionLoop = A.Access.InReductionLoop;
+      Info.Accumulators = A.Access.Accumulators;
       Info.LoopDepth = A.LoopDepth;
       Info.Position = A.Position;
       Info.Executions = A.Executions * K.Frequency;

@@ -31,6 +31,10 @@ static const FeatureInfo Features[] = {
      "share of executed cluster accesses in innermost loops that accumulate "
      "into a scalar (s += x: a strip-mined tile ends with a horizontal "
      "reduction)"},
+    {"accumulators",
+     "scalars the innermost loops around the cluster's accesses accumulate "
+     "into, averaged over its executed accesses in loops (each is one more "
+     "horizontal reduction per strip-mined tile)"},
 };
 
 llvm::ArrayRef<FeatureInfo> dlopt::knownFeatures() { return Features; }
@@ -53,6 +57,7 @@ FeatureVector dlopt::computeFeatures(const Kdlg &G, const Cluster &C,
 
   double Executed = 0, Gathered = 0, Written = 0, MaxExecutions = 0;
   double Touched = 0, InVectorLoops = 0, LoopIndexed = 0, InReductions = 0;
+  double InLoops = 0, Accumulators = 0;
   for (const KernelAccesses &K : Kernels) {
     if (!K.Significant)
       continue;
@@ -77,8 +82,12 @@ FeatureVector dlopt::computeFeatures(const Kdlg &G, const Cluster &C,
         InVectorLoops += A.Executions;
       if (A.Access.IsLoopIndexed)
         LoopIndexed += A.Executions;
-      if (A.LoopDepth > 0 && A.Access.InReductionLoop)
-        InReductions += A.Executions;
+      if (A.LoopDepth > 0) {
+        InLoops += A.Executions;
+        Accumulators += A.Access.Accumulators * A.Executions;
+        if (A.Access.Accumulators > 0)
+          InReductions += A.Executions;
+      }
     }
     if (!TouchesCluster)
       continue;
@@ -106,5 +115,6 @@ FeatureVector dlopt::computeFeatures(const Kdlg &G, const Cluster &C,
   V["vectorizable"] = Executed > 0 ? InVectorLoops / Executed : 0;
   V["loop_index_fraction"] = Executed > 0 ? LoopIndexed / Executed : 0;
   V["reduction_fraction"] = Executed > 0 ? InReductions / Executed : 0;
+  V["accumulators"] = InLoops > 0 ? Accumulators / InLoops : 0;
   return V;
 }

@@ -75,7 +75,8 @@ struct AccessInfo {
   unsigned LoopDepth = 0;
   bool InVectorizableLoop = true;
   bool IsLoopIndexed = false;
-  bool InReductionLoop = false;
+  /// Scalars the innermost enclosing loop accumulates into (s += x).
+  unsigned Accumulators = 0;
   double Position = 0;
   double Executions = 0;
   SourcePos Location;

@@ -182,7 +182,7 @@ static json::Object kernelJson(const RecordPlan &R, const KernelSummary &K) {
                                     {"gather", A.IsGather},
                                     {"vectorizable", A.InVectorizableLoop},
                                     {"loop_indexed", A.IsLoopIndexed},
-                                    {"reduction", A.InReductionLoop},
+                                    {"accumulators", A.Accumulators},
                                     {"loop_depth", A.LoopDepth},
                                     {"position", A.Position},
                                     {"executions", A.Executions},

@@ -67,7 +67,7 @@ static bool readAccess(const json::Value &E, const std::vector<Field> &Fields,
       !O.map("gather", A.IsGather) ||
       !O.mapOptional("vectorizable", A.InVectorizableLoop) ||
       !O.mapOptional("loop_indexed", A.IsLoopIndexed) ||
-      !O.mapOptional("reduction", A.InReductionLoop) ||
+      !mapUnsigned(O, "accumulators", A.Accumulators) ||
       !mapUnsigned(O, "loop_depth", A.LoopDepth) ||
       !O.map("position", A.Position) || !O.map("executions", A.Executions) ||
       !O.map("location", A.Location))

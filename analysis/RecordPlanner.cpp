@@ -15,7 +15,7 @@ static std::vector<PlacedAccess> placed(const std::vector<AccessInfo> &As) {
     M.IsGather = A.IsGather;
     M.InVectorizableLoop = A.InVectorizableLoop;
     M.IsLoopIndexed = A.IsLoopIndexed;
-    M.InReductionLoop = A.InReductionLoop;
+    M.Accumulators = A.Accumulators;
     Out.push_back({M, A.Position, A.Executions, A.LoopDepth});
   }
   return Out;

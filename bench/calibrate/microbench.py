@@ -27,13 +27,14 @@ inner loop `acc += f(a[j] - a[i])` that writes `a[i]` after it). Bodies:
 elementwise, one calling sinf() (libm: scalar unless -ffast-math lets the
 compiler call the vector math library), a sum into a scalar (reduction:
 scalar without -ffast-math) and, in nested loops, sqrtf() (sqrt: inlined,
-but scalar with errno unless -ffast-math, as n-body's is). Every layout must print the same
+but scalar with errno unless -ffast-math, as n-body's is) and n-body's
+force sum (forces: one sqrtf and three accumulators). Every layout must print the same
 checksum as the original; a configuration where one does not is reported
 and left out. Times are ns per innermost iteration, medians of interleaved
 repetitions.
 
 usage: microbench.py --out measurements.csv [--dl-refactor PATH] [--cc CC]
-                     [--cflags FLAGS]... [--bodies elementwise,libm,reduction]
+                     [--cflags FLAGS]... [--bodies elementwise,libm,reduction,sqrt,forces]
                      [--patterns stream,offset,gather,nested] [--quick]
 """
 import argparse
@@ -50,7 +51,9 @@ from train import FEATURES
 
 TILES = [2 ** k for k in range(1, 16)]
 PATTERNS = ["stream", "offset", "gather", "nested"]
-BODIES = ["elementwise", "libm", "reduction", "sqrt"]
+BODIES = ["elementwise", "libm", "reduction", "sqrt", "forces"]
+# Bodies measured in nested loops only: n-body's inner loops.
+NESTED_ONLY = ("sqrt", "forces")
 FLAG_SETS = ["-O3 -march=native", "-O3 -march=native -ffast-math"]
 REPETITIONS = 7  # the first is a warm-up
 
@@ -64,7 +67,7 @@ def configurations(quick, flag_sets, patterns=PATTERNS, bodies=BODIES):
         shapes += [(24, 4), (2, 8), (16, 8)]
     for cflags, (fields, fbytes), pattern, body in itertools.product(
             flag_sets, shapes, patterns, bodies):
-        if body == "sqrt" and pattern != "nested":
+        if body in NESTED_ONLY and pattern != "nested":
             continue
         if pattern == "nested":
             if body == "reduction":  # The inner loop is one already.
@@ -105,6 +108,8 @@ def kernel(c, r):
     """The kernel over struct R<r>, as a user would write it."""
     T = "float" if c["field_bytes"] == 4 else "double"
     head = f"static void kernel{r}(struct R{r} *a, const int *idx, int n, int base) {{\n"
+    if c["body"] == "forces":
+        return head + forces(c, T)
     if c["pattern"] == "nested":
         # As in n-body: the inner loop reads the outer element too.
         return head + (f"  for (int i = 0; i < n; ++i) {{\n    {T} acc = 0;\n"
@@ -120,6 +125,21 @@ def kernel(c, r):
                    f"    {get(0)} = {value(c, get)} * 0.5f + 0.25f;\n}}\n")
 
 
+def forces(c, T):
+    """n-body's inner loop: the distance to every other element, one sqrtf,
+    and three accumulated components (a force). Strip-mined and vectorized,
+    each tile ends with three horizontal reductions instead of sqrt's one."""
+    k = range(c["touched"])
+    d = "".join(f"      {T} d{i} = a[j].f{i} - a[i].f{i};\n" for i in k)
+    r2 = " + ".join(f"d{i} * d{i}" for i in k)
+    acc = "".join(f"      acc{i % 3} += d{i} * s;\n" for i in k)
+    sqrt = "sqrtf" if T == "float" else "sqrt"
+    return (f"  for (int i = 0; i < n; ++i) {{\n    {T} acc0 = 0, acc1 = 0, acc2 = 0;\n"
+            f"    for (int j = 0; j < n; ++j) {{\n{d}"
+            f"      {T} s = 1.0f / {sqrt}({r2} + 1e-3f);\n{acc}    }}\n"
+            f"    a[i].f0 = (acc0 + acc1 + acc2) / n * 0.5f + 0.25f;\n  }}\n}}\n")
+
+
 def program(c, names):
     T = "float" if c["field_bytes"] == 4 else "double"
     F, N = c["fields"], c["n"]
@@ -129,7 +149,7 @@ def program(c, names):
     # least 2 calls of a single loop, so that the one-off set-up below
     # weighs little in the features the analysis reports.
     least = 1 if c["pattern"] == "nested" else 2
-    reps = max(least, (1 << (19 if c["body"] in ("libm", "sqrt") else 22)) // inner)
+    reps = max(least, (1 << (19 if c["body"] in ("libm", *NESTED_ONLY) else 22)) // inner)
     fields = "".join(f"  {T} f{k};\n" for k in range(F))
     out = [f"""#include <math.h>
 #include <stdio.h>

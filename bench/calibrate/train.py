@@ -30,7 +30,8 @@ from collections import defaultdict
 # The features of analysis/ClusterFeatures.cpp, in the order the tree sees.
 FEATURES = ["cluster_bytes", "cluster_fields", "cluster_share", "max_field_bytes",
             "record_bytes", "touched_fraction", "gather_fraction", "write_fraction",
-            "log2_executions", "vectorizable", "loop_index_fraction", "reduction_fraction"]
+            "log2_executions", "vectorizable", "loop_index_fraction", "reduction_fraction",
+            "accumulators"]
 # What the tree may split on. log2_executions counts every execution of
 # the loop, repetitions included, so in the microbenchmarks it tells their
 # repetition counts apart rather than loop lengths: it is reported, but

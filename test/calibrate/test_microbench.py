@@ -75,10 +75,17 @@ class MicrobenchTest(unittest.TestCase):
         vector = self.measure(config("nested", "sqrt", n=64, cflags="-O2 -ffast-math"))["SoA"]
         self.assertLess(scalar["vectorizable"], 0.05)
         self.assertGreater(vector["vectorizable"], 0.95)
+        # n-body's force sum: three accumulators, each one more horizontal
+        # reduction per tile once strip-mined and vectorized.
+        forces = self.measure(config("nested", "forces", touched=4, n=64))["SoA"]
+        self.assertGreater(forces["accumulators"], 2.9)
+        self.assertLess(rows["SoA"]["accumulators"], 1.1)
         bodies = {(c["pattern"], c["body"]) for c in microbench.configurations(
             True, microbench.FLAG_SETS)}
         self.assertIn(("nested", "sqrt"), bodies)
         self.assertNotIn(("stream", "sqrt"), bodies)
+        self.assertIn(("nested", "forces"), bodies)
+        self.assertNotIn(("gather", "forces"), bodies)
         self.assertNotIn(("nested", "reduction"), bodies)
 
 

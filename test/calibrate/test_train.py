@@ -26,7 +26,7 @@ def labelled(config):
                 gather_fraction=0.0 if stream else 1.0,
                 write_fraction=1 / (touched + 1), log2_executions=20.0, vectorizable=1.0,
                 loop_index_fraction=1.0 if config["pattern"] == "stream" else 0.0,
-                reduction_fraction=0.0)
+                reduction_fraction=0.0, accumulators=0.0)
 
 
 def synthetic(tiled_stream_8=1.005, tiled_stream_4=1.5):

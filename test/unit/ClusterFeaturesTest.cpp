@@ -13,7 +13,7 @@ TEST(ClusterFeaturesTest, StreamingAndGatheredAccessesAreWeighted) {
   T.beginLoop(100);
   MemoryAccess A{0, 4};
   A.IsLoopIndexed = true;
-  A.InReductionLoop = true;
+  A.Accumulators = 3; // e.g. a force's three components
   T.addAccess(A);
   MemoryAccess B{1, 4};
   B.IsWrite = true;
@@ -40,6 +40,7 @@ TEST(ClusterFeaturesTest, StreamingAndGatheredAccessesAreWeighted) {
   EXPECT_EQ(F["vectorizable"], 0.25);
   EXPECT_EQ(F["loop_index_fraction"], 0.25);
   EXPECT_EQ(F["reduction_fraction"], 0.25);
+  EXPECT_EQ(F["accumulators"], 0.75); // 3 per access of a, 0 per access of b
   for (const auto &[Name, Value] : F)
     EXPECT_TRUE(isKnownFeature(Name)) << Name;
   EXPECT_EQ(F.size(), knownFeatures().size());

@@ -19,13 +19,11 @@ int main() {
   // ERRNO-NEXT: "loop_depth": 1,
   // ERRNO-NEXT: "loop_indexed": true,
   // ERRNO-NEXT: "position": {{[0-9]+}},
-  // ERRNO-NEXT: "reduction": false,
   // ERRNO-NEXT: "vectorizable": false
-  // NOERRNO: "location": "{{.*}}library-calls.cpp:[[@LINE-7]]:11",
+  // NOERRNO: "location": "{{.*}}library-calls.cpp:[[@LINE-6]]:11",
   // NOERRNO-NEXT: "loop_depth": 1,
   // NOERRNO-NEXT: "loop_indexed": true,
   // NOERRNO-NEXT: "position": {{[0-9]+}},
-  // NOERRNO-NEXT: "reduction": false,
   // NOERRNO-NEXT: "vectorizable": true
   for (int i = 0; i < 1024; ++i)
     ps[i].x = std::min(ps[i].x, 1.0f);
@@ -33,7 +31,6 @@ int main() {
   // ERRNO-NEXT: "loop_depth": 1,
   // ERRNO-NEXT: "loop_indexed": true,
   // ERRNO-NEXT: "position": {{[0-9]+}},
-  // ERRNO-NEXT: "reduction": false,
   // ERRNO-NEXT: "vectorizable": true
   return ps[3].y > 0;
 }

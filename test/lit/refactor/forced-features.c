@@ -20,6 +20,7 @@ int main(void) {
 // CHECK-NEXT:   {
 // CHECK-NEXT:     "cold": false,
 // CHECK-NEXT:     "features": {
+// CHECK-NEXT:       "accumulators": 0,
 // CHECK-NEXT:       "cluster_bytes": 8,
 // CHECK-NEXT:       "cluster_fields": 2,
 // CHECK-NEXT:       "cluster_share": 0.
@@ -35,6 +36,7 @@ int main(void) {
 // CHECK-NEXT:     ],
 // CHECK-NEXT:     "layout": "Tiled(16)",
 // CHECK:          "features": {
+// CHECK-NEXT:       "accumulators": 0,
 // CHECK-NEXT:       "cluster_bytes": 16,
 // CHECK-NEXT:       "cluster_fields": 2,
 // CHECK:            "max_field_bytes": 8,

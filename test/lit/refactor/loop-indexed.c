@@ -2,7 +2,8 @@
 // innermost loop `for (i = 0; i < n; ++i)`: those a tiled layout reaches
 // through a strip-mined loop, without a division (feature
 // loop_index_fraction); and the accesses in loops that accumulate into a
-// scalar (feature reduction_fraction).
+// scalar, with how many scalars they accumulate into (features
+// reduction_fraction and accumulators).
 // RUN: %dl-refactor --report --format=json %s -- | FileCheck %s
 struct P { float x, y; };
 static struct P a[1024];
@@ -40,18 +41,29 @@ float kernels(int off, int n) {
   }
   for (int i = off; i < off + 8; ++i) // Not from 0: not strip-mined.
     a[i].x = 1.0f;
-  // CHECK: "location": "{{.*}}loop-indexed.c:[[@LINE-1]]:10"
+  // CHECK: "accumulators": 0,
+  // CHECK-NOT: "accumulators"
+  // CHECK: "location": "{{.*}}loop-indexed.c:[[@LINE-3]]:10"
   // CHECK-NEXT: "loop_depth": 1,
   // CHECK-NEXT: "loop_indexed": false,
-  // CHECK-NEXT: "position"
-  // CHECK-NEXT: "reduction": false,
   float sum = 0;
   for (int i = 0; i < 1024; ++i)
     sum += a[i].y;
-  // CHECK: "location": "{{.*}}loop-indexed.c:[[@LINE-1]]:17"
+  // CHECK: "accumulators": 1,
+  // CHECK-NOT: "accumulators"
+  // CHECK: "location": "{{.*}}loop-indexed.c:[[@LINE-3]]:17"
   // CHECK-NEXT: "loop_depth": 1,
   // CHECK-NEXT: "loop_indexed": true,
-  // CHECK-NEXT: "position"
-  // CHECK-NEXT: "reduction": true,
-  return sum;
+  float x = 0, y = 0, p = 1;
+  for (int i = 0; i < 1024; ++i) {
+    float t = a[i].x; // A local of the body is no accumulator.
+    x += t;
+    y = y + a[i].y;
+    p = p * t;
+    x -= 1.0f; // x again: three accumulators, not four.
+  }
+  // CHECK: "accumulators": 3,
+  // CHECK-NOT: "accumulators"
+  // CHECK: "location": "{{.*}}loop-indexed.c:[[@LINE-8]]:20"
+  return sum + x + y + p;
 }
