@@ -23,6 +23,7 @@ import argparse
 import csv
 import json
 import math
+import os
 import random
 import sys
 from collections import defaultdict
@@ -40,6 +41,12 @@ TRAINED = [f for f in FEATURES if f != "log2_executions"]
 # What identifies a configuration of microbench.py.
 CONFIG = ["cflags", "fields", "field_bytes", "touched", "pattern", "body", "n"]
 TOLERANCE = 0.01
+# A leaf keeps the simpler layout (AoS, SoA, large tiles, small tiles)
+# unless a more complex one is faster by more than this over the
+# configurations reaching it: smaller differences are within what 7
+# interleaved repetitions resolve on a shared machine, and a layout that
+# wins a microbenchmark by noise loses programs (nbody's tiled positions).
+SIMPLER_WITHIN = 0.02
 
 
 class Configuration:
@@ -53,6 +60,7 @@ class Configuration:
         # split between 1.0 and 1.0000000002, or on the trace a one-off
         # set-up loop leaves (a share below 0.005), would be learning noise.
         self.features = {f: round(float(ms[0][f]), 2) for f in FEATURES}
+        self.pattern, self.body = ms[0]["pattern"], ms[0]["body"]
         times = {m["layout"]: float(m["ns_per_iter"]) for m in ms}
         best = min(times.values())
         self.slowdown = {l: t / best for l, t in times.items()}
@@ -76,18 +84,30 @@ def geomean(xs):
     return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else 1.0
 
 
-def best_layout(configs):
-    """The layout measured in every configuration with the smallest geometric
-    mean slowdown; ties go to the simpler layout."""
+def best_layout(configs, simpler_within=SIMPLER_WITHIN):
+    """The simplest layout measured in every configuration whose geometric
+    mean slowdown is within SIMPLER_WITHIN of the smallest one."""
     common = set.intersection(*(set(c.slowdown) for c in configs))
-    order = lambda l: (geomean([c.slowdown[l] for c in configs]), layout_rank(l))
-    return min(common, key=order)
+    score = {l: geomean([c.slowdown[l] for c in configs]) for l in common}
+    best = min(score.values())
+    return min((l for l in common if score[l] <= best * (1 + simpler_within)),
+               key=lambda l: (simplicity(l), score[l]))
 
 
 def layout_rank(name):
+    """Display order: AoS, SoA, then tiles by size."""
     if name in ("AoS", "SoA"):
         return (0, name == "SoA")
     return (1, int(name[len("Tiled("):-1]))
+
+
+def simplicity(name):
+    """AoS, then SoA, then tiles from the largest down: a large tile behaves
+    like SoA, a small one pays its loop and reductions every few elements
+    and does not vectorize under 64 bytes per field block."""
+    if name in ("AoS", "SoA"):
+        return (0, name == "SoA")
+    return (1, -int(name[len("Tiled("):-1]))
 
 
 def decide(tree, x):
@@ -119,7 +139,8 @@ def export(tree, leaf_layout, names, node=0):
             "left": left, "right": right}
 
 
-def train(configs, max_depth=5, min_leaf=2, features=TRAINED):
+def train(configs, max_depth=5, min_leaf=2, features=TRAINED,
+          simpler_within=SIMPLER_WITHIN):
     """The tree fit to the training rows of CONFIGS, each leaf deciding the
     layout that is best over the configurations reaching it. Returns the
     tree and the classifier's accuracy on the rows."""
@@ -135,14 +156,15 @@ def train(configs, max_depth=5, min_leaf=2, features=TRAINED):
                                            for c in configs])):
         reaching[leaf].append(c)
     classes = list(clf.classes_)
-    leaf_layout = {leaf: best_layout(cs) for leaf, cs in reaching.items()}
+    leaf_layout = {leaf: best_layout(cs, simpler_within) for leaf, cs in reaching.items()}
     for node in range(clf.tree_.node_count):  # leaves no configuration reaches
         if clf.tree_.children_left[node] == -1 and node not in leaf_layout:
             leaf_layout[node] = classes[int(clf.tree_.value[node][0].argmax())]
     return export(clf, leaf_layout, features), clf.score(X, y)
 
 
-def cross_validated_slowdown(configs, max_depth, folds=5, features=TRAINED):
+def cross_validated_slowdown(configs, max_depth, folds=5, features=TRAINED,
+                             simpler_within=SIMPLER_WITHIN):
     """Mean slowdown of trees trained without the configurations they are
     judged on."""
     shuffled = list(configs)
@@ -151,10 +173,41 @@ def cross_validated_slowdown(configs, max_depth, folds=5, features=TRAINED):
     for k in range(folds):
         held = shuffled[k::folds]
         tree, _ = train([c for i, c in enumerate(shuffled) if i % folds != k], max_depth,
-                        features=features)
+                        features=features, simpler_within=simpler_within)
         judged += [c.slowdown.get(decide(tree, c.features), max(c.slowdown.values()))
                    for c in held]
     return geomean(judged)
+
+
+def loop_kind(c):
+    """What a reader calls the configuration's loop: its access pattern (and
+    body, for nested loops), whether it vectorizes, whether it reduces."""
+    kind = f"{c.pattern} {c.body}" if c.pattern == "nested" else c.pattern
+    kind += ", vectorizable" if c.features["vectorizable"] > 0.5 else ", scalar"
+    if c.pattern != "nested" and c.features["reduction_fraction"] > 0.5:
+        kind += " reduction"
+    return kind
+
+
+def loop_kinds_table(configs, models):
+    """Markdown: per kind of loop, each model's mean slowdown against the
+    best layout per configuration, and which layouts were fastest."""
+    kinds = defaultdict(list)
+    for c in configs:
+        kinds[loop_kind(c)].append(c)
+    family = lambda l: "tiled" if l.startswith("Tiled") else l
+    lines = ["| loop | configurations | " + " | ".join(n for n, _ in models) +
+             " | fastest layout most often |",
+             "| --- | ---: | " + "---: | " * len(models) + "--- |"]
+    for kind, cs in sorted(kinds.items()):
+        fastest = defaultdict(int)
+        for c in cs:
+            fastest[family(min(c.slowdown, key=c.slowdown.get))] += 1
+        top = sorted(fastest.items(), key=lambda kv: -kv[1])[:2]
+        lines.append(f"| {kind} | {len(cs)} | " +
+                     " | ".join(f"{mean_slowdown(t, cs):.3f}" for _, t in models) + " | " +
+                     ", ".join(f"{l} ({n})" for l, n in top) + " |")
+    return "\n".join(lines)
 
 
 def main():
@@ -164,12 +217,17 @@ def main():
     ap.add_argument("--rows", help="also write the training rows as CSV")
     ap.add_argument("--target", default="x86-64")
     ap.add_argument("--max-depth", type=int, default=5)
+    ap.add_argument("--simpler-within", type=float, default=SIMPLER_WITHIN,
+                    help="a leaf takes the simplest layout within this much of its "
+                    f"fastest (default {SIMPLER_WITHIN})")
     ap.add_argument("--description", default="")
     ap.add_argument("--features", default=",".join(TRAINED),
                     help="the features the tree may split on (default: all but "
                     "log2_executions)")
     ap.add_argument("--compare", action="append", default=[],
                     help="also report this model's mean slowdown on the measurements")
+    ap.add_argument("--table", action="store_true",
+                    help="also print the slowdowns per kind of loop as Markdown")
     o = ap.parse_args()
     with open(o.measurements) as f:
         configs = configurations(list(csv.DictReader(f)))
@@ -180,9 +238,11 @@ def main():
     if unknown:
         sys.exit(f"train.py: unknown features {', '.join(unknown)}")
     rows = training_rows(configs)
-    tree, accuracy = train(configs, o.max_depth, features=features)
+    tree, accuracy = train(configs, o.max_depth, features=features,
+                           simpler_within=o.simpler_within)
     fit = mean_slowdown(tree, configs)
-    cv = cross_validated_slowdown(configs, o.max_depth, features=features)
+    cv = cross_validated_slowdown(configs, o.max_depth, features=features,
+                                  simpler_within=o.simpler_within)
     if o.rows:
         with open(o.rows, "w", newline="") as f:
             w = csv.DictWriter(f, FEATURES + ["layout"])
@@ -192,8 +252,9 @@ def main():
              "description": o.description or
              f"Trained by bench/calibrate/train.py on {len(rows)} rows from "
              f"{o.measurements.split('/')[-1]} (every layout within 1 % of the fastest "
-             f"in {len(configs)} configurations; leaves take the layout with the least "
-             f"geometric-mean slowdown). Mean slowdown against the best layout per "
+             f"in {len(configs)} configurations; leaves take the simplest layout within "
+             f"{o.simpler_within:.0%} of the least geometric-mean slowdown). Mean slowdown "
+             f"against the best layout per "
              f"configuration: {fit:.3f} on the measurements, {cv:.3f} in 5-fold "
              f"cross-validation.",
              "tree": tree}
@@ -204,11 +265,15 @@ def main():
           f"(classifier accuracy {accuracy:.2f}) -> {o.out}")
     print(f"mean slowdown against the best layout: {fit:.3f} (this model), "
           f"{cv:.3f} (5-fold cross-validation)")
+    others = []
     for path in o.compare:
         with open(path) as f:
-            other = json.load(f)["tree"]
+            others.append((os.path.basename(path), json.load(f)["tree"]))
         print(f"mean slowdown against the best layout: "
-              f"{mean_slowdown(other, configs):.3f} ({path})")
+              f"{mean_slowdown(others[-1][1], configs):.3f} ({path})")
+    if o.table:
+        print(loop_kinds_table(configs, [("this model", tree)] + others +
+                               [("always SoA", {"layout": "SoA"})]))
 
 
 if __name__ == "__main__":
