@@ -54,10 +54,7 @@ public:
     if (RD->hasAttr<AlignedAttr>())
       block(RD, RD->getLocation(), "the struct has an aligned attribute");
     if (const auto *CXX = dyn_cast<CXXRecordDecl>(RD))
-      if (!CXX->isPOD())
-        block(RD, RD->getLocation(),
-              "C++ class that is not plain data (bases, virtual functions "
-              "or user-defined special members)");
+      checkClass(CXX);
     for (const FieldDecl *FD : RD->fields()) {
       std::string Name = "'" + FD->getNameAsString() + "'";
       QualType T = FD->getType();
@@ -78,6 +75,67 @@ public:
         block(RD, FD->getLocation(),
               "field " + Name + " is a union or anonymous member");
     }
+  }
+
+  /// The rewriter moves fields into generated records, which keeps a
+  /// program's meaning only while creating, copying and destroying an
+  /// element does nothing but copy its fields: each thing in a class that
+  /// does more is refused where it is declared.
+  void checkClass(const CXXRecordDecl *RD) {
+    if (RD->isPOD())
+      return;
+    std::vector<std::pair<SourceLocation, std::string>> Why;
+    for (const CXXBaseSpecifier &B : RD->bases()) {
+      std::string Name =
+          "'" + B.getType().getAsString(Ctx.getPrintingPolicy()) + "'";
+      const CXXRecordDecl *Base = B.getType()->getAsCXXRecordDecl();
+      if (B.isVirtual())
+        Why.push_back({B.getBeginLoc(), "virtual base class " + Name});
+      else if (!Base || !Base->isEmpty())
+        Why.push_back({B.getBeginLoc(), "base class " + Name + " with fields"});
+      else // Its member functions may see the element as a whole.
+        Why.push_back({B.getBeginLoc(), "base class " + Name +
+                                            " (classes with bases are not "
+                                            "rewritten)"});
+    }
+    for (const CXXMethodDecl *M : RD->methods()) {
+      if (M->isImplicit() || !M->isUserProvided())
+        continue; // Implicit, or `= default` on its first declaration.
+      std::string Name = "'" + M->getNameAsString() + "'";
+      if (M->isVirtual())
+        Why.push_back({M->getLocation(), "virtual function " + Name});
+      else if (isa<CXXDestructorDecl>(M))
+        Why.push_back({M->getLocation(), "user-provided destructor " + Name +
+                                             ": destroying an element runs "
+                                             "it"});
+      else if (const auto *C = dyn_cast<CXXConstructorDecl>(M))
+        Why.push_back({M->getLocation(),
+                       C->isCopyOrMoveConstructor()
+                           ? "user-provided copy or move constructor: "
+                             "copying an element runs it"
+                           : "user-provided constructor: constructing the "
+                             "elements is not rewritten yet"});
+      else if (M->isCopyAssignmentOperator() || M->isMoveAssignmentOperator())
+        Why.push_back({M->getLocation(), "user-provided assignment operator: "
+                                         "assigning an element runs it"});
+    }
+    for (const FieldDecl *FD : RD->fields())
+      if (FD->hasInClassInitializer())
+        Why.push_back({FD->getLocation(),
+                       "default member initializer of '" +
+                           FD->getNameAsString() +
+                           "': constructing the elements is not rewritten "
+                           "yet"});
+    if (Why.empty() && !RD->isStandardLayout())
+      Why.push_back({RD->getLocation(), "fields under different access "
+                                        "control (not standard-layout)"});
+    if (Why.empty()) // What is left: a non-trivial special member inherited
+                     // from a member's class.
+      Why.push_back({RD->getLocation(),
+                     "C++ class that is not plain data (a member with a "
+                     "non-trivial constructor, copy or destructor)"});
+    for (auto &[Loc, Reason] : Why)
+      block(RD, Loc, std::move(Reason));
   }
 
   // --- Declarations ---

@@ -1,0 +1,89 @@
+// A C++ class whose elements do more than hold their fields when created,
+// copied, assigned or destroyed is refused, each reason where it is
+// declared; a class with plain member functions and defaulted special
+// members is plain data and is planned.
+// RUN: %dl-refactor-rules --report %s -- -std=c++17 | FileCheck %s
+// RUN: %dl-refactor-rules --report %s -- -std=c++17 | FileCheck --check-prefix=PLAIN %s
+
+struct Virtual {
+  float x, y;
+  // CHECK-DAG: class-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: virtual function 'norm'
+  virtual float norm() const { return x * x + y * y; }
+};
+
+struct Base { float w; };
+// CHECK-DAG: class-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: base class 'Base' with fields
+struct Derived : Base { float x, y; };
+
+static int destroyed;
+struct Counted {
+  float x, y;
+  // CHECK-DAG: class-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: user-provided destructor '~Counted': destroying an element runs it
+  ~Counted() { ++destroyed; }
+};
+
+static int copies;
+struct Copied {
+  float x, y;
+  Copied() = default;
+  // CHECK-DAG: class-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: user-provided copy or move constructor: copying an element runs it
+  Copied(const Copied &o) : x(o.x), y(o.y) { ++copies; }
+  // CHECK-DAG: class-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: user-provided assignment operator: assigning an element runs it
+  Copied &operator=(const Copied &o) { x = o.x; y = o.y; ++copies; return *this; }
+};
+
+struct Initialized {
+  // CHECK-DAG: class-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: default member initializer of 'x': constructing the elements is not rewritten yet
+  float x = 1.0f;
+  float y;
+};
+
+struct Constructed {
+  float x, y;
+  // CHECK-DAG: class-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: user-provided constructor: constructing the elements is not rewritten yet
+  Constructed() : x(2), y(3) {}
+};
+
+// CHECK-DAG: class-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: fields under different access control (not standard-layout)
+class Mixed {
+public:
+  float x;
+  float get() const { return y; }
+private:
+  float y;
+};
+
+struct Tag {};
+// CHECK-DAG: class-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: base class 'Tag' (classes with bases are not rewritten)
+struct Tagged : Tag { float x, y; };
+
+struct Plain {
+  float x, y;
+  Plain() = default;
+  Plain(const Plain &) = default;
+  float norm() const { return x * x + y * y; }
+};
+// PLAIN: struct Plain at
+// PLAIN-NOT: not transformable
+// PLAIN: plan: Plain:
+
+static Virtual vs[64];
+static Derived ds[64];
+static Counted cs[64];
+static Copied ps[64];
+static Initialized is[64];
+static Constructed ks[64];
+static Mixed ms[64];
+static Tagged ts[64];
+static Plain pl[64];
+
+int main() {
+  float s = 0;
+  for (int i = 0; i < 64; ++i) {
+    vs[i].x = ds[i].x = cs[i].x = ps[i].x = is[i].y = ks[i].x = ms[i].x =
+        ts[i].x = pl[i].x = i;
+    s += vs[i].y + ds[i].y + cs[i].y + ps[i].y + is[i].x + ks[i].y +
+         ms[i].get() + ts[i].y + pl[i].y;
+  }
+  return (int)s;
+}
