@@ -173,6 +173,15 @@ public:
                         : QualType(T->getAsArrayTypeUnsafe()->getElementType());
     if (Elem.isVolatileQualified())
       block(RD, VD->getLocation(), "volatile array " + Name);
+    // One template text serves every instantiation, and a dependent type
+    // (`T *v`) cannot name the handle.
+    if (const auto *FD =
+            dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod()))
+      if (FD->getTemplateInstantiationPattern())
+        block(RD, VD->getLocation(),
+              Name + " in an instantiation of template '" +
+                  FD->getQualifiedNameAsString() +
+                  "': arrays used in templates are not rewritten yet");
     if (VD->isFileVarDecl() && VD->hasExternalFormalLinkage()) {
       std::string What = T->isArrayType() ? "array " : "pointer ";
       if (VD->hasExternalStorage() && !VD->isThisDeclarationADefinition())
