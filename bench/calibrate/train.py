@@ -95,7 +95,7 @@ def best_layout(configs, simpler_within=SIMPLER_WITHIN):
     score = {l: geomean([c.slowdown[l] for c in configs]) for l in common}
     best = min(score.values())
     return min((l for l in common if score[l] <= best * (1 + simpler_within)),
-               key=lambda l: (simplicity(l), score[l]))
+               key=simplicity)
 
 
 def layout_rank(name):
@@ -109,9 +109,8 @@ def simplicity(name):
     """AoS, then SoA, then tiles from the largest down: a large tile behaves
     like SoA, a small one pays its loop and reductions every few elements
     and does not vectorize under 64 bytes per field block."""
-    if name in ("AoS", "SoA"):
-        return (0, name == "SoA")
-    return (1, -int(name[len("Tiled("):-1]))
+    tiled, size = layout_rank(name)
+    return (tiled, -size if tiled else size)
 
 
 def decide(tree, x):
