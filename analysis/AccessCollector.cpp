@@ -563,6 +563,17 @@ private:
           Construct->getNumArgs() == 1 && isElement(Construct->getArg(0)))
         return lvalue(Construct->getArg(0)->IgnoreImpCasts(),
                       /*IsWrite=*/false); // T b = a[i];
+    // e.norm() on an element: the rewrite calls it on a copy (a const
+    // member function; Legality refuses others), which reads every field.
+    if (const auto *Member = dyn_cast<CXXMemberCallExpr>(E);
+        Member && Member->getImplicitObjectArgument() &&
+        isElement(Member->getImplicitObjectArgument()) &&
+        !isRangeCopy(Member->getImplicitObjectArgument())) {
+      lvalue(Member->getImplicitObjectArgument(), /*IsWrite=*/false);
+      for (const Expr *Arg : Member->arguments())
+        expr(Arg);
+      return noteCall(Member);
+    }
     if (!isVectorElementExpr(E))
       if (const auto *Call = dyn_cast<CallExpr>(E))
         noteCall(Call);
@@ -628,6 +639,13 @@ private:
 
   /// a[i] or *p where the array or pointer is of a candidate record; v[i],
   /// v.at(i) or a range-for's element on a candidate's std::vector.
+  /// The variable of a range-for by value: a copy, read when the loop
+  /// makes it.
+  bool isRangeCopy(const Expr *E) const {
+    const VarDecl *Var = rangeElement(E);
+    return Var && !Var->getType()->isReferenceType();
+  }
+
   bool isElement(const Expr *E) const {
     if (isVectorElementExpr(E) || rangeElement(E))
       return true;

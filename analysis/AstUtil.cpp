@@ -59,6 +59,11 @@ VectorElement dlopt::asVectorElement(const Expr *E) {
     if (MD && MD->getIdentifier() && MD->getName() == "at" &&
         Call->getNumArgs() == 1)
       Out = {Call->getImplicitObjectArgument(), Call->getArg(0)};
+    // One element, at no index the analysis can follow.
+    if (MD && MD->getIdentifier() &&
+        (MD->getName() == "front" || MD->getName() == "back") &&
+        Call->getNumArgs() == 0)
+      Out = {Call->getImplicitObjectArgument(), nullptr};
   }
   if (Out.Vector)
     Out.Record = vectorElementRecord(Out.Vector->getType());

@@ -17,8 +17,9 @@ const clang::RecordDecl *elementRecord(clang::QualType Ty);
 /// analysis, with its own set of uses (see Legality).
 const clang::RecordDecl *vectorElementRecord(clang::QualType Ty);
 
-/// v[i] or v.at(i) on a std::vector<T> (parens and implicit casts
-/// ignored): the vector expression and the index; null members otherwise.
+/// v[i], v.at(i), v.front() or v.back() on a std::vector<T> (parens and
+/// implicit casts ignored): the vector expression and the index (null for
+/// front and back); all null otherwise.
 struct VectorElement {
   const clang::Expr *Vector = nullptr;
   const clang::Expr *Index = nullptr;

@@ -161,6 +161,14 @@ public:
     QualType T = VD->getType();
     if (!VD->isCXXForRangeDecl()) // for (auto &e : v) is rewritten.
       checkElementBinding(VD->getInit(), T, VD->getLocation());
+    checkVectorInTemplate(VD);
+    // auto [a, b] = v[i] would bind the proxy's references.
+    if (const RecordDecl *RD = isa<DecompositionDecl>(VD)
+                                   ? elementOfVector(copiedFrom(VD->getInit()))
+                                   : nullptr)
+      block(RD, VD->getLocation(),
+            "structured binding of an element of std::vector<" +
+                recordName(RD) + "> (not rewritten yet)");
     const RecordDecl *RD = elementRecord(T);
     if (!isCandidate(RD))
       return pointerToPointer(VD, T);
@@ -245,9 +253,22 @@ public:
           Callee->getParamDecl(I)->getType()->isReferenceType() &&
           vectorElementRecord(Callee->getParamDecl(I)->getType()))
         containerUsed(Arg); // The parameter is a root of its own.
-      if (Callee && I < Callee->getNumParams())
+      // v.push_back(v[i]), v.emplace_back(v[i]) copy the element.
+      const auto *Member = dyn_cast<CXXMemberCallExpr>(Call);
+      bool IntoVector =
+          Member && Member->getImplicitObjectArgument() &&
+          vectorElementRecord(Member->getImplicitObjectArgument()->getType());
+      if (Callee && I < Callee->getNumParams() && !IntoVector)
         checkElementBinding(Arg, Callee->getParamDecl(I)->getType(),
                             Arg->getExprLoc());
+      // A template would deduce the element proxy, and a copy of that
+      // still writes to the element.
+      if (const RecordDecl *RD = elementOfVector(copiedFrom(Arg));
+          RD && Callee && Callee->isTemplateInstantiation() && !IntoVector)
+        block(RD, Arg->getExprLoc(),
+              "an element of std::vector<" + recordName(RD) +
+                  "> passed to template '" + Callee->getNameAsString() +
+                  "' (elements passed to templates are not rewritten yet)");
       const RecordDecl *RD =
           elementRecord(Arg->IgnoreParenImpCasts()->getType());
       if (!isCandidate(RD))
@@ -343,7 +364,37 @@ public:
   bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *E) {
     if (E->getOperator() == OO_Subscript)
       containerUsed(E->getArg(0));
+    // v = std::vector<T>(n): a new vector, of the same generated type.
+    if (E->getOperator() == OO_Equal && E->getNumArgs() == 2 &&
+        isCandidate(vectorElementRecord(E->getArg(0)->getType())) &&
+        isNewVector(E->getArg(1)))
+      containerUsed(E->getArg(0));
     return true;
+  }
+
+  /// `return v;` from a function returning std::vector<T>: the container,
+  /// returned the same way.
+  bool VisitReturnStmt(ReturnStmt *RS) {
+    const Expr *V = RS->getRetValue();
+    if (!V)
+      return true;
+    const RecordDecl *RD = vectorElementRecord(V->getType());
+    const Expr *Returned = copiedFrom(V);
+    if (isCandidate(RD) && Returned &&
+        vectorElementRecord(Returned->getType()) == RD)
+      containerUsed(Returned);
+    return true;
+  }
+
+  /// A vector made on the spot: std::vector<T>(n), std::vector<T>{}.
+  static bool isNewVector(const Expr *E) {
+    E = E->IgnoreImplicit();
+    if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(E))
+      E = Cast->getSubExpr()->IgnoreImplicit();
+    return isa<CXXTemporaryObjectExpr>(E) ||
+           (isa<CXXConstructExpr>(E) && !cast<CXXConstructExpr>(E)
+                                             ->getConstructor()
+                                             ->isCopyOrMoveConstructor());
   }
 
   bool VisitCXXMemberCallExpr(CXXMemberCallExpr *E) {
@@ -352,18 +403,27 @@ public:
     if (!Object || !MD)
       return true;
     if (const RecordDecl *Of = elementOfVector(Object)) {
-      block(Of, E->getExprLoc(),
-            "member function '" + MD->getNameAsString() +
-                "' called on an element of std::vector<" + recordName(Of) +
-                ">: member functions are not rewritten yet");
+      // The rewrite calls it on a copy of the element, which is the same
+      // only for a const function that hands out no part of the object.
+      QualType Ret = MD->getReturnType();
+      if (!MD->isConst())
+        block(Of, E->getExprLoc(),
+              "non-const member function '" + MD->getNameAsString() +
+                  "' called on an element of std::vector<" + recordName(Of) +
+                  ">: it would change a copy of the element");
+      else if (Ret->isReferenceType() || Ret->isPointerType())
+        block(Of, E->getExprLoc(),
+              "member function '" + MD->getNameAsString() +
+                  "' called on an element of std::vector<" + recordName(Of) +
+                  "> returns a reference or pointer into it");
       return true;
     }
     const RecordDecl *RD = vectorElementRecord(Object->getType());
     if (!isCandidate(RD))
       return true;
     static constexpr llvm::StringLiteral Supported[] = {
-        "at",    "size",      "empty",        "resize",   "reserve",
-        "clear", "push_back", "emplace_back", "pop_back", "capacity"};
+        "at",        "size",         "empty",    "resize",   "reserve", "clear",
+        "push_back", "emplace_back", "pop_back", "capacity", "front",   "back"};
     // The vector itself is then accounted for: a refusal names the
     // operation, not the variable.
     containerUsed(Object);
@@ -376,8 +436,9 @@ public:
       block(RD, E->getExprLoc(),
             "std::vector<" + recordName(RD) + ">::" + Name +
                 " is not one of the container operations dlopt rewrites "
-                "(indexing, range-for, size, resize, reserve, push_back, "
-                "emplace_back, pop_back, clear)");
+                "(indexing, at, front, back, range-for, size, empty, capacity, "
+                "resize, reserve, push_back, emplace_back, pop_back, "
+                "clear)");
     return true;
   }
 
@@ -385,9 +446,41 @@ public:
     containerUsed(S->getRangeInit());
     if (const RecordDecl *RD =
             vectorElementRecord(S->getRangeInit()->getType());
-        isCandidate(RD))
+        isCandidate(RD) && isa<DecompositionDecl>(S->getLoopVariable()))
+      block(RD, S->getLoopVariable()->getLocation(),
+            "structured binding of an element of std::vector<" +
+                recordName(RD) + "> (not rewritten yet)");
+    // A variable by reference is the element; one by value is a copy.
+    if (const RecordDecl *RD =
+            vectorElementRecord(S->getRangeInit()->getType());
+        isCandidate(RD) && S->getLoopVariable()->getType()->isReferenceType())
       ElementVars[S->getLoopVariable()] = RD;
     return true;
+  }
+
+  /// What \p E copies, if it is a copy (T(e), or e passed by value).
+  static const Expr *copiedFrom(const Expr *E) {
+    if (!E)
+      return nullptr;
+    E = E->IgnoreImplicit();
+    if (const auto *Copy = dyn_cast<CXXConstructExpr>(E);
+        Copy && Copy->getNumArgs() == 1)
+      return Copy->getArg(0);
+    return E;
+  }
+
+  /// One template text serves every instantiation: the vector's type
+  /// could not change in one of them only.
+  void checkVectorInTemplate(const VarDecl *VD) {
+    const RecordDecl *RD = vectorElementRecord(VD->getType());
+    const auto *FD =
+        dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
+    if (isCandidate(RD) && FD && FD->getTemplateInstantiationPattern())
+      block(RD, VD->getLocation(),
+            "std::vector<" + recordName(RD) + "> '" + VD->getNameAsString() +
+                "' in an instantiation of template '" +
+                FD->getQualifiedNameAsString() +
+                "': vectors used in templates are not rewritten yet");
   }
 
   /// The candidate whose vector element \p E is: v[i], v.at(i), or the

@@ -7,13 +7,6 @@ using namespace dlopt;
 namespace dlopt::rewrite {
 
 void LayoutRewriter::declaration(const DeclaratorDecl *D) {
-  if (const RecordDecl *RD = vectorElementRecord(D->getType());
-      RD && Layouts.count(RD))
-    return refuse(RD, D->getLocation(),
-                  "'" + D->getNameAsString() + "' is a std::vector<" +
-                      recordName(RD) +
-                      ">: the analysis plans it, but the container rewrite "
-                      "is not implemented yet");
   const RecordDecl *RD = handleRecord(D->getType());
   if (!RD || WalkingPointers.count(D))
     return;

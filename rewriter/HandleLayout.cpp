@@ -34,7 +34,27 @@ std::unique_ptr<HandleLayout> HandleLayout::create(const RecordPlan &Plan,
   for (const FieldDecl *FD : RD->fields()) {
     L->FieldNames.push_back(FD->getNameAsString());
     L->FieldTypes.push_back(FD->getType());
+    // The container's proxy holds a reference to each field and assigns
+    // them one by one.
+    std::string Name = "'" + FD->getNameAsString() + "'";
+    if (!L->ContainerRefusal.empty())
+      continue;
+    if (FD->getType()->isArrayType())
+      L->ContainerRefusal = "array field " + Name +
+                            " in an element of std::vector (not rewritten yet)";
+    else if (FD->getType().isConstQualified())
+      L->ContainerRefusal = "const field " + Name +
+                            ": an element of the "
+                            "rewritten vector could not be assigned";
+    else if (FD->getAccess() == AS_private || FD->getAccess() == AS_protected)
+      L->ContainerRefusal = "non-public field " + Name +
+                            ": the generated container could not reach it";
   }
+  if (L->CPlusPlus)
+    for (const DeclContext *DC = RD->getDeclContext(); DC; DC = DC->getParent())
+      if (const auto *NS = dyn_cast<NamespaceDecl>(DC);
+          NS && !NS->isAnonymousNamespace())
+        L->Qualifier = NS->getName().str() + "::" + L->Qualifier;
 
   bool AllSoA = true, AllTiled = true;
   for (const ClusterPlan &C : Plan.Clusters) {
@@ -109,13 +129,9 @@ std::string HandleLayout::countOf(const HandleMember &M, StringRef N) const {
          std::to_string(M.Tile);
 }
 
-std::string HandleLayout::declarations() const {
+std::string HandleLayout::groupRecords() const {
   std::string S;
   llvm::raw_string_ostream OS(S);
-  const std::string &H = HandleName, &E = ElementType;
-  OS << beginMarker(RecordTag) << "\n"
-     << "/* " << Notation << " */\n"
-     << "#include <stdlib.h>\n\n";
   for (const HandleMember &M : Members) {
     if (M.K == HandleMember::FieldArray)
       continue;
@@ -129,6 +145,20 @@ std::string HandleLayout::declarations() const {
          << ";\n";
     OS << "};\n\n";
   }
+  return OS.str();
+}
+
+std::string HandleLayout::declarations() const {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  const std::string &H = HandleName, &E = ElementType;
+  OS << beginMarker(RecordTag) << "\n"
+     << "/* " << Notation << " */\n";
+  if (!(Used & HandleType)) { // Only std::vector<T> was rewritten.
+    OS << groupRecords() << containerDeclarations() << endMarker();
+    return OS.str();
+  }
+  OS << "#include <stdlib.h>\n\n" << groupRecords();
   OS << "/* An array of " << E << " in the layout above. */\n"
      << "typedef struct " << H << " {\n";
   for (const std::string &Decl : MemberDecls)
@@ -222,7 +252,9 @@ std::string HandleLayout::declarations() const {
       OS << "static inline " << fieldDecl(F, "*") << " " << HandleName << "_"
          << FieldNames[F] << "(" << H << " h, size_t i) {\n"
          << "  return &" << access("h", "i", F) << ";\n}\n\n";
-  OS << "/* dlopt: end generated layout of " << RecordTag << " */\n";
+  if (CPlusPlus && (Used & Container))
+    OS << containerDeclarations();
+  OS << endMarker();
   return OS.str();
 }
 

@@ -65,6 +65,10 @@ public:
     Free = 8,
     Get = 16,
     Set = 32,
+    /// The handle type itself (any C-style array was rewritten).
+    HandleType = 64,
+    /// C++: the container that replaces std::vector<T> (VectorContainer.cpp).
+    Container = 128,
   };
   void use(Helper H) const { Used |= H; }
   /// Every helper, whether used or not (for declarations in a header);
@@ -72,6 +76,8 @@ public:
   /// spell that way.
   void useAllHelpers() const {
     Used = ~0u;
+    if (!CPlusPlus || !ContainerRefusal.empty())
+      Used &= ~Container;
     if (llvm::any_of(FieldTypes,
                      [](clang::QualType T) { return T->isArrayType(); }))
       Used &= ~(Get | Set);
@@ -91,6 +97,9 @@ public:
   /// skips records between it and the closing one; see inGeneratedCode).
   static std::string beginMarker(llvm::StringRef Tag) {
     return "/* dlopt: begin generated layout of " + Tag.str() + " */";
+  }
+  std::string endMarker() const {
+    return "/* dlopt: end generated layout of " + RecordTag + " */\n";
   }
 
   /// The declarations and used helper functions, inserted after the record.
@@ -122,6 +131,20 @@ public:
   /// A handle onto storage such as a fieldStorage() member.
   std::string handleOf(llvm::StringRef Storage) const;
 
+  /// C++ only. The container replacing std::vector<T>, spelled so that code
+  /// outside the record's namespace can name it; its element proxy and
+  /// iterator types.
+  std::string containerName() const {
+    return Qualifier + HandleName + "_vector";
+  }
+  std::string refName() const { return HandleName + "_ref"; }
+  std::string constRefName() const { return HandleName + "_cref"; }
+  std::string iteratorName() const { return HandleName + "_iterator"; }
+  /// Why the generated container cannot hold this record ("" if it can).
+  std::string containerRefusal() const;
+  /// How C++ code names one element: the record's name.
+  const std::string &recordTag() const { return RecordTag; }
+
   std::string allocName() const { return HandleName + "_alloc"; }
   std::string callocName() const { return HandleName + "_calloc"; }
   std::string reallocName() const { return HandleName + "_realloc"; }
@@ -140,11 +163,22 @@ private:
   std::string fieldDecl(unsigned F, llvm::StringRef Name) const;
   /// Elements of member M's array for N records: N, or (N + T - 1) / T.
   std::string countOf(const HandleMember &M, llvm::StringRef N) const;
+  /// The declarations of the generated records of AoS and tiled clusters.
+  std::string groupRecords() const;
+  /// The container, its element proxies and iterator (VectorContainer.cpp).
+  std::string containerDeclarations() const;
+  /// Field F of element I of the container's storage.
+  std::string storedField(llvm::StringRef I, unsigned F) const;
 
   clang::PrintingPolicy Policy;
   std::string RecordTag, HandleName, ElementType, Notation;
   std::vector<std::string> FieldNames;
   std::vector<clang::QualType> FieldTypes;
+  /// Fields that are public and need no construction: what the generated
+  /// container may read and assign (C++ only).
+  std::string ContainerRefusal;
+  /// "ns::" for a record in a namespace (C++ only).
+  std::string Qualifier;
   std::vector<HandleMember> Members;
   std::vector<unsigned> MemberOfField;
   /// Per member: the pointer type of its array, e.g. "float *", and its

@@ -12,6 +12,8 @@
 //   UseRewriter.cpp          every use of a handle: accesses, elements,
 //                            allocation, free, null tests, sizeof
 //   StripMining.cpp          tile/lane loops and walking pointers
+//   ContainerRewriter.cpp    C++: std::vector<T> becomes the generated
+//                            container; range-for and auto variables
 //   RecordRewriter.cpp       collecting sites, applying them, the entry point
 //
 //===----------------------------------------------------------------------===//
@@ -30,6 +32,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/Regex.h"
 #include <functional>
+#include <set>
 
 namespace dlopt::rewrite {
 
@@ -53,6 +56,9 @@ struct Site {
   unsigned Begin, End;
   const RecordDecl *Record;
   std::function<std::string(const EditSet &, const LaneContext *)> Render;
+  /// The generated declarations the new text names (HandleLayout::Helper
+  /// bits: the handle, the container, or neither).
+  unsigned Needs = HandleLayout::HandleType;
 };
 
 inline const Expr *skipParensAndCasts(const Expr *E) {
@@ -89,6 +95,12 @@ public:
   void allocation(const Expr *Call, const ValueDecl *Target);
   void arrayExpression(const Expr *E);
   void loop(const ForStmt *For);
+  // std::vector<T> (ContainerRewriter.cpp).
+  bool vectorType(QualType T, SourceRange R, bool InTemplateArgument);
+  void sizeofVector(const UnaryExprOrTypeTraitExpr *E);
+  void rangeFor(const CXXForRangeStmt *S);
+  void variable(const VarDecl *VD);
+  void memberCall(const CXXMemberCallExpr *Call);
 
   const RecordDecl *handleRecord(QualType T) const {
     const RecordDecl *RD = elementRecord(T);
@@ -103,6 +115,19 @@ public:
   }
 
 private:
+  // --- std::vector<T> ---
+
+  /// T if \p Ty is a std::vector<T> (or a reference to one) that becomes
+  /// the generated container.
+  const RecordDecl *containerRecord(QualType Ty) const;
+  const RecordDecl *elementOf(const Expr *E) const;
+  void elementVariable(const RecordDecl *RD, const VarDecl *VD);
+  void retype(const RecordDecl *RD, const VarDecl *VD, std::string Text);
+  /// Variables bound to a proxy (references to an element).
+  llvm::SmallPtrSet<const Decl *, 8> ProxyVars;
+  /// Vector type spellings already rewritten: (file, offset).
+  std::set<std::pair<unsigned, unsigned>> VectorTypeSites;
+
   // --- Ranges ---
 
   /// Files dlopt may edit: real files outside system headers. Headers are

@@ -145,11 +145,60 @@ public:
     R.initList(E);
     return true;
   }
+
+  // std::vector<T>: its spellings, the loops over it and the variables
+  // bound to its elements.
+  // Only where the template is named: a typedef of the vector keeps its
+  // name (its own declaration is rewritten).
+  bool TraverseElaboratedTypeLoc(ElaboratedTypeLoc TL) {
+    return (TL.getNamedTypeLoc().getAs<TemplateSpecializationTypeLoc>() &&
+            R.vectorType(TL.getType(), TL.getSourceRange(), InTemplateArgs)) ||
+           RecursiveASTVisitor::TraverseElaboratedTypeLoc(TL);
+  }
+  bool TraverseTemplateSpecializationTypeLoc(TemplateSpecializationTypeLoc TL) {
+    return R.vectorType(TL.getType(), TL.getSourceRange(), InTemplateArgs) ||
+           RecursiveASTVisitor::TraverseTemplateSpecializationTypeLoc(TL);
+  }
+  /// std::vector<T>::size_type: the qualifier up to the type is replaced.
+  bool TraverseNestedNameSpecifierLoc(NestedNameSpecifierLoc NNS) {
+    if (NNS &&
+        isa_and_nonnull<TemplateSpecializationType>(
+            NNS.getNestedNameSpecifier()->getAsType()) &&
+        R.vectorType(
+            QualType(NNS.getNestedNameSpecifier()->getAsType(), 0),
+            SourceRange(NNS.getBeginLoc(), NNS.getTypeLoc().getEndLoc()),
+            InTemplateArgs))
+      return true;
+    return RecursiveASTVisitor::TraverseNestedNameSpecifierLoc(NNS);
+  }
+  bool TraverseTemplateArgumentLoc(const TemplateArgumentLoc &Arg) {
+    ++InTemplateArgs;
+    bool Continue = RecursiveASTVisitor::TraverseTemplateArgumentLoc(Arg);
+    --InTemplateArgs;
+    return Continue;
+  }
+  bool VisitUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *E) {
+    R.sizeofVector(E);
+    return true;
+  }
+  bool VisitCXXForRangeStmt(CXXForRangeStmt *S) {
+    R.rangeFor(S);
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *VD) {
+    R.variable(VD);
+    return true;
+  }
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *Call) {
+    R.memberCall(Call);
+    return true;
+  }
   std::vector<const Expr *> Arrays;
 
 private:
   LayoutRewriter &R;
   const FunctionDecl *Function = nullptr;
+  unsigned InTemplateArgs = 0;
 };
 
 RewriteResult LayoutRewriter::run(std::vector<RewriteTarget> &Targets) {
@@ -216,6 +265,12 @@ RewriteResult LayoutRewriter::run(std::vector<RewriteTarget> &Targets) {
         Files.push_back(I.File);
     llvm::sort(Files);
     Files.erase(std::unique(Files.begin(), Files.end()), Files.end());
+    for (const Site &S : Sites)
+      if (const HandleLayout *L = Layouts.lookup(S.Record))
+        L->use(HandleLayout::Helper(S.Needs));
+    for (const Site &S : LoopSites)
+      if (const HandleLayout *L = Layouts.lookup(S.Record))
+        L->use(HandleLayout::Helper(S.Needs));
     std::vector<EditSet> Edits;
     for (FileID File : Files) {
       useStyleOf(File);

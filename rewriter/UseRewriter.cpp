@@ -283,7 +283,9 @@ void LayoutRewriter::arrayExpression(const Expr *E) {
     Base = ASE->getBase();
   else if (const auto *ME = dyn_cast<MemberExpr>(E); ME && ME->isArrow())
     Base = ME->getBase();
-  if (!Base)
+  // `this` in a member function is one object of the record: never an
+  // element in the new layout (calls on elements run on copies).
+  if (!Base || isa<CXXThisExpr>(Base->IgnoreParenImpCasts()))
     return;
   const RecordDecl *RD = handleRecord(Base->getType());
   if (!RD)

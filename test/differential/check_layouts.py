@@ -5,7 +5,8 @@ rewrites it into each layout, and the rewrite compiles without warnings.
 usage: check_layouts.py --dl-refactor BIN --cc CC --record NAME
                         [--layouts "auto soa split tiled:4 ..."] SRC [-- ARGS]
 
-SRC is one C file, or a directory whose .c files are one program: it is
+SRC is one C or C++ file, or a directory whose .c/.cpp files are one
+program (C++ is linked with the C++ library): it is
 copied with a compile_commands.json and rewritten as a whole (dl-refactor -p).
 
 'split' derives its groups from the automatic plan (each cluster a small AoS
@@ -36,7 +37,8 @@ class Program:
         if self.is_project:
             self.dir = os.path.join(root, os.path.basename(os.path.normpath(src)))
             shutil.copytree(src, self.dir)
-            self.sources = sorted(f for f in os.listdir(self.dir) if f.endswith(".c"))
+            self.sources = sorted(f for f in os.listdir(self.dir)
+                                  if f.endswith((".c", ".cpp")))
             with open(os.path.join(self.dir, "compile_commands.json"), "w") as f:
                 json.dump([{"directory": self.dir, "file": s,
                             "command": " ".join([cc, *cflags, "-c", s])}
@@ -50,8 +52,9 @@ class Program:
             self.tool_args = [os.path.join(root, self.sources[0]), "--"]
 
     def build(self, cc, flags, binary):
+        cxx = ["-lstdc++"] if any(s.endswith(".cpp") for s in self.sources) else []
         return run([cc, *flags, *[os.path.join(self.dir, s) for s in self.sources],
-                    "-o", binary, "-lm"])
+                    "-o", binary, "-lm", *cxx])
 
     def text(self):
         """Every file's contents, to tell whether a rewrite changed any."""

@@ -8,7 +8,17 @@
 struct P {
   float x, y;
   float norm() const { return x * x + y * y; }
+  void scale(float f) { x *= f; }
+  const float &xref() const { return x; }
 };
+
+template <class T> static float first(T e) { return e.x; }
+template <class V> static float total(V &v) {
+  float t = 0;
+  for (std::size_t i = 0; i < v.size(); ++i)
+    t += v[i].y;
+  return t;
+}
 
 static void touch(P &p) { p.x += 1; }
 static float peek(const P &p) { return p.y; }
@@ -24,8 +34,22 @@ int main() {
   // CHECK-DAG: vector-refusals.cpp:[[@LINE+2]]:{{[0-9]+}}: std::vector<P>::begin is not one of the container operations dlopt rewrites
   // CHECK-DAG: vector-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: std::vector<P>::end is not one of
   std::sort(v.begin(), v.end(), [](const P &a, const P &b) { return a.x < b.x; });
-  // CHECK-DAG: vector-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: member function 'norm' called on an element of std::vector<P>
-  float n = v[3].norm();
+  float n = v[3].norm(); // const: called on a copy
+  // PEEK-NOT: vector-refusals.cpp:[[@LINE-1]]:
+  // CHECK-DAG: vector-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: non-const member function 'scale' called on an element of std::vector<P>: it would change a copy of the element
+  v[3].scale(2);
+  // CHECK-DAG: vector-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: member function 'xref' called on an element of std::vector<P> returns a reference or pointer into it
+  n += v[3].xref();
+  // CHECK-DAG: vector-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: an element of std::vector<P> passed to template 'first' (elements passed to templates are not rewritten yet)
+  n += first(v[2]);
+  // CHECK-DAG: vector-refusals.cpp:16:{{[0-9]+}}: std::vector<P> 'v' in an instantiation of template 'total': vectors used in templates are not rewritten yet
+  n += total(v);
+  // CHECK-DAG: vector-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: structured binding of an element of std::vector<P> (not rewritten yet)
+  auto [bx, by] = v[1];
+  // CHECK-DAG: vector-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: structured binding of an element of std::vector<P> (not rewritten yet)
+  for (const auto &[ex, ey] : v)
+    n += ex * ey;
+  n += bx + by;
   // CHECK-DAG: vector-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: address of an element of std::vector<P>
   P *one = &v[4];
   // CHECK-DAG: vector-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: an element of std::vector<P> bound to a non-const reference 'P &'

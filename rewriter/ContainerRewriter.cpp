@@ -1,0 +1,208 @@
+//===- ContainerRewriter.cpp - std::vector<T> becomes the container -------===//
+//
+// In C++ the uses of a vector keep their spelling (v[i].x, v.push_back(e),
+// for (auto &&b : v)): the generated container (VectorContainer.cpp) has the
+// vector's interface and its elements are proxies holding references to the
+// fields. What changes:
+//
+//   std::vector<T> (any spelling, typedefs    the container's name
+//   and std::vector<T>::size_type included)
+//   for (auto &b : v), for (T &b : v)         for (auto &&b : v): the proxy
+//                                             is a temporary
+//   for (const T &b : v), const T &r = v[i]   const auto &: a reference to
+//                                             the element, not to a copy
+//   for (auto b : v), auto e = v[i]           T b, T e: a copied proxy would
+//                                             still write to the element
+//
+//   v[i].norm()                               T(v[i]).norm(): on a copy
+//
+// Uses whose meaning a proxy would change are refused (structured bindings,
+// the vector type as a template argument, sizeof).
+//
+//===----------------------------------------------------------------------===//
+#include "rewriter/LayoutRewriter.h"
+
+using namespace clang;
+using namespace dlopt;
+
+namespace dlopt::rewrite {
+
+const RecordDecl *LayoutRewriter::containerRecord(QualType T) const {
+  const RecordDecl *RD = vectorElementRecord(T);
+  return RD && Layouts.count(RD) ? RD : nullptr;
+}
+
+bool LayoutRewriter::vectorType(QualType T, SourceRange R,
+                                bool InTemplateArgument) {
+  const RecordDecl *RD = containerRecord(T);
+  if (!RD || R.isInvalid())
+    return false;
+  const HandleLayout *L = Layouts.lookup(RD);
+  if (std::string Why = L->containerRefusal(); !Why.empty()) {
+    refuse(RD, R.getBegin(), Why);
+    return true;
+  }
+  if (InTemplateArgument) {
+    refuse(RD, R.getBegin(),
+           "std::vector<" + recordName(RD) +
+               "> as a template argument (not rewritten yet)");
+    return true;
+  }
+  auto Range = rangeOf(R);
+  if (!Range) {
+    refuse(RD, R.getBegin(),
+           "std::vector<" + recordName(RD) +
+               "> spelled inside a macro or a system header");
+    return true;
+  }
+  // A class template's members are visited once per instantiation.
+  if (!VectorTypeSites.insert({Range->File.getHashValue(), Range->Begin})
+           .second)
+    return true;
+  std::string Name = L->containerName();
+  Sites.push_back(
+      {Range->File, Range->Begin, Range->End, RD,
+       [Name](const EditSet &, const LaneContext *) { return Name; },
+       HandleLayout::Container});
+  return true;
+}
+
+void LayoutRewriter::sizeofVector(const UnaryExprOrTypeTraitExpr *E) {
+  QualType T = E->isArgumentType() ? E->getArgumentType()
+                                   : E->getArgumentExpr()->getType();
+  if (const RecordDecl *RD = containerRecord(T))
+    refuse(RD, E->getBeginLoc(),
+           "sizeof of a std::vector<" + recordName(RD) +
+               ">, which changes with the layout");
+}
+
+/// Replaces the type of \p VD, as spelled up to its name, with \p Text.
+void LayoutRewriter::retype(const RecordDecl *RD, const VarDecl *VD,
+                            std::string Text) {
+  // The type location starts after leading qualifiers (`const T &`).
+  SourceLocation Begin = VD->getTypeSourceInfo()->getTypeLoc().getBeginLoc();
+  if (Begin.isFileID()) {
+    auto [File, Offset] = SM.getDecomposedLoc(Begin);
+    StringRef Before = SM.getBufferData(File).take_front(Offset);
+    while (true) {
+      StringRef Trimmed = Before.rtrim();
+      StringRef Word = Trimmed.take_back(Trimmed.size() -
+                                         Trimmed.find_last_of(" \t\n(,;{") - 1);
+      if (Word != "const" && Word != "volatile")
+        break;
+      Before = Trimmed.drop_back(Word.size());
+    }
+    Begin = SM.getComposedLoc(File, Before.size());
+  }
+  auto Range = charRangeOf(Begin, VD->getLocation());
+  if (!Range)
+    return refuse(RD, VD->getLocation(),
+                  "declaration of '" + VD->getNameAsString() +
+                      "' is spelled inside a macro");
+  Sites.push_back(
+      {Range->File, Range->Begin, Range->End, RD,
+       [Text](const EditSet &, const LaneContext *) { return Text; }, 0});
+}
+
+/// `auto` (not `decltype(auto)`) in the declared type of \p VD, if any.
+static std::optional<AutoTypeLoc> autoOf(const VarDecl *VD) {
+  const TypeSourceInfo *TSI = VD->getTypeSourceInfo();
+  if (!TSI)
+    return std::nullopt;
+  TypeLoc TL = TSI->getTypeLoc();
+  if (auto Ref = TL.getAs<ReferenceTypeLoc>())
+    TL = Ref.getPointeeLoc();
+  auto Auto = TL.getUnqualifiedLoc().getAs<AutoTypeLoc>();
+  if (!Auto || Auto.getTypePtr()->isDecltypeAuto())
+    return std::nullopt;
+  return Auto;
+}
+
+/// A variable that will hold an element: the proxy, by value or by
+/// reference.
+void LayoutRewriter::elementVariable(const RecordDecl *RD, const VarDecl *VD) {
+  std::string Name = "'" + VD->getNameAsString() + "'";
+  if (isa<DecompositionDecl>(VD))
+    return refuse(RD, VD->getLocation(),
+                  "structured binding of an element of std::vector<" +
+                      recordName(RD) + "> (not rewritten yet)");
+  QualType T = VD->getType();
+  std::optional<AutoTypeLoc> Auto = autoOf(VD);
+  if (!T->isReferenceType()) {
+    // A copy: it must stay a T, which `auto` would no longer deduce.
+    if (Auto) {
+      std::string Text = Layouts.lookup(RD)->recordTag();
+      auto Range = rangeOf(Auto->getSourceRange());
+      if (!Range)
+        return refuse(RD, VD->getLocation(),
+                      "declaration of " + Name + " is spelled inside a macro");
+      Sites.push_back(
+          {Range->File, Range->Begin, Range->End, RD,
+           [Text](const EditSet &, const LaneContext *) { return Text; }, 0});
+    }
+    return;
+  }
+  ProxyVars.insert(VD);
+  // As written: `auto &&` deduced an lvalue reference from the element.
+  TypeLoc Written = VD->getTypeSourceInfo()->getTypeLoc();
+  bool Const = T.getNonReferenceType().isConstQualified();
+  if (Auto && (Written.getAs<RValueReferenceTypeLoc>() || Const))
+    return; // auto && and const auto & bind the proxy as they are.
+  retype(RD, VD, Const ? "const auto &" : "auto &&");
+}
+
+void LayoutRewriter::rangeFor(const CXXForRangeStmt *S) {
+  if (const RecordDecl *RD = containerRecord(S->getRangeInit()->getType()))
+    elementVariable(RD, S->getLoopVariable());
+}
+
+/// An element of a rewritten vector: v[i], v.at(i), or a variable bound to
+/// one.
+const RecordDecl *LayoutRewriter::elementOf(const Expr *E) const {
+  if (!E)
+    return nullptr;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(E))
+    E = Temp->getSubExpr()->IgnoreParenImpCasts();
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(E);
+      Construct && Construct->getNumArgs() == 1 &&
+      Construct->getConstructor()->isCopyOrMoveConstructor())
+    E = Construct->getArg(0)->IgnoreParenImpCasts();
+  if (VectorElement VE = asVectorElement(E);
+      containerRecord(VE.Vector ? VE.Vector->getType() : QualType()))
+    return VE.Record;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (ProxyVars.count(DRE->getDecl()))
+      return asRecord(DRE->getType());
+  return nullptr;
+}
+
+/// e.norm() on an element: called on a copy, T(v[i]).norm() (Legality
+/// admits only const member functions that return no reference or pointer).
+void LayoutRewriter::memberCall(const CXXMemberCallExpr *Call) {
+  const Expr *Object = Call->getImplicitObjectArgument();
+  const RecordDecl *RD = Object ? elementOf(Object) : nullptr;
+  if (!RD)
+    return;
+  auto Text = textFn(Object);
+  if (!Text)
+    return refuse(RD, Object->getExprLoc(),
+                  "member call spelled inside a macro");
+  std::string Type = Layouts.lookup(RD)->recordTag();
+  addSite(
+      RD, Object->getSourceRange(), Object->getExprLoc(),
+      [=](const EditSet &ES, const LaneContext *) {
+        return Type + "(" + Text(ES) + ")";
+      },
+      "a member function call");
+  Sites.back().Needs = 0;
+}
+
+void LayoutRewriter::variable(const VarDecl *VD) {
+  if (VD->isCXXForRangeDecl() || isa<ParmVarDecl>(VD))
+    return;
+  if (const RecordDecl *RD = elementOf(VD->getInit()))
+    elementVariable(RD, VD);
+}
+
+} // namespace dlopt::rewrite

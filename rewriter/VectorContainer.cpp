@@ -1,0 +1,285 @@
+//===- VectorContainer.cpp - The container that replaces std::vector<T> ---===//
+//
+// In C++, a std::vector<T> whose T gets a new layout becomes a generated
+// container with the vector's interface over one std::vector per handle
+// member (docs/cxx.md):
+//
+//   Body_split_vector       size, resize, reserve, push_back, emplace_back,
+//                           pop_back, clear, [], at, front, back, iterators
+//   Body_split_ref / _cref  what v[i] and *it return: one reference per
+//                           field, so that v[i].x and `for (auto &&b : v)
+//                           b.x` keep their spelling; converts to and
+//                           assigns from a T, swaps by ADL
+//   Body_split_iterator     random access, dereferencing to the proxy
+//
+// Only declarations and a few range-for variables change at the uses
+// (ContainerRewriter.cpp). Every member is inline, so after inlining
+// v[i].x is fields.x[i], as written by hand.
+//
+//===----------------------------------------------------------------------===//
+#include "rewriter/HandleLayout.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace clang;
+using namespace dlopt;
+using llvm::StringRef;
+
+std::string HandleLayout::containerRefusal() const {
+  if (!CPlusPlus)
+    return "std::vector outside C++";
+  return ContainerRefusal;
+}
+
+std::string HandleLayout::storedField(StringRef I, unsigned F) const {
+  const HandleMember &M = memberOf(F);
+  std::string Base = "fields." + M.Name;
+  switch (M.K) {
+  case HandleMember::FieldArray:
+    return Base + "[" + I.str() + "]";
+  case HandleMember::Group:
+    return Base + "[" + I.str() + "]." + FieldNames[F];
+  case HandleMember::Tiles:
+    return Base + "[" + I.str() + " / " + std::to_string(M.Tile) + "]." +
+           FieldNames[F] + "[" + I.str() + " % " + std::to_string(M.Tile) + "]";
+  }
+  return Base;
+}
+
+std::string HandleLayout::containerDeclarations() const {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  const std::string &T = RecordTag;
+  const std::string C = HandleName + "_vector", R = refName(),
+                    CR = constRefName(), It = iteratorName();
+  bool AnyTiles = llvm::any_of(Members, [](const HandleMember &M) {
+    return M.K == HandleMember::Tiles;
+  });
+
+  OS << "#include <cstddef>\n#include <initializer_list>\n#include "
+        "<iterator>\n#include <stdexcept>\n#include <utility>\n#include "
+        "<vector>\n\n";
+
+  // The proxies: one reference per field.
+  for (bool Const : {false, true}) {
+    const std::string &Name = Const ? CR : R;
+    OS << "/* An element of a " << C << ": its fields, by reference. */\n"
+       << "struct " << Name << " {\n";
+    for (unsigned F = 0; F < FieldNames.size(); ++F) {
+      QualType Ty = Const ? FieldTypes[F].withConst() : FieldTypes[F];
+      std::string Decl;
+      llvm::raw_string_ostream D(Decl);
+      Ty.print(D, Policy, "&" + FieldNames[F]);
+      OS << "  " << D.str() << ";\n";
+    }
+    OS << "  operator " << T << "() const {\n    " << T << " e;\n";
+    for (const std::string &F : FieldNames)
+      OS << "    e." << F << " = " << F << ";\n";
+    OS << "    return e;\n  }\n";
+    if (!Const) {
+      OS << "  " << R << " &operator=(const " << T << " &e) {\n";
+      for (const std::string &F : FieldNames)
+        OS << "    " << F << " = e." << F << ";\n";
+      OS << "    return *this;\n  }\n"
+         << "  " << R << " &operator=(const " << R << " &e) {\n"
+         << "    return *this = " << T << "(e);\n  }\n"
+         << "  friend void swap(" << R << " a, " << R << " b) {\n"
+         << "    " << T << " t = a;\n    a = " << T << "(b);\n    b = t;\n"
+         << "  }\n";
+    }
+    OS << "};\n\n";
+  }
+
+  // A random-access iterator: a container and an index.
+  OS << "/* An iterator of a " << C << ". */\n"
+     << "template <class Container, class Reference> class " << It << " {\n"
+     << "public:\n"
+     << "  using iterator_category = std::random_access_iterator_tag;\n"
+     << "  using value_type = " << T << ";\n"
+     << "  using difference_type = std::ptrdiff_t;\n"
+     << "  using pointer = void;\n"
+     << "  using reference = Reference;\n\n"
+     << "  " << It << "() = default;\n"
+     << "  " << It << "(Container *c, std::size_t i) : c(c), i(i) {}\n"
+     << "  Reference operator*() const { return (*c)[i]; }\n"
+     << "  Reference operator[](difference_type k) const { return (*c)[i + "
+        "k]; }\n"
+     << "  " << It << " &operator++() { ++i; return *this; }\n"
+     << "  " << It << " &operator--() { --i; return *this; }\n"
+     << "  " << It << " operator++(int) { " << It
+     << " t = *this; ++i; return t; }\n"
+     << "  " << It << " operator--(int) { " << It
+     << " t = *this; --i; return t; }\n"
+     << "  " << It
+     << " &operator+=(difference_type k) { i += k; return "
+        "*this; }\n"
+     << "  " << It
+     << " &operator-=(difference_type k) { i -= k; return "
+        "*this; }\n"
+     << "  friend " << It << " operator+(" << It
+     << " a, difference_type k) { return a += k; }\n"
+     << "  friend " << It << " operator+(difference_type k, " << It
+     << " a) { return a += k; }\n"
+     << "  friend " << It << " operator-(" << It
+     << " a, difference_type k) { return a -= k; }\n"
+     << "  friend difference_type operator-(const " << It << " &a, const " << It
+     << " &b) {\n"
+     << "    return difference_type(a.i) - difference_type(b.i);\n  }\n";
+  for (StringRef Op : {"==", "!=", "<", ">", "<=", ">="})
+    OS << "  friend bool operator" << Op << "(const " << It << " &a, const "
+       << It << " &b) { return a.i " << Op << " b.i; }\n";
+  OS << "\nprivate:\n  Container *c = nullptr;\n  std::size_t i = 0;\n};\n\n";
+
+  // The container.
+  auto Tiles = [](const HandleMember &M, StringRef N) {
+    return "(" + N.str() + " + " + std::to_string(M.Tile - 1) + ") / " +
+           std::to_string(M.Tile);
+  };
+  auto Element = [&](StringRef Type, StringRef I) {
+    std::vector<std::string> Refs;
+    for (unsigned F = 0; F < FieldNames.size(); ++F)
+      Refs.push_back(storedField(I, F));
+    return "  " + Type.str() + " operator[](size_type " + I.str() + ")" +
+           (Type == "const_reference" ? " const" : "") + " {\n    return {" +
+           llvm::join(Refs, ", ") + "};\n  }\n";
+  };
+  // A group's value from element e, e.g. {e.vx, e.vy, e.vz}.
+  auto GroupValue = [&](const HandleMember &M, StringRef E) {
+    std::vector<std::string> Values;
+    for (unsigned F : M.Fields)
+      Values.push_back(E.str() + "." + FieldNames[F]);
+    return M.RecordName + "{" + llvm::join(Values, ", ") + "}";
+  };
+  // The lanes of element I in tiled members set from e.
+  auto SetLanes = [&](StringRef I, StringRef E, StringRef Indent) {
+    std::string Out;
+    for (const HandleMember &M : Members)
+      if (M.K == HandleMember::Tiles)
+        for (unsigned F : M.Fields)
+          Out += Indent.str() + storedField(I, F) + " = " + E.str() + "." +
+                 FieldNames[F] + ";\n";
+    return Out;
+  };
+  const HandleMember &First = Members.front();
+
+  OS << "/* A std::vector<" << T << "> in the layout above. */\n"
+     << "class " << C << " {\npublic:\n"
+     << "  using value_type = " << T << ";\n"
+     << "  using size_type = std::size_t;\n"
+     << "  using difference_type = std::ptrdiff_t;\n"
+     << "  using reference = " << R << ";\n"
+     << "  using const_reference = " << CR << ";\n"
+     << "  using iterator = " << It << "<" << C << ", reference>;\n"
+     << "  using const_iterator = " << It << "<const " << C
+     << ", const_reference>;\n\n"
+     << "  " << C << "() = default;\n"
+     << "  explicit " << C << "(size_type n) { resize(n); }\n"
+     << "  " << C << "(size_type n, const " << T
+     << " &value) { resize(n, value); }\n"
+     << "  " << C << "(std::initializer_list<" << T << "> init) {\n"
+     << "    reserve(init.size());\n"
+     << "    for (const " << T << " &e : init)\n      push_back(e);\n  }\n\n";
+
+  OS << "  size_type size() const { return "
+     << (AnyTiles ? "n" : "fields." + First.Name + ".size()") << "; }\n"
+     << "  bool empty() const { return size() == 0; }\n"
+     << "  size_type capacity() const { return fields." << First.Name
+     << ".capacity()"
+     << (First.K == HandleMember::Tiles ? " * " + std::to_string(First.Tile)
+                                        : "")
+     << "; }\n"
+     << "  void reserve(size_type n) {\n";
+  for (const HandleMember &M : Members)
+    OS << "    fields." << M.Name << ".reserve("
+       << (M.K == HandleMember::Tiles ? Tiles(M, "n") : "n") << ");\n";
+  OS << "  }\n"
+     << "  void resize(size_type n) { resize(n, " << T << "()); }\n"
+     << "  void resize(size_type n, const " << T << " &value) {\n";
+  if (AnyTiles)
+    OS << "    size_type old = size();\n";
+  for (const HandleMember &M : Members) {
+    OS << "    fields." << M.Name << ".resize(";
+    if (M.K == HandleMember::FieldArray)
+      OS << "n, value." << FieldNames[M.Fields[0]];
+    else if (M.K == HandleMember::Group)
+      OS << "n, " << GroupValue(M, "value");
+    else
+      OS << Tiles(M, "n");
+    OS << ");\n";
+  }
+  if (AnyTiles)
+    OS << "    this->n = n;\n"
+       << "    for (size_type k = old; k < n; ++k) {\n"
+       << SetLanes("k", "value", "      ") << "    }\n";
+  OS << "  }\n"
+     << "  void push_back(const " << T << " &e) {\n";
+  if (AnyTiles)
+    OS << "    size_type i = n++;\n";
+  for (const HandleMember &M : Members) {
+    if (M.K == HandleMember::Tiles) {
+      OS << "    if (i % " << M.Tile << " == 0)\n      fields." << M.Name
+         << ".emplace_back();\n";
+      continue;
+    }
+    OS << "    fields." << M.Name << ".push_back("
+       << (M.K == HandleMember::FieldArray ? "e." + FieldNames[M.Fields[0]]
+                                           : GroupValue(M, "e"))
+       << ");\n";
+  }
+  if (AnyTiles)
+    OS << SetLanes("i", "e", "    ");
+  OS << "  }\n"
+     << "  template <class... Args> reference emplace_back(Args &&...args) "
+        "{\n"
+     << "    push_back(" << T << "(std::forward<Args>(args)...));\n"
+     << "    return back();\n  }\n"
+     << "  void pop_back() {\n";
+  if (AnyTiles)
+    OS << "    --n;\n";
+  for (const HandleMember &M : Members)
+    if (M.K == HandleMember::Tiles)
+      OS << "    if (n % " << M.Tile << " == 0)\n      fields." << M.Name
+         << ".pop_back();\n";
+    else
+      OS << "    fields." << M.Name << ".pop_back();\n";
+  OS << "  }\n  void clear() {\n";
+  if (AnyTiles)
+    OS << "    n = 0;\n";
+  for (const HandleMember &M : Members)
+    OS << "    fields." << M.Name << ".clear();\n";
+  OS << "  }\n\n"
+     << Element("reference", "i") << Element("const_reference", "i");
+  for (StringRef Ref : {"reference", "const_reference"}) {
+    StringRef Const = Ref == "reference" ? "" : " const";
+    OS << "  " << Ref << " at(size_type i)" << Const << " {\n"
+       << "    if (i >= size())\n"
+       << "      throw std::out_of_range(\"" << C << "::at\");\n"
+       << "    return (*this)[i];\n  }\n"
+       << "  " << Ref << " front()" << Const << " { return (*this)[0]; }\n"
+       << "  " << Ref << " back()" << Const
+       << " { return (*this)[size() - 1]; }\n";
+  }
+  OS << "  iterator begin() { return {this, 0}; }\n"
+     << "  iterator end() { return {this, size()}; }\n"
+     << "  const_iterator begin() const { return {this, 0}; }\n"
+     << "  const_iterator end() const { return {this, size()}; }\n"
+     << "  const_iterator cbegin() const { return begin(); }\n"
+     << "  const_iterator cend() const { return end(); }\n\n"
+     << "  /* The storage: one std::vector per field or group of fields. */\n"
+     << "  struct {\n";
+  for (const HandleMember &M : Members) {
+    std::string Elem;
+    if (M.K == HandleMember::FieldArray) {
+      llvm::raw_string_ostream D(Elem);
+      FieldTypes[M.Fields[0]].print(D, Policy);
+    } else {
+      Elem = M.RecordName;
+    }
+    OS << "    std::vector<" << Elem << "> " << M.Name << ";\n";
+  }
+  OS << "  } fields;\n";
+  if (AnyTiles)
+    OS << "\nprivate:\n  size_type n = 0;\n";
+  OS << "};\n\n";
+  return OS.str();
+}
