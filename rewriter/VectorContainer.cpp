@@ -63,7 +63,8 @@ std::string HandleLayout::containerDeclarations() const {
   // The proxies: one reference per field.
   for (bool Const : {false, true}) {
     const std::string &Name = Const ? CR : R;
-    OS << "/* An element of a " << C << ": its fields, by reference. */\n"
+    OS << "/* " << (Const ? "A read-only element" : "An element") << " of a "
+       << C << ": its fields, by reference. */\n"
        << "struct " << Name << " {\n";
     for (unsigned F = 0; F < FieldNames.size(); ++F) {
       QualType Ty = Const ? FieldTypes[F].withConst() : FieldTypes[F];
