@@ -637,8 +637,6 @@ private:
     return nullptr;
   }
 
-  /// a[i] or *p where the array or pointer is of a candidate record; v[i],
-  /// v.at(i) or a range-for's element on a candidate's std::vector.
   /// The variable of a range-for by value: a copy, read when the loop
   /// makes it.
   bool isRangeCopy(const Expr *E) const {
@@ -646,6 +644,8 @@ private:
     return Var && !Var->getType()->isReferenceType();
   }
 
+  /// a[i] or *p where the array or pointer is of a candidate record; v[i],
+  /// v.at(i) or a range-for's element on a candidate's std::vector.
   bool isElement(const Expr *E) const {
     if (isVectorElementExpr(E) || rangeElement(E))
       return true;

@@ -444,17 +444,17 @@ public:
 
   bool VisitCXXForRangeStmt(CXXForRangeStmt *S) {
     containerUsed(S->getRangeInit());
-    if (const RecordDecl *RD =
-            vectorElementRecord(S->getRangeInit()->getType());
-        isCandidate(RD) && isa<DecompositionDecl>(S->getLoopVariable()))
-      block(RD, S->getLoopVariable()->getLocation(),
+    const RecordDecl *RD = vectorElementRecord(S->getRangeInit()->getType());
+    const VarDecl *Var = S->getLoopVariable();
+    if (!isCandidate(RD))
+      return true;
+    if (isa<DecompositionDecl>(Var))
+      block(RD, Var->getLocation(),
             "structured binding of an element of std::vector<" +
                 recordName(RD) + "> (not rewritten yet)");
     // A variable by reference is the element; one by value is a copy.
-    if (const RecordDecl *RD =
-            vectorElementRecord(S->getRangeInit()->getType());
-        isCandidate(RD) && S->getLoopVariable()->getType()->isReferenceType())
-      ElementVars[S->getLoopVariable()] = RD;
+    if (Var->getType()->isReferenceType())
+      ElementVars[Var] = RD;
     return true;
   }
 

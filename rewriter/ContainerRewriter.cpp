@@ -131,7 +131,7 @@ void LayoutRewriter::elementVariable(const RecordDecl *RD, const VarDecl *VD) {
   if (!T->isReferenceType()) {
     // A copy: it must stay a T, which `auto` would no longer deduce.
     if (Auto) {
-      std::string Text = Layouts.lookup(RD)->recordTag();
+      std::string Text = Layouts.lookup(RD)->qualifiedRecordName();
       auto Range = rangeOf(Auto->getSourceRange());
       if (!Range)
         return refuse(RD, VD->getLocation(),
@@ -188,7 +188,7 @@ void LayoutRewriter::memberCall(const CXXMemberCallExpr *Call) {
   if (!Text)
     return refuse(RD, Object->getExprLoc(),
                   "member call spelled inside a macro");
-  std::string Type = Layouts.lookup(RD)->recordTag();
+  std::string Type = Layouts.lookup(RD)->qualifiedRecordName();
   addSite(
       RD, Object->getSourceRange(), Object->getExprLoc(),
       [=](const EditSet &ES, const LaneContext *) {

@@ -43,18 +43,24 @@ std::unique_ptr<HandleLayout> HandleLayout::create(const RecordPlan &Plan,
       L->ContainerRefusal = "array field " + Name +
                             " in an element of std::vector (not rewritten yet)";
     else if (FD->getType().isConstQualified())
-      L->ContainerRefusal = "const field " + Name +
-                            ": an element of the "
-                            "rewritten vector could not be assigned";
+      L->ContainerRefusal =
+          "const field " + Name +
+          ": an element of the rewritten vector could not be assigned";
     else if (FD->getAccess() == AS_private || FD->getAccess() == AS_protected)
       L->ContainerRefusal = "non-public field " + Name +
                             ": the generated container could not reach it";
   }
   if (L->CPlusPlus)
     for (const DeclContext *DC = RD->getDeclContext(); DC; DC = DC->getParent())
-      if (const auto *NS = dyn_cast<NamespaceDecl>(DC);
-          NS && !NS->isAnonymousNamespace())
-        L->Qualifier = NS->getName().str() + "::" + L->Qualifier;
+      if (const auto *NS = dyn_cast<NamespaceDecl>(DC)) {
+        std::string Name = NS->getName().str();
+        if (!NS->isAnonymousNamespace())
+          L->Qualifier = Name + "::" + L->Qualifier;
+        L->OpenNamespaces = std::string(NS->isInline() ? "inline " : "") +
+                            "namespace " + Name + (Name.empty() ? "" : " ") +
+                            "{\n" + L->OpenNamespaces;
+        L->CloseNamespaces += "} // namespace " + Name + "\n";
+      }
 
   bool AllSoA = true, AllTiled = true;
   for (const ClusterPlan &C : Plan.Clusters) {
@@ -158,7 +164,7 @@ std::string HandleLayout::declarations() const {
     OS << groupRecords() << containerDeclarations() << endMarker();
     return OS.str();
   }
-  OS << "#include <stdlib.h>\n\n" << groupRecords();
+  OS << includes("#include <stdlib.h>\n") << groupRecords();
   OS << "/* An array of " << E << " in the layout above. */\n"
      << "typedef struct " << H << " {\n";
   for (const std::string &Decl : MemberDecls)

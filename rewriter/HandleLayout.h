@@ -142,8 +142,11 @@ public:
   std::string iteratorName() const { return HandleName + "_iterator"; }
   /// Why the generated container cannot hold this record ("" if it can).
   std::string containerRefusal() const;
-  /// How C++ code names one element: the record's name.
-  const std::string &recordTag() const { return RecordTag; }
+  /// How C++ code anywhere names one element: the record's name, with its
+  /// namespace.
+  std::string qualifiedRecordName() const { return Qualifier + RecordTag; }
+  /// True for a record in a named namespace (C++).
+  bool inNamedNamespace() const { return !Qualifier.empty(); }
 
   std::string allocName() const { return HandleName + "_alloc"; }
   std::string callocName() const { return HandleName + "_calloc"; }
@@ -177,8 +180,13 @@ private:
   /// Fields that are public and need no construction: what the generated
   /// container may read and assign (C++ only).
   std::string ContainerRefusal;
-  /// "ns::" for a record in a namespace (C++ only).
-  std::string Qualifier;
+  /// "ns::" for a record in a namespace (C++ only), and the text that
+  /// closes and reopens its namespaces around #include lines.
+  std::string Qualifier, CloseNamespaces, OpenNamespaces;
+  /// \p Lines of #include, at file scope.
+  std::string includes(llvm::StringRef Lines) const {
+    return CloseNamespaces + Lines.str() + "\n" + OpenNamespaces;
+  }
   std::vector<HandleMember> Members;
   std::vector<unsigned> MemberOfField;
   /// Per member: the pointer type of its array, e.g. "float *", and its

@@ -225,6 +225,16 @@ RewriteResult LayoutRewriter::run(std::vector<RewriteTarget> &Targets) {
         T.Layout->useAllHelpers();
     }
 
+  // The handle and its helpers are named unqualified at the uses.
+  llvm::SmallPtrSet<const RecordDecl *, 4> Namespaced;
+  for (const Site &S : Sites)
+    if (const HandleLayout *L = Layouts.lookup(S.Record);
+        L && (S.Needs & HandleLayout::HandleType) && L->inNamedNamespace() &&
+        Namespaced.insert(S.Record).second)
+      refuse(S.Record, S.Record->getLocation(),
+             "plain arrays of a record in a named namespace are not "
+             "rewritten yet (std::vector is)");
+
   // Refused records keep their layout; retry until the rest applies cleanly.
   while (true) {
     for (const Refusal &R : Refusals)

@@ -56,9 +56,9 @@ std::string HandleLayout::containerDeclarations() const {
     return M.K == HandleMember::Tiles;
   });
 
-  OS << "#include <cstddef>\n#include <initializer_list>\n#include "
-        "<iterator>\n#include <stdexcept>\n#include <utility>\n#include "
-        "<vector>\n\n";
+  OS << includes("#include <cstddef>\n#include <initializer_list>\n#include "
+                 "<iterator>\n#include <stdexcept>\n#include <utility>\n"
+                 "#include <vector>\n");
 
   // The proxies: one reference per field.
   for (bool Const : {false, true}) {
@@ -84,7 +84,8 @@ std::string HandleLayout::containerDeclarations() const {
       OS << "    return *this;\n  }\n"
          << "  " << R << " &operator=(const " << R << " &e) {\n"
          << "    return *this = " << T << "(e);\n  }\n"
-         << "  friend void swap(" << R << " a, " << R << " b) {\n"
+         << "  [[maybe_unused]] friend void swap(" << R << " a, " << R
+         << " b) {\n"
          << "    " << T << " t = a;\n    a = " << T << "(b);\n    b = t;\n"
          << "  }\n";
     }
