@@ -59,11 +59,7 @@ bool LayoutRewriter::vectorType(QualType T, SourceRange R,
   if (!VectorTypeSites.insert({Range->File.getHashValue(), Range->Begin})
            .second)
     return true;
-  std::string Name = L->containerName();
-  Sites.push_back(
-      {Range->File, Range->Begin, Range->End, RD,
-       [Name](const EditSet &, const LaneContext *) { return Name; },
-       HandleLayout::Container});
+  textSite(RD, *Range, L->containerName(), HandleLayout::Container);
   return true;
 }
 
@@ -99,9 +95,7 @@ void LayoutRewriter::retype(const RecordDecl *RD, const VarDecl *VD,
     return refuse(RD, VD->getLocation(),
                   "declaration of '" + VD->getNameAsString() +
                       "' is spelled inside a macro");
-  Sites.push_back(
-      {Range->File, Range->Begin, Range->End, RD,
-       [Text](const EditSet &, const LaneContext *) { return Text; }, 0});
+  textSite(RD, *Range, std::move(Text), /*Needs=*/0);
 }
 
 /// `auto` (not `decltype(auto)`) in the declared type of \p VD, if any.
@@ -131,14 +125,12 @@ void LayoutRewriter::elementVariable(const RecordDecl *RD, const VarDecl *VD) {
   if (!T->isReferenceType()) {
     // A copy: it must stay a T, which `auto` would no longer deduce.
     if (Auto) {
-      std::string Text = Layouts.lookup(RD)->qualifiedRecordName();
       auto Range = rangeOf(Auto->getSourceRange());
       if (!Range)
         return refuse(RD, VD->getLocation(),
                       "declaration of " + Name + " is spelled inside a macro");
-      Sites.push_back(
-          {Range->File, Range->Begin, Range->End, RD,
-           [Text](const EditSet &, const LaneContext *) { return Text; }, 0});
+      textSite(RD, *Range, Layouts.lookup(RD)->qualifiedRecordName(),
+               /*Needs=*/0);
     }
     return;
   }
@@ -194,8 +186,7 @@ void LayoutRewriter::memberCall(const CXXMemberCallExpr *Call) {
       [=](const EditSet &ES, const LaneContext *) {
         return Type + "(" + Text(ES) + ")";
       },
-      "a member function call");
-  Sites.back().Needs = 0;
+      "a member function call", /*Needs=*/0);
 }
 
 void LayoutRewriter::variable(const VarDecl *VD) {

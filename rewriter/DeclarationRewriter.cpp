@@ -119,10 +119,7 @@ void LayoutRewriter::declaration(const DeclaratorDecl *D) {
   if (!Range)
     return refuse(RD, VD->getLocation(),
                   "declaration of '" + Name + "' is spelled inside a macro");
-  std::string Text = L->handleName() + " ";
-  Sites.push_back(
-      {Range->File, Range->Begin, Range->End, RD,
-       [Text](const EditSet &, const LaneContext *) { return Text; }});
+  textSite(RD, *Range, L->handleName() + " ");
   if (const Expr *Init = VD->getInit()) {
     if (Init->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
       addSite(
@@ -146,9 +143,7 @@ void LayoutRewriter::functionReturn(const FunctionDecl *FD) {
     return refuse(RD, FD->getLocation(),
                   "return type of '" + FD->getNameAsString() +
                       "' is spelled inside a macro");
-  Sites.push_back(
-      {Range->File, Range->Begin, Range->End, RD,
-       [Text](const EditSet &, const LaneContext *) { return Text; }});
+  textSite(RD, *Range, Text);
 }
 
 //===----------------------------------------------------------------------===//

@@ -168,17 +168,27 @@ private:
     Refusals.push_back({RD, std::move(Reason), Loc});
   }
 
+  /// \p Needs: the generated declarations the new text names (see Site).
   void addSite(
       const RecordDecl *RD, SourceRange R, SourceLocation Loc,
       std::function<std::string(const EditSet &, const LaneContext *)> Render,
-      const char *What) {
+      const char *What, unsigned Needs = HandleLayout::HandleType) {
     auto Range = rangeOf(R);
     if (!Range)
       return refuse(RD, Loc,
                     std::string(What) +
                         " is spelled inside a macro or a system header");
     Sites.push_back(
-        {Range->File, Range->Begin, Range->End, RD, std::move(Render)});
+        {Range->File, Range->Begin, Range->End, RD, std::move(Render), Needs});
+  }
+
+  /// \p Range becomes \p Text, whatever the edits inside it.
+  void textSite(const RecordDecl *RD, const FileRange &Range, std::string Text,
+                unsigned Needs = HandleLayout::HandleType) {
+    Sites.push_back({Range.File, Range.Begin, Range.End, RD,
+                     [Text = std::move(Text)](
+                         const EditSet &, const LaneContext *) { return Text; },
+                     Needs});
   }
 
   const Stmt *parent(const Stmt *S) {

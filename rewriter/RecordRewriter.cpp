@@ -275,12 +275,10 @@ RewriteResult LayoutRewriter::run(std::vector<RewriteTarget> &Targets) {
         Files.push_back(I.File);
     llvm::sort(Files);
     Files.erase(std::unique(Files.begin(), Files.end()), Files.end());
-    for (const Site &S : Sites)
-      if (const HandleLayout *L = Layouts.lookup(S.Record))
-        L->use(HandleLayout::Helper(S.Needs));
-    for (const Site &S : LoopSites)
-      if (const HandleLayout *L = Layouts.lookup(S.Record))
-        L->use(HandleLayout::Helper(S.Needs));
+    for (const std::vector<Site> *All : {&Sites, &LoopSites})
+      for (const Site &S : *All)
+        if (const HandleLayout *L = Layouts.lookup(S.Record))
+          L->use(HandleLayout::Helper(S.Needs));
     std::vector<EditSet> Edits;
     for (FileID File : Files) {
       useStyleOf(File);

@@ -78,7 +78,8 @@ static double checksum(const Bodies &b) {
 static double kineticEnergy(const Bodies &b) {
   double e = 0.0;
   for (std::size_t i = 0; i < b.size(); ++i)
-    e += 0.5 * b.m[i] * (b.vx[i] * b.vx[i] + b.vy[i] * b.vy[i] + b.vz[i] * b.vz[i]);
+    e += 0.5 * b.m[i] *
+         (b.vx[i] * b.vx[i] + b.vy[i] * b.vy[i] + b.vz[i] * b.vz[i]);
   return e;
 }
 
