@@ -437,6 +437,23 @@ private:
     leaveLoop();
   }
 
+  /// std::sort(v.begin(), v.end()) and its kin move whole elements inside
+  /// the library: a loop, not vectorized, that reads and writes every field
+  /// of elements the data picks.
+  void vectorAlgorithm(const CallExpr *Call, const RecordDecl *RD) {
+    for (const Expr *Arg : Call->arguments())
+      expr(Arg);
+    LoopScope Scope;
+    Scope.Vectorizable = false;
+    enterLoop(Call->getBeginLoc(), UnknownLoopTrips, "heuristic", Scope);
+    for (bool IsWrite : {false, true})
+      for (const FieldDecl *FD : RD->fields())
+        emitField(RD, FD->getFieldIndex(), Call, IsWrite, /*IsGather=*/true,
+                  /*IsLoopIndexed=*/false,
+                  Ctx.getTypeSizeInChars(FD->getType()).getQuantity());
+    leaveLoop();
+  }
+
   void enterLoop(SourceLocation Loc, double Trips, StringRef Source,
                  LoopScope Scope) {
     Scope.Trips = Trips;
@@ -573,6 +590,18 @@ private:
       for (const Expr *Arg : Member->arguments())
         expr(Arg);
       return noteCall(Member);
+    }
+    if (const auto *Call = dyn_cast<CallExpr>(E)) {
+      if (VectorAlgorithm VA = asVectorAlgorithm(Call); isCandidate(VA.Record))
+        return vectorAlgorithm(Call, VA.Record);
+      // std::swap(v[i], v[j]): every field of both read and written.
+      if (isStdSwap(Call) && isElement(Call->getArg(0)) &&
+          isElement(Call->getArg(1))) {
+        for (const Expr *Arg : Call->arguments())
+          for (bool IsWrite : {false, true})
+            lvalue(Arg, IsWrite);
+        return;
+      }
     }
     if (!isVectorElementExpr(E))
       if (const auto *Call = dyn_cast<CallExpr>(E))

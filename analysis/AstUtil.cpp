@@ -70,6 +70,77 @@ VectorElement dlopt::asVectorElement(const Expr *E) {
   return Out.Record ? Out : VectorElement();
 }
 
+/// v.begin(), v.end(), v.cbegin() or v.cend() on a std::vector of a record,
+/// possibly plus or minus an integer.
+static const CXXMemberCallExpr *vectorIterator(const Expr *E) {
+  E = E->IgnoreImplicit();
+  if (const auto *Copy = dyn_cast<CXXConstructExpr>(E);
+      Copy && Copy->getNumArgs() == 1)
+    E = Copy->getArg(0)->IgnoreImplicit();
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
+      Op && (Op->getOperator() == OO_Plus || Op->getOperator() == OO_Minus) &&
+      Op->getNumArgs() == 2 && Op->getArg(1)->getType()->isIntegerType())
+    return vectorIterator(Op->getArg(0));
+  const auto *Call = dyn_cast<CXXMemberCallExpr>(E);
+  const CXXMethodDecl *MD = Call ? Call->getMethodDecl() : nullptr;
+  if (!MD || !MD->getIdentifier() || Call->getNumArgs() != 0 ||
+      !llvm::is_contained({"begin", "end", "cbegin", "cend"}, MD->getName()) ||
+      !vectorElementRecord(Call->getImplicitObjectArgument()->getType()))
+    return nullptr;
+  return Call;
+}
+
+static bool sameExpr(const Expr *A, const Expr *B, const ASTContext &Ctx) {
+  llvm::FoldingSetNodeID IA, IB;
+  A->IgnoreParenImpCasts()->Profile(IA, Ctx, /*Canonical=*/true);
+  B->IgnoreParenImpCasts()->Profile(IB, Ctx, /*Canonical=*/true);
+  return IA == IB;
+}
+
+VectorAlgorithm dlopt::asVectorAlgorithm(const CallExpr *Call) {
+  struct Algorithm {
+    llvm::StringLiteral Name;
+    unsigned Iterators;
+    bool Compares; // Else the argument after the iterators is a generator.
+  };
+  static constexpr Algorithm Algorithms[] = {
+      {"sort", 2, true},         {"stable_sort", 2, true},
+      {"partial_sort", 3, true}, {"nth_element", 3, true},
+      {"reverse", 2, false},     {"rotate", 3, false},
+      {"shuffle", 2, false}};
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee || !Callee->isInStdNamespace() || !Callee->getIdentifier())
+    return {};
+  const Algorithm *A = llvm::find_if(Algorithms, [&](const Algorithm &A) {
+    return A.Name == Callee->getName();
+  });
+  if (A == std::end(Algorithms) || Call->getNumArgs() < A->Iterators ||
+      Call->getNumArgs() > A->Iterators + 1)
+    return {};
+  VectorAlgorithm Out;
+  for (unsigned I = 0; I < A->Iterators; ++I) {
+    const CXXMemberCallExpr *It = vectorIterator(Call->getArg(I));
+    if (!It)
+      return {};
+    const Expr *Vector = It->getImplicitObjectArgument();
+    if (Out.Vector && !sameExpr(Out.Vector, Vector, Callee->getASTContext()))
+      return {}; // Iterators of two vectors.
+    Out.Vector = Vector;
+    Out.Iterators.push_back(It);
+  }
+  Out.Compares = A->Compares;
+  if (A->Compares && Call->getNumArgs() > A->Iterators)
+    Out.Compare = Call->getArg(A->Iterators);
+  Out.Record = vectorElementRecord(Out.Vector->getType());
+  return Out;
+}
+
+bool dlopt::isStdSwap(const CallExpr *Call) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  return Callee && Callee->isInStdNamespace() && Callee->getIdentifier() &&
+         Callee->getName() == "swap" && Call->getNumArgs() == 2;
+}
+
 std::string dlopt::recordName(const RecordDecl *RD) {
   if (!RD->getName().empty())
     return RD->getName().str();

@@ -6,6 +6,10 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 
+namespace clang {
+class CXXMemberCallExpr;
+} // namespace clang
+
 namespace dlopt {
 
 /// The record T when \p Ty is T[N], T[], T* (cv-qualifiers ignored), or
@@ -26,6 +30,27 @@ struct VectorElement {
   const clang::RecordDecl *Record = nullptr;
 };
 VectorElement asVectorElement(const clang::Expr *E);
+
+/// A standard algorithm that only moves, swaps and compares whole elements
+/// of one std::vector<T>, through its iterators: std::sort, stable_sort,
+/// partial_sort, nth_element, reverse, rotate and shuffle over v.begin(),
+/// v.end() (or cbegin/cend, plus or minus an integer). The generated
+/// container's iterator serves them as they are. Record is null for any
+/// other call.
+struct VectorAlgorithm {
+  const clang::Expr *Vector = nullptr;
+  const clang::RecordDecl *Record = nullptr;
+  /// Whether the algorithm compares elements (with operator< unless a
+  /// comparison function is passed), and that function.
+  bool Compares = false;
+  const clang::Expr *Compare = nullptr;
+  /// The begin()/end() calls that make the iterators.
+  llvm::SmallVector<const clang::CXXMemberCallExpr *, 3> Iterators;
+};
+VectorAlgorithm asVectorAlgorithm(const clang::CallExpr *Call);
+
+/// True for a call of std::swap(a, b).
+bool isStdSwap(const clang::CallExpr *Call);
 
 /// The record T when \p Ty is T (cv-qualifiers ignored), or null.
 const clang::RecordDecl *asRecord(clang::QualType Ty);

@@ -245,6 +245,23 @@ public:
   }
 
   bool VisitCallExpr(CallExpr *Call) {
+    if (VectorAlgorithm VA = asVectorAlgorithm(Call); isCandidate(VA.Record)) {
+      AlgorithmIterators.insert(VA.Iterators.begin(), VA.Iterators.end());
+      checkComparison(VA.Record, Call, VA.Compare);
+    }
+    // std::swap(v[i], v[j]) is rewritten to swap the elements through the
+    // proxy's swap.
+    if (isStdSwap(Call)) {
+      const RecordDecl *A = elementOfVector(Call->getArg(0)),
+                       *B = elementOfVector(Call->getArg(1));
+      if (A && A == B)
+        return true;
+      if (A || B)
+        block(A ? A : B, Call->getExprLoc(),
+              "std::swap of an element of std::vector<" +
+                  recordName(A ? A : B) +
+                  "> with an object that is not one (not rewritten yet)");
+    }
     const FunctionDecl *Callee = Call->getDirectCallee();
     for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
       const Expr *Arg = Call->getArg(I);
@@ -386,6 +403,61 @@ public:
     return true;
   }
 
+  /// The comparison a sorting algorithm calls gets elements of the
+  /// container: proxies, or T copies of them. It may take them by const
+  /// reference or by value as T, not by a reference it could write through.
+  void checkComparison(const RecordDecl *RD, const CallExpr *Call,
+                       const Expr *Compare) {
+    if (!Compare)
+      return;
+    std::vector<const ParmVarDecl *> Params;
+    QualType T = Compare->IgnoreParenImpCasts()->getType();
+    const CXXRecordDecl *Class = T->getAsCXXRecordDecl();
+    const auto *Named =
+        dyn_cast<DeclRefExpr>(Compare->IgnoreParenImpCasts()->IgnoreParens());
+    if (const auto *FD =
+            Named ? dyn_cast<FunctionDecl>(Named->getDecl()) : nullptr)
+      Params.assign(FD->param_begin(), FD->param_end());
+    else if (Class)
+      for (const Decl *D : Class->decls()) {
+        const auto *Template = dyn_cast<FunctionTemplateDecl>(D);
+        const auto *MD = dyn_cast<CXXMethodDecl>(
+            Template ? Template->getTemplatedDecl() : D);
+        if (MD && MD->getOverloadedOperator() == OO_Call)
+          Params.insert(Params.end(), MD->param_begin(), MD->param_end());
+      }
+    else if (const auto *Proto =
+                 T->getPointeeOrArrayElementType()->getAs<FunctionProtoType>())
+      for (QualType P : Proto->param_types())
+        if (!acceptsElement(P))
+          return block(RD, Compare->getExprLoc(),
+                       "the comparison passed to '" +
+                           Call->getDirectCallee()->getNameAsString() +
+                           "' takes the element as '" + P.getAsString() + "'");
+    if (Params.empty() && !T->isFunctionPointerType())
+      return block(RD, Compare->getExprLoc(),
+                   "the comparison passed to '" +
+                       Call->getDirectCallee()->getNameAsString() +
+                       "' is not a function, lambda or function object whose "
+                       "parameters dlopt can see");
+    for (const ParmVarDecl *P : Params)
+      if (!acceptsElement(P->getType()))
+        block(RD, P->getLocation(),
+              "the comparison passed to '" +
+                  Call->getDirectCallee()->getNameAsString() +
+                  "' takes the element as '" + P->getType().getAsString() +
+                  "' (only const references and copies are rewritten)");
+  }
+
+  /// A const reference, or a copy of a type that is not deduced (a
+  /// deduced one would be the proxy, still writing to the element).
+  static bool acceptsElement(QualType P) {
+    if (P->isReferenceType())
+      return P.getNonReferenceType().isConstQualified() &&
+             !P->isRValueReferenceType();
+    return !P->isDependentType() && !P->getContainedAutoType();
+  }
+
   /// A vector made on the spot: std::vector<T>(n), std::vector<T>{}.
   static bool isNewVector(const Expr *E) {
     E = E->IgnoreImplicit();
@@ -421,6 +493,17 @@ public:
     const RecordDecl *RD = vectorElementRecord(Object->getType());
     if (!isCandidate(RD))
       return true;
+    if (llvm::is_contained({"begin", "end", "cbegin", "cend"},
+                           MD->getNameAsString())) {
+      containerUsed(Object);
+      if (!AlgorithmIterators.count(E))
+        block(RD, E->getExprLoc(),
+              "iterators of std::vector<" + recordName(RD) +
+                  "> other than v.begin() and v.end() passed to std::sort, "
+                  "stable_sort, partial_sort, nth_element, reverse, rotate "
+                  "or shuffle (not rewritten yet)");
+      return true;
+    }
     static constexpr llvm::StringLiteral Supported[] = {
         "at",        "size",         "empty",    "resize",   "reserve", "clear",
         "push_back", "emplace_back", "pop_back", "capacity", "front",   "back"};
@@ -642,6 +725,8 @@ private:
   llvm::DenseMap<const RecordDecl *, unsigned> Index;
   std::vector<RecordLegality> Results;
   llvm::SmallPtrSet<const Expr *, 16> Handled;
+  /// begin() and end() calls that are the range of a standard algorithm.
+  llvm::SmallPtrSet<const Expr *, 8> AlgorithmIterators;
   /// Range-for variables over a candidate's vector.
   llvm::DenseMap<const Decl *, const RecordDecl *> ElementVars;
 };

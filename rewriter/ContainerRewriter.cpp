@@ -15,6 +15,12 @@
 //                                             still write to the element
 //
 //   v[i].norm()                               T(v[i]).norm(): on a copy
+//   std::swap(v[i], v[j])                     swap(v[i], v[j]): the proxy's
+//   std::sort(v.begin(), v.end())             ..., std::less<T>()): T's <
+//
+// std::sort(v.begin(), v.end()) and the other algorithms that only move
+// and compare elements (see asVectorAlgorithm) run on the container's
+// iterator as they are written.
 //
 // Uses whose meaning a proxy would change are refused (structured bindings,
 // the vector type as a template argument, sizeof).
@@ -187,6 +193,45 @@ void LayoutRewriter::memberCall(const CXXMemberCallExpr *Call) {
         return Type + "(" + Text(ES) + ")";
       },
       "a member function call", /*Needs=*/0);
+}
+
+/// Calls of the standard library that take elements or iterators:
+///
+/// std::swap(v[i], v[j]) -> swap(v[i], v[j]): std::swap takes T &, which
+/// a proxy is not; the proxy's own swap, found by argument-dependent
+/// lookup, swaps the fields. An unqualified swap finds it already.
+///
+/// std::sort(v.begin(), v.end()) -> std::sort(v.begin(), v.end(),
+/// std::less<T>()): T's operator< compares copies; the proxy has none.
+void LayoutRewriter::libraryCall(const CallExpr *Call) {
+  if (VectorAlgorithm VA = asVectorAlgorithm(Call);
+      containerRecord(VA.Vector ? VA.Vector->getType() : QualType()) &&
+      VA.Compares && !VA.Compare) {
+    const Expr *Last = Call->getArg(Call->getNumArgs() - 1);
+    auto Text = textFn(Last);
+    std::string Less = ", std::less<" +
+                       Layouts.lookup(VA.Record)->qualifiedRecordName() + ">()";
+    if (!Text)
+      return refuse(VA.Record, Call->getExprLoc(),
+                    "algorithm call spelled inside a macro");
+    return addSite(
+        VA.Record, Last->getSourceRange(), Last->getExprLoc(),
+        [=](const EditSet &ES, const LaneContext *) { return Text(ES) + Less; },
+        "an algorithm call", HandleLayout::Container);
+  }
+  if (!isStdSwap(Call))
+    return;
+  const RecordDecl *RD = elementOf(Call->getArg(0));
+  const auto *Callee =
+      dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts());
+  if (!RD || RD != elementOf(Call->getArg(1)) || !Callee ||
+      !Callee->hasQualifier())
+    return;
+  auto Range = rangeOf(Callee->getSourceRange());
+  if (!Range)
+    return refuse(RD, Call->getExprLoc(),
+                  "std::swap of elements spelled inside a macro");
+  textSite(RD, *Range, "swap", HandleLayout::Container);
 }
 
 void LayoutRewriter::variable(const VarDecl *VD) {

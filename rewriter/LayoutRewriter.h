@@ -101,6 +101,7 @@ public:
   void rangeFor(const CXXForRangeStmt *S);
   void variable(const VarDecl *VD);
   void memberCall(const CXXMemberCallExpr *Call);
+  void libraryCall(const CallExpr *Call);
 
   const RecordDecl *handleRecord(QualType T) const {
     const RecordDecl *RD = elementRecord(T);

@@ -191,7 +191,8 @@ private:
       }
     std::vector<RefactorResult> Results(Todo.size());
     std::vector<std::string> Origin(Todo.size());
-    RunnerOptions R{Opts.Jobs, Opts.Progress, {}};
+    // The analysis has shown the compiler's warnings already.
+    RunnerOptions R{Opts.Jobs, Opts.Progress, {}, /*ErrorsOnly=*/true};
     runOnTranslationUnits(DB, Todo, R, [&](unsigned I, ASTContext &Ctx) {
       Results[I] = rewriteTranslationUnit(Ctx, Out.Plan, Keys);
     });
@@ -230,7 +231,7 @@ private:
 
   /// Step 5 on every unit that reads an edited file.
   bool compiles() {
-    RunnerOptions R{Opts.Jobs, Opts.Progress, {}};
+    RunnerOptions R{Opts.Jobs, Opts.Progress, {}, /*ErrorsOnly=*/true};
     std::set<std::string> Edited;
     for (const EditSet &ES : Out.Files) {
       R.MappedFiles[ES.path()] = ES.apply();

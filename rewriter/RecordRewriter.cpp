@@ -193,6 +193,10 @@ public:
     R.memberCall(Call);
     return true;
   }
+  bool VisitCallExpr(CallExpr *Call) {
+    R.libraryCall(Call);
+    return true;
+  }
   std::vector<const Expr *> Arrays;
 
 private:

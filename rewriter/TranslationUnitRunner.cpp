@@ -134,6 +134,9 @@ std::vector<bool> dlopt::runOnTranslationUnits(
     // snippets and no "N errors generated." written straight to stderr.
     Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(
         "-fno-caret-diagnostics", ArgumentInsertPosition::END));
+    if (Opts.ErrorsOnly)
+      Tool.appendArgumentsAdjuster(
+          getInsertArgumentAdjuster("-w", ArgumentInsertPosition::END));
     Tool.setPrintErrorMessage(false);
     for (const auto &[Path, Text] : Opts.MappedFiles)
       Tool.mapVirtualFile(Path, Text);

@@ -26,6 +26,9 @@ struct RunnerOptions {
   bool Progress = false;
   /// Files to read from memory instead of disk (absolute path -> text).
   std::map<std::string, std::string> MappedFiles;
+  /// Report errors only: a second parse (the rewrite, the check that the
+  /// rewritten code compiles) would repeat the warnings of the first.
+  bool ErrorsOnly = false;
 };
 
 /// Calls \p Callback(Index, Ctx) for each file of \p Files that compiles,

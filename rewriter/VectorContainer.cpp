@@ -56,9 +56,9 @@ std::string HandleLayout::containerDeclarations() const {
     return M.K == HandleMember::Tiles;
   });
 
-  OS << includes("#include <cstddef>\n#include <initializer_list>\n#include "
-                 "<iterator>\n#include <stdexcept>\n#include <utility>\n"
-                 "#include <vector>\n");
+  OS << includes("#include <cstddef>\n#include <functional>\n#include "
+                 "<initializer_list>\n#include <iterator>\n#include "
+                 "<stdexcept>\n#include <utility>\n#include <vector>\n");
 
   // The proxies: one reference per field.
   for (bool Const : {false, true}) {
@@ -78,7 +78,10 @@ std::string HandleLayout::containerDeclarations() const {
       OS << "    e." << F << " = " << F << ";\n";
     OS << "    return e;\n  }\n";
     if (!Const) {
-      OS << "  " << R << " &operator=(const " << T << " &e) {\n";
+      // Copies of a proxy refer to the same element (the library's
+      // algorithms pass proxies by value to swap).
+      OS << "  " << R << "(const " << R << " &) = default;\n"
+         << "  " << R << " &operator=(const " << T << " &e) {\n";
       for (const std::string &F : FieldNames)
         OS << "    " << F << " = e." << F << ";\n";
       OS << "    return *this;\n  }\n"
