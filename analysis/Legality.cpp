@@ -31,7 +31,7 @@ public:
 
   void run(llvm::ArrayRef<CandidateRecord> Cands) {
     for (const CandidateRecord &C : Cands)
-      checkRecord(C.Decl);
+      checkRecord(C);
     TraverseAST(Ctx);
     for (RecordLegality &L : Results)
       std::stable_sort(L.Issues.begin(), L.Issues.end(),
@@ -44,7 +44,8 @@ public:
 
   // --- The record itself ---
 
-  void checkRecord(const RecordDecl *RD) {
+  void checkRecord(const CandidateRecord &C) {
+    const RecordDecl *RD = C.Decl;
     if (recordName(RD).empty())
       block(RD, RD->getLocation(),
             "anonymous struct without a typedef: no name to generate code "
@@ -54,7 +55,9 @@ public:
     if (RD->hasAttr<AlignedAttr>())
       block(RD, RD->getLocation(), "the struct has an aligned attribute");
     if (const auto *CXX = dyn_cast<CXXRecordDecl>(RD))
-      checkClass(CXX);
+      checkClass(CXX, llvm::all_of(C.Arrays, [](const ArrayRoot &A) {
+                   return StringRef(A.Kind).starts_with("std::vector");
+                 }));
     for (const FieldDecl *FD : RD->fields()) {
       std::string Name = "'" + FD->getNameAsString() + "'";
       QualType T = FD->getType();
@@ -81,7 +84,12 @@ public:
   /// program's meaning only while creating, copying and destroying an
   /// element does nothing but copy its fields: each thing in a class that
   /// does more is refused where it is declared.
-  void checkClass(const CXXRecordDecl *RD) {
+  ///
+  /// Constructors and default member initializers that only give fields
+  /// their values are kept for std::vector (\p OnlyVectors): the generated
+  /// container makes its elements with T() or T(args) and stores the
+  /// fields; plain arrays of the new layout are not constructed as T.
+  void checkClass(const CXXRecordDecl *RD, bool OnlyVectors) {
     if (RD->isPOD())
       return;
     std::vector<std::pair<SourceLocation, std::string>> Why;
@@ -108,24 +116,48 @@ public:
         Why.push_back({M->getLocation(), "user-provided destructor " + Name +
                                              ": destroying an element runs "
                                              "it"});
-      else if (const auto *C = dyn_cast<CXXConstructorDecl>(M))
-        Why.push_back({M->getLocation(),
-                       C->isCopyOrMoveConstructor()
-                           ? "user-provided copy or move constructor: "
-                             "copying an element runs it"
-                           : "user-provided constructor: constructing the "
-                             "elements is not rewritten yet"});
-      else if (M->isCopyAssignmentOperator() || M->isMoveAssignmentOperator())
+      else if (const auto *C = dyn_cast<CXXConstructorDecl>(M)) {
+        if (C->isCopyOrMoveConstructor())
+          Why.push_back({M->getLocation(),
+                         "user-provided copy or move constructor: copying an "
+                         "element runs it"});
+        else if (!onlyInitializesFields(C))
+          Why.push_back({M->getLocation(),
+                         "constructor that does more than initialize the "
+                         "fields: the container would run it once per "
+                         "resize, not once per element"});
+        else if (!OnlyVectors)
+          Why.push_back({M->getLocation(),
+                         "user-provided constructor: plain arrays of the "
+                         "record are not constructed as it (std::vector is "
+                         "rewritten)"});
+      } else if (M->isCopyAssignmentOperator() || M->isMoveAssignmentOperator())
         Why.push_back({M->getLocation(), "user-provided assignment operator: "
                                          "assigning an element runs it"});
     }
-    for (const FieldDecl *FD : RD->fields())
-      if (FD->hasInClassInitializer())
+    for (const FieldDecl *FD : RD->fields()) {
+      const Expr *Init = FD->getInClassInitializer();
+      if (!FD->hasInClassInitializer())
+        continue;
+      std::string Name =
+          "default member initializer of '" + FD->getNameAsString() + "'";
+      if (!Init || Init->HasSideEffects(Ctx))
         Why.push_back({FD->getLocation(),
-                       "default member initializer of '" +
-                           FD->getNameAsString() +
-                           "': constructing the elements is not rewritten "
-                           "yet"});
+                       Name + " has side effects: the container would run it "
+                              "once per resize, not once per element"});
+      else if (!OnlyVectors)
+        Why.push_back({FD->getLocation(),
+                       Name + ": plain arrays of the record are not "
+                              "initialized by it (std::vector is rewritten)"});
+    }
+    // The element proxy converts to T through a default-constructed one.
+    if (OnlyVectors && !RD->hasDefaultConstructor())
+      Why.push_back({RD->getLocation(),
+                     "no default constructor (the element proxy converts to "
+                     "a default-constructed T)"});
+    if (Why.empty() && OnlyVectors && RD->isTriviallyCopyable() &&
+        RD->isStandardLayout())
+      return; // Plain data but for its constructors, which vectors keep.
     if (Why.empty() && !RD->isStandardLayout())
       Why.push_back({RD->getLocation(), "fields under different access "
                                         "control (not standard-layout)"});
@@ -136,6 +168,18 @@ public:
                      "non-trivial constructor, copy or destructor)"});
     for (auto &[Loc, Reason] : Why)
       block(RD, Loc, std::move(Reason));
+  }
+
+  /// A constructor with an empty body whose initializers give fields
+  /// values without side effects (no base or delegating initializers).
+  bool onlyInitializesFields(const CXXConstructorDecl *C) const {
+    const auto *Body = dyn_cast_or_null<CompoundStmt>(C->getBody());
+    if (!Body || !Body->body_empty())
+      return false;
+    return llvm::all_of(C->inits(), [&](const CXXCtorInitializer *Init) {
+      return Init->isMemberInitializer() &&
+             !Init->getInit()->HasSideEffects(Ctx);
+    });
   }
 
   // --- Declarations ---
@@ -263,21 +307,26 @@ public:
                   "> with an object that is not one (not rewritten yet)");
     }
     const FunctionDecl *Callee = Call->getDirectCallee();
-    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+    // A member operator's first argument is its object (v[i] = e).
+    unsigned Shift = isa<CXXOperatorCallExpr>(Call) &&
+                     isa_and_nonnull<CXXMethodDecl>(Callee);
+    for (unsigned I = Shift; I < Call->getNumArgs(); ++I) {
       const Expr *Arg = Call->getArg(I);
-      if (Callee && I < Callee->getNumParams() && Callee->hasBody() &&
+      const ParmVarDecl *Param = Callee && I - Shift < Callee->getNumParams()
+                                     ? Callee->getParamDecl(I - Shift)
+                                     : nullptr;
+      if (Param && Callee->hasBody() &&
           !inSystemHeader(SM, Callee->getLocation()) &&
-          Callee->getParamDecl(I)->getType()->isReferenceType() &&
-          vectorElementRecord(Callee->getParamDecl(I)->getType()))
+          Param->getType()->isReferenceType() &&
+          vectorElementRecord(Param->getType()))
         containerUsed(Arg); // The parameter is a root of its own.
       // v.push_back(v[i]), v.emplace_back(v[i]) copy the element.
       const auto *Member = dyn_cast<CXXMemberCallExpr>(Call);
       bool IntoVector =
           Member && Member->getImplicitObjectArgument() &&
           vectorElementRecord(Member->getImplicitObjectArgument()->getType());
-      if (Callee && I < Callee->getNumParams() && !IntoVector)
-        checkElementBinding(Arg, Callee->getParamDecl(I)->getType(),
-                            Arg->getExprLoc());
+      if (Param && !IntoVector)
+        checkElementBinding(Arg, Param->getType(), Arg->getExprLoc());
       // A template would deduce the element proxy, and a copy of that
       // still writes to the element.
       if (const RecordDecl *RD = elementOfVector(copiedFrom(Arg));
@@ -298,10 +347,9 @@ public:
         continue;
       }
       std::string Name = "'" + Callee->getNameAsString() + "'";
-      StringRef Plain = Callee->getName();
-      if (Plain == "free" || Plain == "realloc")
+      if (Name == "'free'" || Name == "'realloc'")
         continue;
-      if (I >= Callee->getNumParams())
+      if (!Param)
         block(RD, Arg->getExprLoc(),
               What + " passed to the variadic part of " + Name);
       else if (!Callee->hasBody())

@@ -5,6 +5,8 @@
 // RUN: %dl-refactor-rules --report %s -- -std=c++17 | FileCheck %s
 // RUN: %dl-refactor-rules --report %s -- -std=c++17 | FileCheck --check-prefix=PLAIN %s
 
+#include <vector>
+
 struct Virtual {
   float x, y;
   // CHECK-DAG: class-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: virtual function 'norm'
@@ -32,16 +34,37 @@ struct Copied {
   Copied &operator=(const Copied &o) { x = o.x; y = o.y; ++copies; return *this; }
 };
 
+// Constructors and initializers are kept for std::vector
+// (vector-classes.cpp), not for plain arrays.
 struct Initialized {
-  // CHECK-DAG: class-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: default member initializer of 'x': constructing the elements is not rewritten yet
+  // CHECK-DAG: class-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: default member initializer of 'x': plain arrays of the record are not initialized by it (std::vector is rewritten)
   float x = 1.0f;
   float y;
 };
 
 struct Constructed {
   float x, y;
-  // CHECK-DAG: class-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: user-provided constructor: constructing the elements is not rewritten yet
+  // CHECK-DAG: class-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: user-provided constructor: plain arrays of the record are not constructed as it (std::vector is rewritten)
   Constructed() : x(2), y(3) {}
+};
+
+// In a std::vector, what a constructor or initializer does beyond giving
+// the fields values would run once per resize instead of once per element.
+static int made;
+struct Noisy {
+  float x, y;
+  // CHECK-DAG: class-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: constructor that does more than initialize the fields: the container would run it once per resize, not once per element
+  Noisy() : x(0), y(0) { ++made; }
+};
+struct Numbered {
+  float x, y;
+  // CHECK-DAG: class-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: default member initializer of 'id' has side effects: the container would run it once per resize, not once per element
+  int id = made++;
+};
+// CHECK-DAG: class-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: no default constructor (the element proxy converts to a default-constructed T)
+struct NoDefault {
+  float x, y;
+  NoDefault(float x, float y) : x(x), y(y) {}
 };
 
 // CHECK-DAG: class-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: fields under different access control (not standard-layout)
@@ -78,7 +101,14 @@ static Tagged ts[64];
 static Plain pl[64];
 
 int main() {
+  std::vector<Noisy> noisy(64);
+  std::vector<Numbered> numbered(64);
+  std::vector<NoDefault> nodefault;
+  for (int i = 0; i < 64; ++i)
+    nodefault.emplace_back(i, i);
   float s = 0;
+  for (int i = 0; i < 64; ++i)
+    s += noisy[i].x + numbered[i].y + nodefault[i].x;
   for (int i = 0; i < 64; ++i) {
     vs[i].x = ds[i].x = cs[i].x = ps[i].x = is[i].y = ks[i].x = ms[i].x =
         ts[i].x = pl[i].x = i;
