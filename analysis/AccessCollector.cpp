@@ -424,7 +424,7 @@ private:
     LoopScope Scope = scopeOf(Body);
     const VarDecl *Var = Range->getLoopVariable();
     const RecordDecl *RD =
-        vectorElementRecord(Range->getRangeInit()->getType());
+        containerElementRecord(Range->getRangeInit()->getType());
     if (isCandidate(RD) && asRecord(Var->getType().getNonReferenceType()) == RD)
       Scope.RangeVar = Var;
     enterLoop(Range->getBeginLoc(), UnknownLoopTrips, "heuristic", Scope);
@@ -592,7 +592,8 @@ private:
       return noteCall(Member);
     }
     if (const auto *Call = dyn_cast<CallExpr>(E)) {
-      if (VectorAlgorithm VA = asVectorAlgorithm(Call); isCandidate(VA.Record))
+      if (ContainerAlgorithm VA = asContainerAlgorithm(Call);
+          isCandidate(VA.Record))
         return vectorAlgorithm(Call, VA.Record);
       // std::swap(v[i], v[j]): every field of both read and written.
       if (isStdSwap(Call) && isElement(Call->getArg(0)) &&
@@ -651,7 +652,7 @@ private:
 
   /// v[i] or v.at(i) on a candidate's std::vector.
   bool isVectorElementExpr(const Expr *E) const {
-    return isCandidate(asVectorElement(E).Record);
+    return isCandidate(asContainerElement(E).Record);
   }
 
   /// The variable of an enclosing range-for over a candidate's vector that
@@ -717,8 +718,8 @@ private:
   /// Evaluates what computing the address of \p E needs, without loading E.
   void address(const Expr *E) {
     E = E->IgnoreParens();
-    if (VectorElement VE = asVectorElement(E); isCandidate(VE.Record)) {
-      expr(VE.Vector);
+    if (ContainerElement VE = asContainerElement(E); isCandidate(VE.Record)) {
+      expr(VE.Container);
       expr(VE.Index);
       return;
     }
@@ -754,7 +755,8 @@ private:
   bool isGather(const Expr *Element, bool ViaArrow) const {
     if (Loops.empty() || rangeElement(Element))
       return false;
-    if (VectorElement VE = asVectorElement(Element); isCandidate(VE.Record))
+    if (ContainerElement VE = asContainerElement(Element);
+        isCandidate(VE.Record))
       return !isAffine(VE.Index, 0);
     Element = Element->IgnoreParenImpCasts();
     if (ViaArrow) { // p->f or (a + i)->f
@@ -778,7 +780,8 @@ private:
       return Var == Loops.back().RangeVar;
     if (!Loops.back().InductionVar || !Loops.back().FromZeroUpByOne)
       return false;
-    if (VectorElement VE = asVectorElement(Element); isCandidate(VE.Record))
+    if (ContainerElement VE = asContainerElement(Element);
+        isCandidate(VE.Record))
       return varOf(VE.Index) == Loops.back().InductionVar;
     const auto *ASE =
         dyn_cast<ArraySubscriptExpr>(Element->IgnoreParenImpCasts());

@@ -5,6 +5,7 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
 
 using namespace clang;
@@ -31,23 +32,50 @@ const RecordDecl *dlopt::elementRecord(QualType Ty) {
   return nullptr;
 }
 
-const RecordDecl *dlopt::vectorElementRecord(QualType Ty) {
+/// The std::vector or std::array specialization \p Ty is or refers to.
+static const ClassTemplateSpecializationDecl *stdContainer(QualType Ty) {
   if (Ty.isNull())
     return nullptr;
   const auto *RT =
       Ty.getNonReferenceType().getCanonicalType()->getAs<RecordType>();
   const auto *Spec =
       RT ? dyn_cast<ClassTemplateSpecializationDecl>(RT->getDecl()) : nullptr;
-  if (!Spec || !Spec->isInStdNamespace() || Spec->getName() != "vector")
+  if (!Spec || !Spec->isInStdNamespace() ||
+      (Spec->getName() != "vector" && Spec->getName() != "array"))
     return nullptr;
   const TemplateArgumentList &Args = Spec->getTemplateArgs();
   if (Args.size() == 0 || Args[0].getKind() != TemplateArgument::Type)
     return nullptr;
-  return asRecord(Args[0].getAsType());
+  return Spec;
 }
 
-VectorElement dlopt::asVectorElement(const Expr *E) {
-  VectorElement Out;
+const RecordDecl *dlopt::containerElementRecord(QualType Ty) {
+  const ClassTemplateSpecializationDecl *Spec = stdContainer(Ty);
+  return Spec ? asRecord(Spec->getTemplateArgs()[0].getAsType()) : nullptr;
+}
+
+bool dlopt::isStdArray(QualType Ty) {
+  const ClassTemplateSpecializationDecl *Spec = stdContainer(Ty);
+  return Spec && Spec->getName() == "array";
+}
+
+std::string dlopt::containerSpelling(QualType Ty) {
+  const RecordDecl *RD = containerElementRecord(Ty);
+  if (!RD)
+    return Ty.getAsString();
+  const ClassTemplateSpecializationDecl *Spec = stdContainer(Ty);
+  if (Spec->getName() == "vector")
+    return "std::vector<" + recordName(RD) + ">";
+  const TemplateArgumentList &Args = Spec->getTemplateArgs();
+  std::string N =
+      Args.size() > 1 && Args[1].getKind() == TemplateArgument::Integral
+          ? llvm::toString(Args[1].getAsIntegral(), 10)
+          : "N";
+  return "std::array<" + recordName(RD) + ", " + N + ">";
+}
+
+ContainerElement dlopt::asContainerElement(const Expr *E) {
+  ContainerElement Out;
   if (!E)
     return Out;
   E = E->IgnoreParenImpCasts();
@@ -65,14 +93,14 @@ VectorElement dlopt::asVectorElement(const Expr *E) {
         Call->getNumArgs() == 0)
       Out = {Call->getImplicitObjectArgument(), nullptr};
   }
-  if (Out.Vector)
-    Out.Record = vectorElementRecord(Out.Vector->getType());
-  return Out.Record ? Out : VectorElement();
+  if (Out.Container)
+    Out.Record = containerElementRecord(Out.Container->getType());
+  return Out.Record ? Out : ContainerElement();
 }
 
-/// v.begin(), v.end(), v.cbegin() or v.cend() on a std::vector of a record,
-/// possibly plus or minus an integer.
-static const CXXMemberCallExpr *vectorIterator(const Expr *E) {
+/// v.begin(), v.end(), v.cbegin() or v.cend() on a std::vector or
+/// std::array of a record, possibly plus or minus an integer.
+static const CXXMemberCallExpr *containerIterator(const Expr *E) {
   E = E->IgnoreImplicit();
   if (const auto *Copy = dyn_cast<CXXConstructExpr>(E);
       Copy && Copy->getNumArgs() == 1)
@@ -80,12 +108,15 @@ static const CXXMemberCallExpr *vectorIterator(const Expr *E) {
   if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
       Op && (Op->getOperator() == OO_Plus || Op->getOperator() == OO_Minus) &&
       Op->getNumArgs() == 2 && Op->getArg(1)->getType()->isIntegerType())
-    return vectorIterator(Op->getArg(0));
+    return containerIterator(Op->getArg(0));
+  if (const auto *BO = dyn_cast<BinaryOperator>(E); // std::array's T *
+      BO && BO->isAdditiveOp() && BO->getRHS()->getType()->isIntegerType())
+    return containerIterator(BO->getLHS());
   const auto *Call = dyn_cast<CXXMemberCallExpr>(E);
   const CXXMethodDecl *MD = Call ? Call->getMethodDecl() : nullptr;
   if (!MD || !MD->getIdentifier() || Call->getNumArgs() != 0 ||
       !llvm::is_contained({"begin", "end", "cbegin", "cend"}, MD->getName()) ||
-      !vectorElementRecord(Call->getImplicitObjectArgument()->getType()))
+      !containerElementRecord(Call->getImplicitObjectArgument()->getType()))
     return nullptr;
   return Call;
 }
@@ -97,7 +128,7 @@ static bool sameExpr(const Expr *A, const Expr *B, const ASTContext &Ctx) {
   return IA == IB;
 }
 
-VectorAlgorithm dlopt::asVectorAlgorithm(const CallExpr *Call) {
+ContainerAlgorithm dlopt::asContainerAlgorithm(const CallExpr *Call) {
   struct Algorithm {
     llvm::StringLiteral Name;
     unsigned Iterators;
@@ -117,21 +148,22 @@ VectorAlgorithm dlopt::asVectorAlgorithm(const CallExpr *Call) {
   if (A == std::end(Algorithms) || Call->getNumArgs() < A->Iterators ||
       Call->getNumArgs() > A->Iterators + 1)
     return {};
-  VectorAlgorithm Out;
+  ContainerAlgorithm Out;
   for (unsigned I = 0; I < A->Iterators; ++I) {
-    const CXXMemberCallExpr *It = vectorIterator(Call->getArg(I));
+    const CXXMemberCallExpr *It = containerIterator(Call->getArg(I));
     if (!It)
       return {};
-    const Expr *Vector = It->getImplicitObjectArgument();
-    if (Out.Vector && !sameExpr(Out.Vector, Vector, Callee->getASTContext()))
-      return {}; // Iterators of two vectors.
-    Out.Vector = Vector;
+    const Expr *Container = It->getImplicitObjectArgument();
+    if (Out.Container &&
+        !sameExpr(Out.Container, Container, Callee->getASTContext()))
+      return {}; // Iterators of two containers.
+    Out.Container = Container;
     Out.Iterators.push_back(It);
   }
   Out.Compares = A->Compares;
   if (A->Compares && Call->getNumArgs() > A->Iterators)
     Out.Compare = Call->getArg(A->Iterators);
-  Out.Record = vectorElementRecord(Out.Vector->getType());
+  Out.Record = containerElementRecord(Out.Container->getType());
   return Out;
 }
 

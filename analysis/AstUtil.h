@@ -16,29 +16,36 @@ namespace dlopt {
 /// null.
 const clang::RecordDecl *elementRecord(clang::QualType Ty);
 
-/// The record T when \p Ty is std::vector<T>, a reference to one, or a
-/// cv-qualified one; else null. Such a vector is an array of T for the
-/// analysis, with its own set of uses (see Legality).
-const clang::RecordDecl *vectorElementRecord(clang::QualType Ty);
+/// The record T when \p Ty is std::vector<T> or std::array<T, N>, a
+/// reference to one, or a cv-qualified one; else null. Such a container is
+/// an array of T for the analysis, with its own set of uses (see Legality).
+const clang::RecordDecl *containerElementRecord(clang::QualType Ty);
 
-/// v[i], v.at(i), v.front() or v.back() on a std::vector<T> (parens and
-/// implicit casts ignored): the vector expression and the index (null for
-/// front and back); all null otherwise.
-struct VectorElement {
-  const clang::Expr *Vector = nullptr;
+/// True if \p Ty (or what it refers to) is a std::array.
+bool isStdArray(clang::QualType Ty);
+
+/// How messages name the container type \p Ty: "std::vector<P>",
+/// "std::array<P, 8>".
+std::string containerSpelling(clang::QualType Ty);
+
+/// v[i], v.at(i), v.front() or v.back() on a std::vector<T> or
+/// std::array<T, N> (parens and implicit casts ignored): the container
+/// expression and the index (null for front and back); all null otherwise.
+struct ContainerElement {
+  const clang::Expr *Container = nullptr;
   const clang::Expr *Index = nullptr;
   const clang::RecordDecl *Record = nullptr;
 };
-VectorElement asVectorElement(const clang::Expr *E);
+ContainerElement asContainerElement(const clang::Expr *E);
 
 /// A standard algorithm that only moves, swaps and compares whole elements
-/// of one std::vector<T>, through its iterators: std::sort, stable_sort,
+/// of one container of T, through its iterators: std::sort, stable_sort,
 /// partial_sort, nth_element, reverse, rotate and shuffle over v.begin(),
 /// v.end() (or cbegin/cend, plus or minus an integer). The generated
 /// container's iterator serves them as they are. Record is null for any
 /// other call.
-struct VectorAlgorithm {
-  const clang::Expr *Vector = nullptr;
+struct ContainerAlgorithm {
+  const clang::Expr *Container = nullptr;
   const clang::RecordDecl *Record = nullptr;
   /// Whether the algorithm compares elements (with operator< unless a
   /// comparison function is passed), and that function.
@@ -47,7 +54,7 @@ struct VectorAlgorithm {
   /// The begin()/end() calls that make the iterators.
   llvm::SmallVector<const clang::CXXMemberCallExpr *, 3> Iterators;
 };
-VectorAlgorithm asVectorAlgorithm(const clang::CallExpr *Call);
+ContainerAlgorithm asContainerAlgorithm(const clang::CallExpr *Call);
 
 /// True for a call of std::swap(a, b).
 bool isStdSwap(const clang::CallExpr *Call);

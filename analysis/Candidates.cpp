@@ -47,7 +47,7 @@ public:
   }
 
   bool VisitVarDecl(VarDecl *VD) {
-    if (const RecordDecl *RD = vectorElementRecord(VD->getType())) {
+    if (const RecordDecl *RD = containerElementRecord(VD->getType())) {
       if (eligible(RD))
         containerRoot(RD, VD);
       return true;
@@ -79,10 +79,12 @@ public:
   }
 
   bool VisitFieldDecl(FieldDecl *FD) {
-    if (const RecordDecl *RD = vectorElementRecord(FD->getType())) {
+    if (const RecordDecl *RD = containerElementRecord(FD->getType())) {
       if (eligible(RD) && !FD->getType()->isReferenceType())
-        addRoot(RD, FD, "std::vector field of " + recordName(FD->getParent()),
-                0);
+        addRoot(RD, FD,
+                containerKind(FD->getType()) + " field of " +
+                    recordName(FD->getParent()),
+                containerLength(FD->getType()));
       return true;
     }
     const RecordDecl *RD = elementRecord(FD->getType());
@@ -121,13 +123,13 @@ public:
   // v[i] or v.at(i) on a std::vector in a loop.
   bool VisitCallExpr(CallExpr *E) {
     if (LoopDepth > 0)
-      noteIndexed(asVectorElement(E).Record);
+      noteIndexed(asContainerElement(E).Record);
     return true;
   }
 
   // for (auto &e : v) walks the vector.
   bool VisitCXXForRangeStmt(CXXForRangeStmt *S) {
-    noteIndexed(vectorElementRecord(S->getRangeInit()->getType()));
+    noteIndexed(containerElementRecord(S->getRangeInit()->getType()));
     return true;
   }
 
@@ -190,17 +192,32 @@ private:
         addRoot(RD, VD, "new[]", 0);
   }
 
-  /// A std::vector<T> variable or parameter. A reference that is not a
-  /// parameter only names another vector (Legality refuses it).
+  /// A std::vector<T> or std::array<T, N> variable or parameter. A reference
+  /// that is not a parameter only names another vector (Legality refuses it).
   void containerRoot(const RecordDecl *RD, const VarDecl *VD) {
     if (const auto *P = dyn_cast<ParmVarDecl>(VD)) {
       const auto *FD = dyn_cast<FunctionDecl>(P->getDeclContext());
       if (FD && FD->doesThisDeclarationHaveABody())
-        addRoot(RD, VD, "std::vector parameter", 0);
+        addRoot(RD, VD, containerKind(VD->getType()) + " parameter",
+                containerLength(VD->getType()));
       return;
     }
     if (!VD->getType()->isReferenceType())
-      addRoot(RD, VD, "std::vector", 0);
+      addRoot(RD, VD, containerKind(VD->getType()),
+              containerLength(VD->getType()));
+  }
+
+  static std::string containerKind(QualType T) {
+    return isStdArray(T) ? "std::array" : "std::vector";
+  }
+  /// N of a std::array<T, N>; 0 for a vector.
+  uint64_t containerLength(QualType T) const {
+    const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+        T.getNonReferenceType()->getAsCXXRecordDecl());
+    if (!isStdArray(T) || !Spec || Spec->getTemplateArgs().size() < 2 ||
+        Spec->getTemplateArgs()[1].getKind() != TemplateArgument::Integral)
+      return 0;
+    return Spec->getTemplateArgs()[1].getAsIntegral().getZExtValue();
   }
 
   void addRoot(const RecordDecl *RD, const ValueDecl *VD, const Twine &Kind,

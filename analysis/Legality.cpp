@@ -56,7 +56,8 @@ public:
       block(RD, RD->getLocation(), "the struct has an aligned attribute");
     if (const auto *CXX = dyn_cast<CXXRecordDecl>(RD))
       checkClass(CXX, llvm::all_of(C.Arrays, [](const ArrayRoot &A) {
-                   return StringRef(A.Kind).starts_with("std::vector");
+                   return StringRef(A.Kind).starts_with("std::vector") ||
+                          StringRef(A.Kind).starts_with("std::array");
                  }));
     for (const FieldDecl *FD : RD->fields()) {
       std::string Name = "'" + FD->getNameAsString() + "'";
@@ -86,9 +87,10 @@ public:
   /// does more is refused where it is declared.
   ///
   /// Constructors and default member initializers that only give fields
-  /// their values are kept for std::vector (\p OnlyVectors): the generated
-  /// container makes its elements with T() or T(args) and stores the
-  /// fields; plain arrays of the new layout are not constructed as T.
+  /// their values are kept for std::vector and std::array (\p OnlyVectors):
+  /// the generated containers make their elements with T() or T(args) and
+  /// store the fields; plain arrays of the new layout are not constructed
+  /// as T.
   void checkClass(const CXXRecordDecl *RD, bool OnlyVectors) {
     if (RD->isPOD())
       return;
@@ -211,8 +213,10 @@ public:
                                    ? elementOfVector(copiedFrom(VD->getInit()))
                                    : nullptr)
       block(RD, VD->getLocation(),
-            "structured binding of an element of std::vector<" +
-                recordName(RD) + "> (not rewritten yet)");
+            "structured binding of an element of " +
+                containerOfElement(copiedFrom(VD->getInit())) +
+                " (not rewritten yet)");
+    checkArrayInitializer(VD);
     const RecordDecl *RD = elementRecord(T);
     if (!isCandidate(RD))
       return pointerToPointer(VD, T);
@@ -289,7 +293,8 @@ public:
   }
 
   bool VisitCallExpr(CallExpr *Call) {
-    if (VectorAlgorithm VA = asVectorAlgorithm(Call); isCandidate(VA.Record)) {
+    if (ContainerAlgorithm VA = asContainerAlgorithm(Call);
+        isCandidate(VA.Record)) {
       AlgorithmIterators.insert(VA.Iterators.begin(), VA.Iterators.end());
       checkComparison(VA.Record, Call, VA.Compare);
     }
@@ -302,9 +307,9 @@ public:
         return true;
       if (A || B)
         block(A ? A : B, Call->getExprLoc(),
-              "std::swap of an element of std::vector<" +
-                  recordName(A ? A : B) +
-                  "> with an object that is not one (not rewritten yet)");
+              "std::swap of an element of " +
+                  containerOfElement(Call->getArg(A ? 0 : 1)) +
+                  " with an object that is not one (not rewritten yet)");
     }
     const FunctionDecl *Callee = Call->getDirectCallee();
     // A member operator's first argument is its object (v[i] = e).
@@ -318,13 +323,13 @@ public:
       if (Param && Callee->hasBody() &&
           !inSystemHeader(SM, Callee->getLocation()) &&
           Param->getType()->isReferenceType() &&
-          vectorElementRecord(Param->getType()))
+          containerElementRecord(Param->getType()))
         containerUsed(Arg); // The parameter is a root of its own.
       // v.push_back(v[i]), v.emplace_back(v[i]) copy the element.
       const auto *Member = dyn_cast<CXXMemberCallExpr>(Call);
-      bool IntoVector =
-          Member && Member->getImplicitObjectArgument() &&
-          vectorElementRecord(Member->getImplicitObjectArgument()->getType());
+      bool IntoVector = Member && Member->getImplicitObjectArgument() &&
+                        containerElementRecord(
+                            Member->getImplicitObjectArgument()->getType());
       if (Param && !IntoVector)
         checkElementBinding(Arg, Param->getType(), Arg->getExprLoc());
       // A template would deduce the element proxy, and a copy of that
@@ -332,8 +337,8 @@ public:
       if (const RecordDecl *RD = elementOfVector(copiedFrom(Arg));
           RD && Callee && Callee->isTemplateInstantiation() && !IntoVector)
         block(RD, Arg->getExprLoc(),
-              "an element of std::vector<" + recordName(RD) +
-                  "> passed to template '" + Callee->getNameAsString() +
+              "an element of " + containerOfElement(copiedFrom(Arg)) +
+                  " passed to template '" + Callee->getNameAsString() +
                   "' (elements passed to templates are not rewritten yet)");
       const RecordDecl *RD =
           elementRecord(Arg->IgnoreParenImpCasts()->getType());
@@ -408,7 +413,7 @@ public:
     const Expr *Sub = UO->getSubExpr()->IgnoreParens();
     if (const RecordDecl *RD = elementOfVector(Sub))
       block(RD, UO->getOperatorLoc(),
-            "address of an element of std::vector<" + recordName(RD) + ">");
+            "address of an element of " + containerOfElement(Sub));
     QualType T = Sub->getType();
     if (const RecordDecl *RD = elementRecord(T);
         isCandidate(RD) && isa<DeclRefExpr, MemberExpr>(Sub))
@@ -431,7 +436,7 @@ public:
       containerUsed(E->getArg(0));
     // v = std::vector<T>(n): a new vector, of the same generated type.
     if (E->getOperator() == OO_Equal && E->getNumArgs() == 2 &&
-        isCandidate(vectorElementRecord(E->getArg(0)->getType())) &&
+        isCandidate(containerElementRecord(E->getArg(0)->getType())) &&
         isNewVector(E->getArg(1)))
       containerUsed(E->getArg(0));
     return true;
@@ -443,10 +448,10 @@ public:
     const Expr *V = RS->getRetValue();
     if (!V)
       return true;
-    const RecordDecl *RD = vectorElementRecord(V->getType());
+    const RecordDecl *RD = containerElementRecord(V->getType());
     const Expr *Returned = copiedFrom(V);
     if (isCandidate(RD) && Returned &&
-        vectorElementRecord(Returned->getType()) == RD)
+        containerElementRecord(Returned->getType()) == RD)
       containerUsed(Returned);
     return true;
   }
@@ -529,16 +534,16 @@ public:
       if (!MD->isConst())
         block(Of, E->getExprLoc(),
               "non-const member function '" + MD->getNameAsString() +
-                  "' called on an element of std::vector<" + recordName(Of) +
-                  ">: it would change a copy of the element");
+                  "' called on an element of " + containerOfElement(Object) +
+                  ": it would change a copy of the element");
       else if (Ret->isReferenceType() || Ret->isPointerType())
         block(Of, E->getExprLoc(),
               "member function '" + MD->getNameAsString() +
-                  "' called on an element of std::vector<" + recordName(Of) +
-                  "> returns a reference or pointer into it");
+                  "' called on an element of " + containerOfElement(Object) +
+                  " returns a reference or pointer into it");
       return true;
     }
-    const RecordDecl *RD = vectorElementRecord(Object->getType());
+    const RecordDecl *RD = containerElementRecord(Object->getType());
     if (!isCandidate(RD))
       return true;
     if (llvm::is_contained({"begin", "end", "cbegin", "cend"},
@@ -546,46 +551,48 @@ public:
       containerUsed(Object);
       if (!AlgorithmIterators.count(E))
         block(RD, E->getExprLoc(),
-              "iterators of std::vector<" + recordName(RD) +
-                  "> other than v.begin() and v.end() passed to std::sort, "
+              "iterators of " + containerSpelling(Object->getType()) +
+                  " other than v.begin() and v.end() passed to std::sort, "
                   "stable_sort, partial_sort, nth_element, reverse, rotate "
                   "or shuffle (not rewritten yet)");
       return true;
     }
     static constexpr llvm::StringLiteral Supported[] = {
-        "at",        "size",         "empty",    "resize",   "reserve", "clear",
-        "push_back", "emplace_back", "pop_back", "capacity", "front",   "back"};
+        "at",    "size",      "empty",        "resize",   "reserve",
+        "clear", "push_back", "emplace_back", "pop_back", "capacity",
+        "front", "back",      "fill",         "max_size"};
     // The vector itself is then accounted for: a refusal names the
     // operation, not the variable.
     containerUsed(Object);
     std::string Name = MD->getNameAsString();
     if (Name == "data")
       block(RD, E->getExprLoc(),
-            "'data()' of a std::vector<" + recordName(RD) +
-                ">: the pointer to its elements escapes the container");
+            "'data()' of a " + containerSpelling(Object->getType()) +
+                ": the pointer to its elements escapes the container");
     else if (!llvm::is_contained(Supported, Name))
       block(RD, E->getExprLoc(),
-            "std::vector<" + recordName(RD) + ">::" + Name +
+            containerSpelling(Object->getType()) + "::" + Name +
                 " is not one of the container operations dlopt rewrites "
                 "(indexing, at, front, back, range-for, size, empty, capacity, "
                 "resize, reserve, push_back, emplace_back, pop_back, "
-                "clear)");
+                "clear, fill, max_size)");
     return true;
   }
 
   bool VisitCXXForRangeStmt(CXXForRangeStmt *S) {
     containerUsed(S->getRangeInit());
-    const RecordDecl *RD = vectorElementRecord(S->getRangeInit()->getType());
+    const RecordDecl *RD = containerElementRecord(S->getRangeInit()->getType());
     const VarDecl *Var = S->getLoopVariable();
     if (!isCandidate(RD))
       return true;
     if (isa<DecompositionDecl>(Var))
       block(RD, Var->getLocation(),
-            "structured binding of an element of std::vector<" +
-                recordName(RD) + "> (not rewritten yet)");
+            "structured binding of an element of " +
+                containerSpelling(S->getRangeInit()->getType()) +
+                " (not rewritten yet)");
     // A variable by reference is the element; one by value is a copy.
     if (Var->getType()->isReferenceType())
-      ElementVars[Var] = RD;
+      ElementVars[Var] = S->getRangeInit()->getType();
     return true;
   }
 
@@ -603,26 +610,56 @@ public:
   /// One template text serves every instantiation: the vector's type
   /// could not change in one of them only.
   void checkVectorInTemplate(const VarDecl *VD) {
-    const RecordDecl *RD = vectorElementRecord(VD->getType());
+    const RecordDecl *RD = containerElementRecord(VD->getType());
     const auto *FD =
         dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
     if (isCandidate(RD) && FD && FD->getTemplateInstantiationPattern())
       block(RD, VD->getLocation(),
-            "std::vector<" + recordName(RD) + "> '" + VD->getNameAsString() +
+            containerSpelling(VD->getType()) + " '" + VD->getNameAsString() +
                 "' in an instantiation of template '" +
                 FD->getQualifiedNameAsString() +
-                "': vectors used in templates are not rewritten yet");
+                "': containers used in templates are not rewritten yet");
   }
 
-  /// The candidate whose vector element \p E is: v[i], v.at(i), or the
+  /// The candidate whose container element \p E is: v[i], v.at(i), or the
   /// variable of a range-for over v.
   const RecordDecl *elementOfVector(const Expr *E) const {
-    if (VectorElement VE = asVectorElement(E); isCandidate(VE.Record))
-      return VE.Record;
+    const RecordDecl *RD = containerElementRecord(containerTypeOf(E));
+    return isCandidate(RD) ? RD : nullptr;
+  }
+  QualType containerTypeOf(const Expr *E) const {
+    if (ContainerElement CE = asContainerElement(E); CE.Record)
+      return CE.Container->getType();
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
       if (auto It = ElementVars.find(DRE->getDecl()); It != ElementVars.end())
         return It->second;
-    return nullptr;
+    return QualType();
+  }
+  /// "std::vector<P>" when \p E is an element of one.
+  std::string containerOfElement(const Expr *E) const {
+    return containerSpelling(containerTypeOf(E));
+  }
+
+  /// A std::array is an aggregate, the container that replaces it is not:
+  /// only `std::array<T, N> a;` and `a{}` keep their meaning.
+  void checkArrayInitializer(const VarDecl *VD) {
+    const RecordDecl *RD = containerElementRecord(VD->getType());
+    const Expr *Init = VD->getInit();
+    if (!isCandidate(RD) || !isStdArray(VD->getType()) ||
+        VD->getType()->isReferenceType() || !Init)
+      return;
+    Init = Init->IgnoreImplicit();
+    const auto *List = dyn_cast<InitListExpr>(Init);
+    const auto *Construct = dyn_cast<CXXConstructExpr>(Init);
+    if (List && List->getSyntacticForm())
+      List = List->getSyntacticForm(); // As written: {} has no elements.
+    if ((List && List->getNumInits() == 0) ||
+        (Construct && Construct->getNumArgs() == 0))
+      return;
+    block(RD, VD->getLocation(),
+          "initializer of " + containerSpelling(VD->getType()) + " '" +
+              VD->getNameAsString() +
+              "' (only default and empty {} initialization are rewritten)");
   }
 
   /// An element bound to a reference through which it could be changed or
@@ -633,8 +670,8 @@ public:
     if (RD && Target->isReferenceType() &&
         !Target.getNonReferenceType().isConstQualified())
       block(RD, Loc,
-            "an element of std::vector<" + recordName(RD) +
-                "> bound to a non-const reference '" + Target.getAsString() +
+            "an element of " + containerOfElement(Init) +
+                " bound to a non-const reference '" + Target.getAsString() +
                 "'");
   }
 
@@ -651,14 +688,14 @@ public:
   /// A vector named by \p E (a variable or a member) that no parent
   /// accounted for.
   void containerUse(const Expr *E, SourceLocation Loc, StringRef Why) {
-    const RecordDecl *RD = vectorElementRecord(E->getType());
+    const RecordDecl *RD = containerElementRecord(E->getType());
     if (!isCandidate(RD) || Handled.count(E))
       return;
     const Decl *Named = isa<DeclRefExpr>(E)
                             ? cast<DeclRefExpr>(E)->getDecl()
                             : cast<MemberExpr>(E)->getMemberDecl();
     block(RD, Loc,
-          "std::vector<" + recordName(RD) + "> '" +
+          containerSpelling(E->getType()) + " '" +
               cast<NamedDecl>(Named)->getNameAsString() + "' " + Why.str());
   }
 
@@ -776,7 +813,7 @@ private:
   /// begin() and end() calls that are the range of a standard algorithm.
   llvm::SmallPtrSet<const Expr *, 8> AlgorithmIterators;
   /// Range-for variables over a candidate's vector.
-  llvm::DenseMap<const Decl *, const RecordDecl *> ElementVars;
+  llvm::DenseMap<const Decl *, QualType> ElementVars;
 };
 
 } // namespace

@@ -19,7 +19,7 @@
 //   std::sort(v.begin(), v.end())             ..., std::less<T>()): T's <
 //
 // std::sort(v.begin(), v.end()) and the other algorithms that only move
-// and compare elements (see asVectorAlgorithm) run on the container's
+// and compare elements (see asContainerAlgorithm) run on the container's
 // iterator as they are written.
 //
 // Uses whose meaning a proxy would change are refused (structured bindings,
@@ -34,7 +34,7 @@ using namespace dlopt;
 namespace dlopt::rewrite {
 
 const RecordDecl *LayoutRewriter::containerRecord(QualType T) const {
-  const RecordDecl *RD = vectorElementRecord(T);
+  const RecordDecl *RD = containerElementRecord(T);
   return RD && Layouts.count(RD) ? RD : nullptr;
 }
 
@@ -50,23 +50,62 @@ bool LayoutRewriter::vectorType(QualType T, SourceRange R,
   }
   if (InTemplateArgument) {
     refuse(RD, R.getBegin(),
-           "std::vector<" + recordName(RD) +
-               "> as a template argument (not rewritten yet)");
+           containerSpelling(T) +
+               " as a template argument (not rewritten yet)");
     return true;
   }
   auto Range = rangeOf(R);
   if (!Range) {
     refuse(RD, R.getBegin(),
-           "std::vector<" + recordName(RD) +
-               "> spelled inside a macro or a system header");
+           containerSpelling(T) + " spelled inside a macro or a system header");
     return true;
   }
   // A class template's members are visited once per instantiation.
   if (!VectorTypeSites.insert({Range->File.getHashValue(), Range->Begin})
            .second)
     return true;
-  textSite(RD, *Range, L->containerName(), HandleLayout::Container);
+  if (!isStdArray(T)) {
+    textSite(RD, *Range, L->containerName(), HandleLayout::Container);
+    return true;
+  }
+  // std::array<T, N> -> T_layout_array<N>, N as written.
+  std::optional<std::string> N = arrayLength(
+      SM.getBufferData(Range->File).slice(Range->Begin, Range->End));
+  if (!N) {
+    refuse(RD, R.getBegin(),
+           "the length of " + containerSpelling(T) +
+               " is not spelled "
+               "in its type");
+    return true;
+  }
+  textSite(RD, *Range, L->arrayName() + "<" + *N + ">",
+           HandleLayout::ArrayContainer);
   return true;
+}
+
+/// N in the spelling `std::array<T, N>`: the text after the last comma at
+/// the top level of the template argument list.
+std::optional<std::string> LayoutRewriter::arrayLength(StringRef Spelling) {
+  size_t Open = Spelling.find('<');
+  if (Open == StringRef::npos)
+    return std::nullopt;
+  int Depth = 0;
+  size_t Comma = StringRef::npos;
+  for (size_t I = Open; I < Spelling.size(); ++I) {
+    char C = Spelling[I];
+    if (C == '<' || C == '(' || C == '[' || C == '{')
+      ++Depth;
+    else if (C == ')' || C == ']' || C == '}')
+      --Depth;
+    else if (C == '>' && --Depth == 0)
+      return Comma == StringRef::npos
+                 ? std::nullopt
+                 : std::optional<std::string>(
+                       Spelling.slice(Comma + 1, I).trim().str());
+    else if (C == ',' && Depth == 1)
+      Comma = I;
+  }
+  return std::nullopt;
 }
 
 void LayoutRewriter::sizeofVector(const UnaryExprOrTypeTraitExpr *E) {
@@ -74,8 +113,8 @@ void LayoutRewriter::sizeofVector(const UnaryExprOrTypeTraitExpr *E) {
                                    : E->getArgumentExpr()->getType();
   if (const RecordDecl *RD = containerRecord(T))
     refuse(RD, E->getBeginLoc(),
-           "sizeof of a std::vector<" + recordName(RD) +
-               ">, which changes with the layout");
+           "sizeof of a " + containerSpelling(T) +
+               ", which changes with the layout");
 }
 
 /// Replaces the type of \p VD, as spelled up to its name, with \p Text.
@@ -124,8 +163,8 @@ void LayoutRewriter::elementVariable(const RecordDecl *RD, const VarDecl *VD) {
   std::string Name = "'" + VD->getNameAsString() + "'";
   if (isa<DecompositionDecl>(VD))
     return refuse(RD, VD->getLocation(),
-                  "structured binding of an element of std::vector<" +
-                      recordName(RD) + "> (not rewritten yet)");
+                  "structured binding of an element of a container of " +
+                      recordName(RD) + " (not rewritten yet)");
   QualType T = VD->getType();
   std::optional<AutoTypeLoc> Auto = autoOf(VD);
   if (!T->isReferenceType()) {
@@ -166,8 +205,8 @@ const RecordDecl *LayoutRewriter::elementOf(const Expr *E) const {
       Construct && Construct->getNumArgs() == 1 &&
       Construct->getConstructor()->isCopyOrMoveConstructor())
     E = Construct->getArg(0)->IgnoreParenImpCasts();
-  if (VectorElement VE = asVectorElement(E);
-      containerRecord(VE.Vector ? VE.Vector->getType() : QualType()))
+  if (ContainerElement VE = asContainerElement(E);
+      containerRecord(VE.Container ? VE.Container->getType() : QualType()))
     return VE.Record;
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
     if (ProxyVars.count(DRE->getDecl()))
@@ -204,8 +243,8 @@ void LayoutRewriter::memberCall(const CXXMemberCallExpr *Call) {
 /// std::sort(v.begin(), v.end()) -> std::sort(v.begin(), v.end(),
 /// std::less<T>()): T's operator< compares copies; the proxy has none.
 void LayoutRewriter::libraryCall(const CallExpr *Call) {
-  if (VectorAlgorithm VA = asVectorAlgorithm(Call);
-      containerRecord(VA.Vector ? VA.Vector->getType() : QualType()) &&
+  if (ContainerAlgorithm VA = asContainerAlgorithm(Call);
+      containerRecord(VA.Container ? VA.Container->getType() : QualType()) &&
       VA.Compares && !VA.Compare) {
     const Expr *Last = Call->getArg(Call->getNumArgs() - 1);
     auto Text = textFn(Last);
@@ -217,7 +256,7 @@ void LayoutRewriter::libraryCall(const CallExpr *Call) {
     return addSite(
         VA.Record, Last->getSourceRange(), Last->getExprLoc(),
         [=](const EditSet &ES, const LaneContext *) { return Text(ES) + Less; },
-        "an algorithm call", HandleLayout::Container);
+        "an algorithm call", /*Needs=*/0); // The container's site has.
   }
   if (!isStdSwap(Call))
     return;
@@ -231,7 +270,7 @@ void LayoutRewriter::libraryCall(const CallExpr *Call) {
   if (!Range)
     return refuse(RD, Call->getExprLoc(),
                   "std::swap of elements spelled inside a macro");
-  textSite(RD, *Range, "swap", HandleLayout::Container);
+  textSite(RD, *Range, "swap", /*Needs=*/0); // The container's site has.
 }
 
 void LayoutRewriter::variable(const VarDecl *VD) {

@@ -1,7 +1,7 @@
 //===- HandleLayout.cpp - The generated code for one record's plan --------===//
 #include "rewriter/HandleLayout.h"
 #include "analysis/AstUtil.h"
-#include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -26,6 +26,8 @@ std::unique_ptr<HandleLayout> HandleLayout::create(const RecordPlan &Plan,
   std::unique_ptr<HandleLayout> L(new HandleLayout(Policy));
   L->RecordTag = recordName(RD);
   L->CPlusPlus = Ctx.getLangOpts().CPlusPlus;
+  if (const auto *CXX = dyn_cast<CXXRecordDecl>(RD))
+    L->ConstructsElements = !CXX->hasTrivialDefaultConstructor();
   L->Notation = Plan.notation();
   std::vector<const TypedefNameDecl *> Typedefs = typedefsOf(RD, Ctx);
   L->ElementType = !Typedefs.empty()
@@ -258,7 +260,7 @@ std::string HandleLayout::declarations() const {
       OS << "static inline " << fieldDecl(F, "*") << " " << HandleName << "_"
          << FieldNames[F] << "(" << H << " h, size_t i) {\n"
          << "  return &" << access("h", "i", F) << ";\n}\n\n";
-  if (CPlusPlus && (Used & Container))
+  if (CPlusPlus && (Used & (Container | ArrayContainer)))
     OS << containerDeclarations();
   OS << endMarker();
   return OS.str();

@@ -69,6 +69,8 @@ public:
     HandleType = 64,
     /// C++: the container that replaces std::vector<T> (VectorContainer.cpp).
     Container = 128,
+    /// C++: the class template that replaces std::array<T, N>.
+    ArrayContainer = 256,
   };
   void use(Helper H) const { Used |= H; }
   /// Every helper, whether used or not (for declarations in a header);
@@ -77,7 +79,7 @@ public:
   void useAllHelpers() const {
     Used = ~0u;
     if (!CPlusPlus || !ContainerRefusal.empty())
-      Used &= ~Container;
+      Used &= ~(Container | ArrayContainer);
     if (llvm::any_of(FieldTypes,
                      [](clang::QualType T) { return T->isArrayType(); }))
       Used &= ~(Get | Set);
@@ -131,12 +133,13 @@ public:
   /// A handle onto storage such as a fieldStorage() member.
   std::string handleOf(llvm::StringRef Storage) const;
 
-  /// C++ only. The container replacing std::vector<T>, spelled so that code
-  /// outside the record's namespace can name it; its element proxy and
-  /// iterator types.
+  /// C++ only. The containers replacing std::vector<T> and std::array<T,
+  /// N> (a class template on N), spelled so that code outside the record's
+  /// namespace can name them; their element proxy and iterator types.
   std::string containerName() const {
     return Qualifier + HandleName + "_vector";
   }
+  std::string arrayName() const { return Qualifier + HandleName + "_array"; }
   std::string refName() const { return HandleName + "_ref"; }
   std::string constRefName() const { return HandleName + "_cref"; }
   std::string iteratorName() const { return HandleName + "_iterator"; }
@@ -168,7 +171,8 @@ private:
   std::string countOf(const HandleMember &M, llvm::StringRef N) const;
   /// The declarations of the generated records of AoS and tiled clusters.
   std::string groupRecords() const;
-  /// The container, its element proxies and iterator (VectorContainer.cpp).
+  /// The containers that were used (Used: Container, ArrayContainer),
+  /// their element proxies and iterator (VectorContainer.cpp).
   std::string containerDeclarations() const;
   /// Field F of element I of the container's storage.
   std::string storedField(llvm::StringRef I, unsigned F) const;
@@ -195,6 +199,9 @@ private:
   mutable unsigned Used = 0;
   mutable std::set<unsigned> UsedFieldRefs;
   bool CPlusPlus = false;
+  /// A class whose default constructor gives fields values (initializers
+  /// or a constructor): a std::array of it constructs every element.
+  bool ConstructsElements = false;
 };
 
 } // namespace dlopt

@@ -122,6 +122,7 @@ private:
   /// the generated container.
   const RecordDecl *containerRecord(QualType Ty) const;
   const RecordDecl *elementOf(const Expr *E) const;
+  static std::optional<std::string> arrayLength(llvm::StringRef Spelling);
   void elementVariable(const RecordDecl *RD, const VarDecl *VD);
   void retype(const RecordDecl *RD, const VarDecl *VD, std::string Text);
   /// Variables bound to a proxy (references to an element).

@@ -258,7 +258,8 @@ void LayoutRewriter::initList(const InitListExpr *List) {
   const InitListExpr *Sem =
       List->isSemanticForm() ? List : List->getSemanticForm();
   const RecordDecl *Outer = Sem ? asRecord(Sem->getType()) : nullptr;
-  if (!Outer)
+  // A std::array's own member: the container replaces the whole type.
+  if (!Outer || containerRecord(Sem->getType()))
     return;
   for (const FieldDecl *FD : Outer->fields()) {
     const RecordDecl *RD = handleRecord(FD->getType());

@@ -1,11 +1,13 @@
-//===- VectorContainer.cpp - The container that replaces std::vector<T> ---===//
+//===- VectorContainer.cpp - The containers replacing std::vector, array --===//
 //
 // In C++, a std::vector<T> whose T gets a new layout becomes a generated
 // container with the vector's interface over one std::vector per handle
-// member (docs/cxx.md):
+// member, and a std::array<T, N> a class template on N over one std::array
+// per member (docs/cxx.md):
 //
 //   Body_split_vector       size, resize, reserve, push_back, emplace_back,
 //                           pop_back, clear, [], at, front, back, iterators
+//   Body_split_array<N>     size, empty, fill, [], at, front, back, iterators
 //   Body_split_ref / _cref  what v[i] and *it return: one reference per
 //                           field, so that v[i].x and `for (auto &&b : v)
 //                           b.x` keep their spelling; converts to and
@@ -56,15 +58,19 @@ std::string HandleLayout::containerDeclarations() const {
     return M.K == HandleMember::Tiles;
   });
 
-  OS << includes("#include <cstddef>\n#include <functional>\n#include "
-                 "<initializer_list>\n#include <iterator>\n#include "
-                 "<stdexcept>\n#include <utility>\n#include <vector>\n");
+  std::string Headers;
+  for (StringRef H : {"array", "cstddef", "functional", "initializer_list",
+                      "iterator", "stdexcept", "utility", "vector"})
+    if ((H != "array" || (Used & ArrayContainer)) &&
+        ((H != "vector" && H != "initializer_list") || (Used & Container)))
+      Headers += "#include <" + H.str() + ">\n";
+  OS << includes(Headers);
 
   // The proxies: one reference per field.
   for (bool Const : {false, true}) {
     const std::string &Name = Const ? CR : R;
-    OS << "/* " << (Const ? "A read-only element" : "An element") << " of a "
-       << C << ": its fields, by reference. */\n"
+    OS << "/* " << (Const ? "A read-only element" : "An element")
+       << " of the containers below: its fields, by reference. */\n"
        << "struct " << Name << " {\n";
     for (unsigned F = 0; F < FieldNames.size(); ++F) {
       QualType Ty = Const ? FieldTypes[F].withConst() : FieldTypes[F];
@@ -96,7 +102,7 @@ std::string HandleLayout::containerDeclarations() const {
   }
 
   // A random-access iterator: a container and an index.
-  OS << "/* An iterator of a " << C << ". */\n"
+  OS << "/* An iterator of the containers below. */\n"
      << "template <class Container, class Reference> class " << It << " {\n"
      << "public:\n"
      << "  using iterator_category = std::random_access_iterator_tag;\n"
@@ -165,19 +171,90 @@ std::string HandleLayout::containerDeclarations() const {
                  FieldNames[F] + ";\n";
     return Out;
   };
+  // What both containers have: element access, iterators, the storage.
+  auto ElementAccess = [&](StringRef C) {
+    std::string Out;
+    llvm::raw_string_ostream AS(Out);
+    AS << Element("reference", "i") << Element("const_reference", "i");
+    for (StringRef Ref : {"reference", "const_reference"}) {
+      StringRef Const = Ref == "reference" ? "" : " const";
+      AS << "  " << Ref << " at(size_type i)" << Const << " {\n"
+         << "    if (i >= size())\n"
+         << "      throw std::out_of_range(\"" << C << "::at\");\n"
+         << "    return (*this)[i];\n  }\n"
+         << "  " << Ref << " front()" << Const << " { return (*this)[0]; }\n"
+         << "  " << Ref << " back()" << Const
+         << " { return (*this)[size() - 1]; }\n";
+    }
+    AS << "  iterator begin() { return {this, 0}; }\n"
+       << "  iterator end() { return {this, size()}; }\n"
+       << "  const_iterator begin() const { return {this, 0}; }\n"
+       << "  const_iterator end() const { return {this, size()}; }\n"
+       << "  const_iterator cbegin() const { return begin(); }\n"
+       << "  const_iterator cend() const { return end(); }\n\n";
+    return Out;
+  };
+  // One std::vector or std::array per field or group (\p Length "": a
+  // vector).
+  auto Storage = [&](StringRef Kind, StringRef Length) {
+    std::string Out;
+    llvm::raw_string_ostream SS(Out);
+    SS << "  /* The storage: one " << Kind
+       << " per field or group of fields. */\n  struct {\n";
+    for (const HandleMember &M : Members) {
+      std::string Elem;
+      if (M.K == HandleMember::FieldArray) {
+        llvm::raw_string_ostream D(Elem);
+        FieldTypes[M.Fields[0]].print(D, Policy);
+      } else {
+        Elem = M.RecordName;
+      }
+      SS << "    " << Kind << "<" << Elem;
+      if (!Length.empty())
+        SS << ", "
+           << (M.K == HandleMember::Tiles ? Tiles(M, Length) : Length.str());
+      SS << "> " << M.Name << ";\n";
+    }
+    SS << "  } fields;\n";
+    return Out;
+  };
+  auto Types = [&](StringRef C) {
+    return "  using value_type = " + T +
+           ";\n"
+           "  using size_type = std::size_t;\n"
+           "  using difference_type = std::ptrdiff_t;\n"
+           "  using reference = " +
+           R + ";\n  using const_reference = " + CR +
+           ";\n  using iterator = " + It + "<" + C.str() +
+           ", reference>;\n  using const_iterator = " + It + "<const " +
+           C.str() + ", const_reference>;\n\n";
+  };
+
+  if (Used & ArrayContainer) {
+    const std::string A = HandleName + "_array";
+    OS << "/* A std::array<" << T << ", N> in the layout above. */\n"
+       << "template <std::size_t N> class " << A << " {\npublic:\n"
+       << Types(A);
+    // std::array<T, N> default-initializes each element: a class with
+    // initializers or a constructor gets them; the fields of plain data
+    // stay as they are (zero in static storage).
+    if (ConstructsElements)
+      OS << "  " << A << "() { fill(" << T << "()); }\n\n";
+    OS << "  static constexpr size_type size() { return N; }\n"
+       << "  static constexpr size_type max_size() { return N; }\n"
+       << "  static constexpr bool empty() { return N == 0; }\n"
+       << "  void fill(const " << T << " &value) {\n"
+       << "    for (size_type i = 0; i < N; ++i)\n"
+       << "      (*this)[i] = value;\n  }\n\n"
+       << ElementAccess(A) << Storage("std::array", "N") << "};\n\n";
+  }
+  if (!(Used & Container))
+    return OS.str();
   const HandleMember &First = Members.front();
 
   OS << "/* A std::vector<" << T << "> in the layout above. */\n"
      << "class " << C << " {\npublic:\n"
-     << "  using value_type = " << T << ";\n"
-     << "  using size_type = std::size_t;\n"
-     << "  using difference_type = std::ptrdiff_t;\n"
-     << "  using reference = " << R << ";\n"
-     << "  using const_reference = " << CR << ";\n"
-     << "  using iterator = " << It << "<" << C << ", reference>;\n"
-     << "  using const_iterator = " << It << "<const " << C
-     << ", const_reference>;\n\n"
-     << "  " << C << "() = default;\n"
+     << Types(C) << "  " << C << "() = default;\n"
      << "  explicit " << C << "(size_type n) { resize(n); }\n"
      << "  " << C << "(size_type n, const " << T
      << " &value) { resize(n, value); }\n"
@@ -252,37 +329,7 @@ std::string HandleLayout::containerDeclarations() const {
     OS << "    n = 0;\n";
   for (const HandleMember &M : Members)
     OS << "    fields." << M.Name << ".clear();\n";
-  OS << "  }\n\n"
-     << Element("reference", "i") << Element("const_reference", "i");
-  for (StringRef Ref : {"reference", "const_reference"}) {
-    StringRef Const = Ref == "reference" ? "" : " const";
-    OS << "  " << Ref << " at(size_type i)" << Const << " {\n"
-       << "    if (i >= size())\n"
-       << "      throw std::out_of_range(\"" << C << "::at\");\n"
-       << "    return (*this)[i];\n  }\n"
-       << "  " << Ref << " front()" << Const << " { return (*this)[0]; }\n"
-       << "  " << Ref << " back()" << Const
-       << " { return (*this)[size() - 1]; }\n";
-  }
-  OS << "  iterator begin() { return {this, 0}; }\n"
-     << "  iterator end() { return {this, size()}; }\n"
-     << "  const_iterator begin() const { return {this, 0}; }\n"
-     << "  const_iterator end() const { return {this, size()}; }\n"
-     << "  const_iterator cbegin() const { return begin(); }\n"
-     << "  const_iterator cend() const { return end(); }\n\n"
-     << "  /* The storage: one std::vector per field or group of fields. */\n"
-     << "  struct {\n";
-  for (const HandleMember &M : Members) {
-    std::string Elem;
-    if (M.K == HandleMember::FieldArray) {
-      llvm::raw_string_ostream D(Elem);
-      FieldTypes[M.Fields[0]].print(D, Policy);
-    } else {
-      Elem = M.RecordName;
-    }
-    OS << "    std::vector<" << Elem << "> " << M.Name << ";\n";
-  }
-  OS << "  } fields;\n";
+  OS << "  }\n\n" << ElementAccess(C) << Storage("std::vector", "");
   if (AnyTiles)
     OS << "\nprivate:\n  size_type n = 0;\n";
   OS << "};\n\n";

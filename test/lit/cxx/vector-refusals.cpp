@@ -61,7 +61,7 @@ int main() {
   n += v[3].xref();
   // CHECK-DAG: vector-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: an element of std::vector<P> passed to template 'first' (elements passed to templates are not rewritten yet)
   n += first(v[2]);
-  // CHECK-DAG: vector-refusals.cpp:16:{{[0-9]+}}: std::vector<P> 'v' in an instantiation of template 'total': vectors used in templates are not rewritten yet
+  // CHECK-DAG: vector-refusals.cpp:16:{{[0-9]+}}: std::vector<P> 'v' in an instantiation of template 'total': containers used in templates are not rewritten yet
   n += total(v);
   // CHECK-DAG: vector-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: structured binding of an element of std::vector<P> (not rewritten yet)
   auto [bx, by] = v[1];

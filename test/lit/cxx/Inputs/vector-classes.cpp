@@ -1,7 +1,8 @@
-// Records that are C++ classes, kept in std::vector: default member
-// initializers, constructors that only initialize fields, aggregate
+// Records that are C++ classes, kept in std::vector and std::array: default
+// member initializers, constructors that only initialize fields, aggregate
 // initialization and member functions. The program prints the same after
 // the rewrite into each layout.
+#include <array>
 #include <cstdio>
 #include <vector>
 
@@ -41,6 +42,15 @@ int main() {
     e += agents[i].energy * (i + 1) + agents[i].x + agents[i].y;
   }
   std::printf("agents %zu %.3f\n", agents.size(), e);
+
+  std::array<Agent, 6> team; // each element gets the initializers
+  team[1] = Agent(2);
+  team.at(2) = {1, 1, 1};
+  team.back().energy = 5;
+  double t = 0;
+  for (const auto &a : team)
+    t += a.energy + a.dist2() + a.id;
+  std::printf("team %.3f\n", t);
 
   std::vector<P> ps = {{1, 2, 3}, {4, 5, 6}};
   ps.push_back({7, 8, 9});

@@ -1,0 +1,51 @@
+// A std::array<P, N> becomes the generated class template P_<layout>_array
+// with N as written (a constant, an expression), over one std::array per
+// field or group: indexing, at, front, back, size, fill, range-for, the
+// sorting algorithms and swap keep their spelling; default and {}
+// initialization keep their meaning. Same output in every layout.
+// RUN: python3 %S/../../differential/check_layouts.py --dl-refactor %dl-refactor --cc %cc --record P --layouts 'soa split tiled:4 tiled:16 split:{x,y}tiled:4{id}soa{w}' %S/Inputs/array-constructs.cpp | FileCheck --check-prefix=DIFF %s
+// DIFF:      soa: same output
+// DIFF-NEXT: split: same output
+// DIFF-NEXT: tiled:4: same output
+// DIFF-NEXT: tiled:16: same output
+// DIFF-NEXT: split:{x,y}tiled:4{id}soa{w}: same output
+
+// RUN: cp %S/Inputs/array-constructs.cpp %t.cpp
+// RUN: %dl-refactor-rules --apply '--layout=P=split:{x,y}tiled:4{id}soa{w}' %t.cpp -- -std=c++17 2>&1 | FileCheck --check-prefix=TOOL %s
+// TOOL: struct P rewritten as P_split
+// RUN: FileCheck --check-prefix=CODE %s < %t.cpp
+// CODE:      template <std::size_t N> class P_split_array {
+// CODE:        static constexpr size_type size() { return N; }
+// CODE:        struct {
+// CODE-NEXT:     std::array<P_tile_x_y, (N + 3) / 4> x_y;
+// CODE-NEXT:     std::array<int, N> id;
+// CODE-NEXT:     std::array<double, N> w;
+// CODE-NEXT:   } fields;
+// CODE-NOT:  class P_split_vector
+// CODE:      static P_split_array<kCount> global;
+// CODE-NEXT: using Small = P_split_array<7>;
+// CODE:        P_split_array<2 * 8> ps;
+// CODE:      static void fill(P_split_array<kCount> &a) {
+// CODE:        for (P_split_array<kCount>::size_type i = 0; i < a.size(); ++i)
+
+// Uses a std::array's replacement could not keep are refused.
+// RUN: %dl-refactor-rules --report %s -- -std=c++17 | FileCheck --check-prefix=REFUSED %s
+// REFUSED: struct Q at
+// REFUSED: arrays:
+// REFUSED-NEXT: qs (std::array, 64 elements) at
+// REFUSED: not transformable:
+// REFUSED-DAG: array-rewrite.cpp:[[@LINE+10]]:{{[0-9]+}}: initializer of std::array<Q, 3> 'init' (only default and empty {} initialization are rewritten)
+// REFUSED-DAG: array-rewrite.cpp:[[@LINE+10]]:{{[0-9]+}}: std::array<Q, 64> 'qs' is used other than by indexing
+// REFUSED-DAG: array-rewrite.cpp:[[@LINE+10]]:{{[0-9]+}}: 'data()' of a std::array<Q, 64>: the pointer to its elements escapes the container
+#include <array>
+
+struct Q { float x, y; };
+
+int main() {
+  std::array<Q, 64> qs{};
+  for (std::size_t i = 0; i < qs.size(); ++i) qs[i].x = i;
+  std::array<Q, 3> init = {{{1, 2}, {3, 4}, {5, 6}}};
+  std::array<Q, 64> copy = qs;
+  Q *raw = qs.data();
+  return (int)(init[0].x + copy[1].y + raw->x);
+}
