@@ -207,11 +207,12 @@ public:
     QualType T = VD->getType();
     if (!VD->isCXXForRangeDecl()) // for (auto &e : v) is rewritten.
       checkElementBinding(VD->getInit(), T, VD->getLocation());
-    checkVectorInTemplate(VD);
+    checkContainerInTemplate(VD);
     // auto [a, b] = v[i] would bind the proxy's references.
-    if (const RecordDecl *RD = isa<DecompositionDecl>(VD)
-                                   ? elementOfVector(copiedFrom(VD->getInit()))
-                                   : nullptr)
+    if (const RecordDecl *RD =
+            isa<DecompositionDecl>(VD)
+                ? elementOfContainer(copiedFrom(VD->getInit()))
+                : nullptr)
       block(RD, VD->getLocation(),
             "structured binding of an element of " +
                 containerOfElement(copiedFrom(VD->getInit())) +
@@ -301,8 +302,8 @@ public:
     // std::swap(v[i], v[j]) is rewritten to swap the elements through the
     // proxy's swap.
     if (isStdSwap(Call)) {
-      const RecordDecl *A = elementOfVector(Call->getArg(0)),
-                       *B = elementOfVector(Call->getArg(1));
+      const RecordDecl *A = elementOfContainer(Call->getArg(0)),
+                       *B = elementOfContainer(Call->getArg(1));
       if (A && A == B)
         return true;
       if (A || B)
@@ -334,7 +335,7 @@ public:
         checkElementBinding(Arg, Param->getType(), Arg->getExprLoc());
       // A template would deduce the element proxy, and a copy of that
       // still writes to the element.
-      if (const RecordDecl *RD = elementOfVector(copiedFrom(Arg));
+      if (const RecordDecl *RD = elementOfContainer(copiedFrom(Arg));
           RD && Callee && Callee->isTemplateInstantiation() && !IntoVector)
         block(RD, Arg->getExprLoc(),
               "an element of " + containerOfElement(copiedFrom(Arg)) +
@@ -411,7 +412,7 @@ public:
     if (UO->getOpcode() != UO_AddrOf)
       return true;
     const Expr *Sub = UO->getSubExpr()->IgnoreParens();
-    if (const RecordDecl *RD = elementOfVector(Sub))
+    if (const RecordDecl *RD = elementOfContainer(Sub))
       block(RD, UO->getOperatorLoc(),
             "address of an element of " + containerOfElement(Sub));
     QualType T = Sub->getType();
@@ -463,43 +464,39 @@ public:
                        const Expr *Compare) {
     if (!Compare)
       return;
-    std::vector<const ParmVarDecl *> Params;
+    std::string Passed = "the comparison passed to '" +
+                         Call->getDirectCallee()->getNameAsString() + "'";
+    std::vector<QualType> Params;
     QualType T = Compare->IgnoreParenImpCasts()->getType();
-    const CXXRecordDecl *Class = T->getAsCXXRecordDecl();
-    const auto *Named =
-        dyn_cast<DeclRefExpr>(Compare->IgnoreParenImpCasts()->IgnoreParens());
+    const auto *Named = dyn_cast<DeclRefExpr>(Compare->IgnoreParenImpCasts());
     if (const auto *FD =
-            Named ? dyn_cast<FunctionDecl>(Named->getDecl()) : nullptr)
-      Params.assign(FD->param_begin(), FD->param_end());
-    else if (Class)
+            Named ? dyn_cast<FunctionDecl>(Named->getDecl()) : nullptr) {
+      for (const ParmVarDecl *P : FD->parameters())
+        Params.push_back(P->getType());
+    } else if (const CXXRecordDecl *Class = T->getAsCXXRecordDecl()) {
+      // A lambda or function object: every operator(), templates included.
       for (const Decl *D : Class->decls()) {
         const auto *Template = dyn_cast<FunctionTemplateDecl>(D);
         const auto *MD = dyn_cast<CXXMethodDecl>(
             Template ? Template->getTemplatedDecl() : D);
         if (MD && MD->getOverloadedOperator() == OO_Call)
-          Params.insert(Params.end(), MD->param_begin(), MD->param_end());
+          for (const ParmVarDecl *P : MD->parameters())
+            Params.push_back(P->getType());
       }
-    else if (const auto *Proto =
-                 T->getPointeeOrArrayElementType()->getAs<FunctionProtoType>())
-      for (QualType P : Proto->param_types())
-        if (!acceptsElement(P))
-          return block(RD, Compare->getExprLoc(),
-                       "the comparison passed to '" +
-                           Call->getDirectCallee()->getNameAsString() +
-                           "' takes the element as '" + P.getAsString() + "'");
-    if (Params.empty() && !T->isFunctionPointerType())
+    } else if (const auto *Proto = T->getPointeeOrArrayElementType()
+                                       ->getAs<FunctionProtoType>()) {
+      Params.assign(Proto->param_type_begin(), Proto->param_type_end());
+    }
+    if (Params.empty())
       return block(RD, Compare->getExprLoc(),
-                   "the comparison passed to '" +
-                       Call->getDirectCallee()->getNameAsString() +
-                       "' is not a function, lambda or function object whose "
-                       "parameters dlopt can see");
-    for (const ParmVarDecl *P : Params)
-      if (!acceptsElement(P->getType()))
-        block(RD, P->getLocation(),
-              "the comparison passed to '" +
-                  Call->getDirectCallee()->getNameAsString() +
-                  "' takes the element as '" + P->getType().getAsString() +
-                  "' (only const references and copies are rewritten)");
+                   Passed + " is not a function, lambda or function object "
+                            "whose parameters dlopt can see");
+    for (QualType P : Params)
+      if (!acceptsElement(P))
+        return block(RD, Compare->getExprLoc(),
+                     Passed + " takes the element as '" + P.getAsString() +
+                         "' (only const references and copies are "
+                         "rewritten)");
   }
 
   /// A const reference, or a copy of a type that is not deduced (a
@@ -527,7 +524,7 @@ public:
     const CXXMethodDecl *MD = E->getMethodDecl();
     if (!Object || !MD)
       return true;
-    if (const RecordDecl *Of = elementOfVector(Object)) {
+    if (const RecordDecl *Of = elementOfContainer(Object)) {
       // The rewrite calls it on a copy of the element, which is the same
       // only for a const function that hands out no part of the object.
       QualType Ret = MD->getReturnType();
@@ -609,7 +606,7 @@ public:
 
   /// One template text serves every instantiation: the vector's type
   /// could not change in one of them only.
-  void checkVectorInTemplate(const VarDecl *VD) {
+  void checkContainerInTemplate(const VarDecl *VD) {
     const RecordDecl *RD = containerElementRecord(VD->getType());
     const auto *FD =
         dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
@@ -623,7 +620,7 @@ public:
 
   /// The candidate whose container element \p E is: v[i], v.at(i), or the
   /// variable of a range-for over v.
-  const RecordDecl *elementOfVector(const Expr *E) const {
+  const RecordDecl *elementOfContainer(const Expr *E) const {
     const RecordDecl *RD = containerElementRecord(containerTypeOf(E));
     return isCandidate(RD) ? RD : nullptr;
   }
@@ -666,7 +663,7 @@ public:
   /// outlive a layout that has no such object.
   void checkElementBinding(const Expr *Init, QualType Target,
                            SourceLocation Loc) {
-    const RecordDecl *RD = Init ? elementOfVector(Init) : nullptr;
+    const RecordDecl *RD = Init ? elementOfContainer(Init) : nullptr;
     if (RD && Target->isReferenceType() &&
         !Target.getNonReferenceType().isConstQualified())
       block(RD, Loc,
