@@ -74,8 +74,7 @@ bool LayoutRewriter::vectorType(QualType T, SourceRange R,
   if (!N) {
     refuse(RD, R.getBegin(),
            "the length of " + containerSpelling(T) +
-               " is not spelled "
-               "in its type");
+               " is not spelled in its type");
     return true;
   }
   textSite(RD, *Range, L->arrayName() + "<" + *N + ">",
@@ -89,20 +88,25 @@ std::optional<std::string> LayoutRewriter::arrayLength(StringRef Spelling) {
   size_t Open = Spelling.find('<');
   if (Open == StringRef::npos)
     return std::nullopt;
-  int Depth = 0;
+  // Angle brackets count only outside parentheses: (N > 2 ? 4 : 8).
+  int Angles = 0, Parens = 0;
   size_t Comma = StringRef::npos;
   for (size_t I = Open; I < Spelling.size(); ++I) {
     char C = Spelling[I];
-    if (C == '<' || C == '(' || C == '[' || C == '{')
-      ++Depth;
+    if (C == '(' || C == '[' || C == '{')
+      ++Parens;
     else if (C == ')' || C == ']' || C == '}')
-      --Depth;
-    else if (C == '>' && --Depth == 0)
+      --Parens;
+    else if (Parens > 0)
+      continue;
+    else if (C == '<')
+      ++Angles;
+    else if (C == '>' && --Angles == 0)
       return Comma == StringRef::npos
                  ? std::nullopt
                  : std::optional<std::string>(
                        Spelling.slice(Comma + 1, I).trim().str());
-    else if (C == ',' && Depth == 1)
+    else if (C == ',' && Angles == 1)
       Comma = I;
   }
   return std::nullopt;

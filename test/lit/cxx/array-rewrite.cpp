@@ -24,7 +24,7 @@
 // CODE-NOT:  class P_split_vector
 // CODE:      static P_split_array<kCount> global;
 // CODE-NEXT: using Small = P_split_array<7>;
-// CODE:        P_split_array<2 * 8> ps;
+// CODE:        P_split_array<(kCount > 8 ? 2 * 8 : 4)> ps;
 // CODE:      static void fill(P_split_array<kCount> &a) {
 // CODE:        for (P_split_array<kCount>::size_type i = 0; i < a.size(); ++i)
 

@@ -16,7 +16,7 @@ static std::array<P, kCount> global;
 using Small = std::array<P, 7>;
 
 struct World {
-  std::array<P, 2 * 8> ps;
+  std::array<P, (kCount > 8 ? 2 * 8 : 4)> ps;
   int steps;
 };
 
