@@ -440,7 +440,7 @@ private:
   /// std::sort(v.begin(), v.end()) and its kin move whole elements inside
   /// the library: a loop, not vectorized, that reads and writes every field
   /// of elements the data picks.
-  void vectorAlgorithm(const CallExpr *Call, const RecordDecl *RD) {
+  void containerAlgorithm(const CallExpr *Call, const RecordDecl *RD) {
     for (const Expr *Arg : Call->arguments())
       expr(Arg);
     LoopScope Scope;
@@ -594,7 +594,7 @@ private:
     if (const auto *Call = dyn_cast<CallExpr>(E)) {
       if (ContainerAlgorithm VA = asContainerAlgorithm(Call);
           isCandidate(VA.Record))
-        return vectorAlgorithm(Call, VA.Record);
+        return containerAlgorithm(Call, VA.Record);
       // std::swap(v[i], v[j]): every field of both read and written.
       if (isStdSwap(Call) && isElement(Call->getArg(0)) &&
           isElement(Call->getArg(1))) {

@@ -5,7 +5,6 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
 
 using namespace clang;
@@ -59,19 +58,24 @@ bool dlopt::isStdArray(QualType Ty) {
   return Spec && Spec->getName() == "array";
 }
 
+uint64_t dlopt::stdArrayLength(QualType Ty) {
+  const ClassTemplateSpecializationDecl *Spec = stdContainer(Ty);
+  if (!Spec || Spec->getName() != "array")
+    return 0;
+  const TemplateArgumentList &Args = Spec->getTemplateArgs();
+  return Args.size() > 1 && Args[1].getKind() == TemplateArgument::Integral
+             ? Args[1].getAsIntegral().getZExtValue()
+             : 0;
+}
+
 std::string dlopt::containerSpelling(QualType Ty) {
   const RecordDecl *RD = containerElementRecord(Ty);
   if (!RD)
     return Ty.getAsString();
-  const ClassTemplateSpecializationDecl *Spec = stdContainer(Ty);
-  if (Spec->getName() == "vector")
+  if (!isStdArray(Ty))
     return "std::vector<" + recordName(RD) + ">";
-  const TemplateArgumentList &Args = Spec->getTemplateArgs();
-  std::string N =
-      Args.size() > 1 && Args[1].getKind() == TemplateArgument::Integral
-          ? llvm::toString(Args[1].getAsIntegral(), 10)
-          : "N";
-  return "std::array<" + recordName(RD) + ", " + N + ">";
+  return "std::array<" + recordName(RD) + ", " +
+         std::to_string(stdArrayLength(Ty)) + ">";
 }
 
 ContainerElement dlopt::asContainerElement(const Expr *E) {

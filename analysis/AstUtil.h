@@ -24,6 +24,9 @@ const clang::RecordDecl *containerElementRecord(clang::QualType Ty);
 /// True if \p Ty (or what it refers to) is a std::array.
 bool isStdArray(clang::QualType Ty);
 
+/// N of a std::array<T, N> (or a reference to one); 0 for anything else.
+uint64_t stdArrayLength(clang::QualType Ty);
+
 /// How messages name the container type \p Ty: "std::vector<P>",
 /// "std::array<P, 8>".
 std::string containerSpelling(clang::QualType Ty);

@@ -84,7 +84,7 @@ public:
         addRoot(RD, FD,
                 containerKind(FD->getType()) + " field of " +
                     recordName(FD->getParent()),
-                containerLength(FD->getType()));
+                stdArrayLength(FD->getType()));
       return true;
     }
     const RecordDecl *RD = elementRecord(FD->getType());
@@ -199,25 +199,16 @@ private:
       const auto *FD = dyn_cast<FunctionDecl>(P->getDeclContext());
       if (FD && FD->doesThisDeclarationHaveABody())
         addRoot(RD, VD, containerKind(VD->getType()) + " parameter",
-                containerLength(VD->getType()));
+                stdArrayLength(VD->getType()));
       return;
     }
     if (!VD->getType()->isReferenceType())
       addRoot(RD, VD, containerKind(VD->getType()),
-              containerLength(VD->getType()));
+              stdArrayLength(VD->getType()));
   }
 
   static std::string containerKind(QualType T) {
     return isStdArray(T) ? "std::array" : "std::vector";
-  }
-  /// N of a std::array<T, N>; 0 for a vector.
-  uint64_t containerLength(QualType T) const {
-    const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-        T.getNonReferenceType()->getAsCXXRecordDecl());
-    if (!isStdArray(T) || !Spec || Spec->getTemplateArgs().size() < 2 ||
-        Spec->getTemplateArgs()[1].getKind() != TemplateArgument::Integral)
-      return 0;
-    return Spec->getTemplateArgs()[1].getAsIntegral().getZExtValue();
   }
 
   void addRoot(const RecordDecl *RD, const ValueDecl *VD, const Twine &Kind,
