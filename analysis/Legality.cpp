@@ -87,11 +87,11 @@ public:
   /// does more is refused where it is declared.
   ///
   /// Constructors and default member initializers that only give fields
-  /// their values are kept for std::vector and std::array (\p OnlyVectors):
+  /// their values are kept for std::vector and std::array (\p OnlyContainers):
   /// the generated containers make their elements with T() or T(args) and
   /// store the fields; plain arrays of the new layout are not constructed
   /// as T.
-  void checkClass(const CXXRecordDecl *RD, bool OnlyVectors) {
+  void checkClass(const CXXRecordDecl *RD, bool OnlyContainers) {
     if (RD->isPOD())
       return;
     std::vector<std::pair<SourceLocation, std::string>> Why;
@@ -128,7 +128,7 @@ public:
                          "constructor that does more than initialize the "
                          "fields: the container would run it once per "
                          "resize, not once per element"});
-        else if (!OnlyVectors)
+        else if (!OnlyContainers)
           Why.push_back({M->getLocation(),
                          "user-provided constructor: plain arrays of the "
                          "record are not constructed as it (std::vector is "
@@ -147,17 +147,17 @@ public:
         Why.push_back({FD->getLocation(),
                        Name + " has side effects: the container would run it "
                               "once per resize, not once per element"});
-      else if (!OnlyVectors)
+      else if (!OnlyContainers)
         Why.push_back({FD->getLocation(),
                        Name + ": plain arrays of the record are not "
                               "initialized by it (std::vector is rewritten)"});
     }
     // The element proxy converts to T through a default-constructed one.
-    if (OnlyVectors && !RD->hasDefaultConstructor())
+    if (OnlyContainers && !RD->hasDefaultConstructor())
       Why.push_back({RD->getLocation(),
                      "no default constructor (the element proxy converts to "
                      "a default-constructed T)"});
-    if (Why.empty() && OnlyVectors && RD->isTriviallyCopyable() &&
+    if (Why.empty() && OnlyContainers && RD->isTriviallyCopyable() &&
         RD->isStandardLayout())
       return; // Plain data but for its constructors, which vectors keep.
     if (Why.empty() && !RD->isStandardLayout())

@@ -42,12 +42,14 @@ std::unique_ptr<HandleLayout> HandleLayout::create(const RecordPlan &Plan,
     if (!L->ContainerRefusal.empty())
       continue;
     if (FD->getType()->isArrayType())
-      L->ContainerRefusal = "array field " + Name +
-                            " in an element of std::vector (not rewritten yet)";
+      L->ContainerRefusal =
+          "array field " + Name +
+          " in an element of a std::vector or std::array (not rewritten "
+          "yet)";
     else if (FD->getType().isConstQualified())
       L->ContainerRefusal =
           "const field " + Name +
-          ": an element of the rewritten vector could not be assigned";
+          ": an element of the rewritten container could not be assigned";
     else if (FD->getAccess() == AS_private || FD->getAccess() == AS_protected)
       L->ContainerRefusal = "non-public field " + Name +
                             ": the generated container could not reach it";
