@@ -88,7 +88,7 @@ FLAGSETS = [["-O3", "-march=native"], ["-O3", "-march=native", "-ffast-math"]]
 HANDWRITTEN = [
     ("nbody", [("soa", "nbody_soa.c"), ("tiled:16", "nbody_tiled.c")]),
     # The generated container against one std::vector per field.
-    ("nbody-cpp", [("soa", "nbody_soa.cpp")]),
+    ("nbody-cpp", [("soa", "nbody_soa.cpp"), ("tiled:16", "nbody_tiled.cpp")]),
 ]
 
 

@@ -162,8 +162,10 @@ static std::optional<AutoTypeLoc> autoOf(const VarDecl *VD) {
 }
 
 /// A variable that will hold an element: the proxy, by value or by
-/// reference.
-void LayoutRewriter::elementVariable(const RecordDecl *RD, const VarDecl *VD) {
+/// reference. \p Unused: a range-for variable its body never names (clang
+/// warns about an unused reference bound to a proxy, not to an element).
+void LayoutRewriter::elementVariable(const RecordDecl *RD, const VarDecl *VD,
+                                     bool Unused) {
   std::string Name = "'" + VD->getNameAsString() + "'";
   if (isa<DecompositionDecl>(VD))
     return refuse(RD, VD->getLocation(),
@@ -187,14 +189,52 @@ void LayoutRewriter::elementVariable(const RecordDecl *RD, const VarDecl *VD) {
   // As written: `auto &&` deduced an lvalue reference from the element.
   TypeLoc Written = VD->getTypeSourceInfo()->getTypeLoc();
   bool Const = T.getNonReferenceType().isConstQualified();
-  if (Auto && (Written.getAs<RValueReferenceTypeLoc>() || Const))
+  std::string MaybeUnused = Unused ? "[[maybe_unused]] " : "";
+  if (Auto && (Written.getAs<RValueReferenceTypeLoc>() || Const) && !Unused)
     return; // auto && and const auto & bind the proxy as they are.
-  retype(RD, VD, Const ? "const auto &" : "auto &&");
+  retype(RD, VD, MaybeUnused + (Const ? "const auto &" : "auto &&"));
 }
 
 void LayoutRewriter::rangeFor(const CXXForRangeStmt *S) {
-  if (const RecordDecl *RD = containerRecord(S->getRangeInit()->getType()))
-    elementVariable(RD, S->getLoopVariable());
+  if (const RecordDecl *RD = containerRecord(S->getRangeInit()->getType())) {
+    elementVariable(RD, S->getLoopVariable(),
+                    !refersTo(S->getBody(), S->getLoopVariable()));
+    rangeForLoop(S, RD);
+  }
+}
+
+/// v[i] of a container with tiles: in the lanes of a strip-mined loop over
+/// i, v.element(i_tile, i_lane), which divides nothing; elsewhere as it is.
+void LayoutRewriter::containerSubscript(const CXXOperatorCallExpr *Op) {
+  ContainerElement CE = asContainerElement(Op);
+  const RecordDecl *RD =
+      CE.Index ? containerRecord(CE.Container->getType()) : nullptr;
+  if (!RD)
+    return;
+  uint64_t Tile = Layouts.lookup(RD)->containerTile();
+  const auto *Index = dyn_cast<DeclRefExpr>(CE.Index->IgnoreParenImpCasts());
+  const auto *IndexVar = Index ? dyn_cast<VarDecl>(Index->getDecl()) : nullptr;
+  if (!Tile || !IndexVar)
+    return;
+  // The text from `[` to `]`; the container's own text stays.
+  std::optional<Token> Open =
+      Lexer::findNextToken(Op->getArg(0)->getEndLoc(), SM, LO);
+  auto Range = Open && Open->is(tok::l_square)
+                   ? charRangeOf(Open->getLocation(),
+                                 Op->getEndLoc().getLocWithOffset(1))
+                   : std::nullopt;
+  if (!Range)
+    return; // Not strip-mined; correct as it is.
+  TiledIndexUses.push_back({CE.Container, IndexVar, Tile, RD});
+  unsigned B = Range->Begin, E = Range->End;
+  Sites.push_back(
+      {Range->File, B, E, RD,
+       [=](const EditSet &ES, const LaneContext *Lane) {
+         if (Lane && Lane->InductionVar == IndexVar && Lane->Tile == Tile)
+           return ".element(" + Lane->TileVar + ", " + Lane->LaneVar + ")";
+         return ES.textOf(B, E);
+       },
+       /*Needs=*/0});
 }
 
 /// An element of a rewritten vector: v[i], v.at(i), or a variable bound to

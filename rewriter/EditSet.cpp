@@ -54,6 +54,10 @@ Error EditSet::replace(unsigned Begin, unsigned End, std::string Text) {
     ++Last;
   }
   Edits.erase(It, Last);
+  // The original text again (a site that changes only in some contexts,
+  // such as a strip-mined loop's lanes): no edit, so no line in a diff.
+  if (StringRef(*Original).substr(Begin, End - Begin) == Text)
+    return Error::success();
   Edits[{Begin, 1}] = Edit{End, std::move(Text)};
   return Error::success();
 }

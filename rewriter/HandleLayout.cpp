@@ -10,9 +10,14 @@ using namespace dlopt;
 using llvm::StringRef;
 
 std::string dlopt::parenthesize(StringRef E) {
-  bool Simple = !E.empty() && llvm::all_of(E, [](char C) {
-    return llvm::isAlnum(C) || C == '_' || C == '.';
-  });
+  // Names, member accesses and one call without arguments (v.size()) bind
+  // tighter than any operator put next to them.
+  StringRef Name = E;
+  Name.consume_back("()");
+  bool Simple = !Name.empty();
+  for (size_t I = 0; I < Name.size() && Simple; ++I)
+    Simple = llvm::isAlnum(Name[I]) || Name[I] == '_' || Name[I] == '.' ||
+             (Name[I] == '-' && Name.substr(I + 1).starts_with(">") && ++I);
   return Simple ? E.str() : "(" + E.str() + ")";
 }
 

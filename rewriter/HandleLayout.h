@@ -143,6 +143,14 @@ public:
   std::string refName() const { return HandleName + "_ref"; }
   std::string constRefName() const { return HandleName + "_cref"; }
   std::string iteratorName() const { return HandleName + "_iterator"; }
+  /// The tile size of the containers' element(tile, lane), which
+  /// strip-mined loops use: that of the first tiled member (0: none).
+  uint64_t containerTile() const {
+    for (const HandleMember &M : Members)
+      if (M.K == HandleMember::Tiles)
+        return M.Tile;
+    return 0;
+  }
   /// Why the generated container cannot hold this record ("" if it can).
   std::string containerRefusal() const;
   /// How C++ code anywhere names one element: the record's name, with its
@@ -176,6 +184,9 @@ private:
   std::string containerDeclarations() const;
   /// Field F of element I of the container's storage.
   std::string storedField(llvm::StringRef I, unsigned F) const;
+  /// Field F of lane \p Lane of tile \p Tile (containerTile() elements).
+  std::string storedLaneField(llvm::StringRef Tile, llvm::StringRef Lane,
+                              unsigned F) const;
 
   clang::PrintingPolicy Policy;
   std::string RecordTag, HandleName, ElementType, Notation;

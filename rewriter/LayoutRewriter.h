@@ -72,6 +72,16 @@ inline const Expr *skipParensAndCasts(const Expr *E) {
   }
 }
 
+/// Whether \p S names \p D anywhere.
+inline bool refersTo(const Stmt *S, const Decl *D) {
+  if (!S)
+    return false;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == D)
+    return true;
+  return llvm::any_of(S->children(),
+                      [D](const Stmt *C) { return refersTo(C, D); });
+}
+
 class LayoutRewriter {
 public:
   LayoutRewriter(ASTContext &Ctx, std::vector<RewriteTarget> &Targets)
@@ -102,6 +112,7 @@ public:
   void variable(const VarDecl *VD);
   void memberCall(const CXXMemberCallExpr *Call);
   void libraryCall(const CallExpr *Call);
+  void containerSubscript(const CXXOperatorCallExpr *Op);
 
   const RecordDecl *handleRecord(QualType T) const {
     const RecordDecl *RD = elementRecord(T);
@@ -123,8 +134,13 @@ private:
   const RecordDecl *containerRecord(QualType Ty) const;
   const RecordDecl *elementOf(const Expr *E) const;
   static std::optional<std::string> arrayLength(llvm::StringRef Spelling);
-  void elementVariable(const RecordDecl *RD, const VarDecl *VD);
+  void elementVariable(const RecordDecl *RD, const VarDecl *VD,
+                       bool Unused = false);
   void retype(const RecordDecl *RD, const VarDecl *VD, std::string Text);
+  /// Strip-mining over a container with tiles (StripMining.cpp).
+  void rangeForLoop(const CXXForRangeStmt *S, const RecordDecl *RD);
+  bool keepsSize(const Stmt *Body, const Expr *Container) const;
+  bool isStableContainerSize(const Expr *Bound, const Stmt *Body) const;
   /// Variables bound to a proxy (references to an element).
   llvm::SmallPtrSet<const Decl *, 8> ProxyVars;
   /// Vector type spellings already rewritten: (file, offset).
@@ -155,6 +171,65 @@ private:
   std::optional<FileRange> charRangeOf(SourceLocation B,
                                        SourceLocation E) const {
     return fileRangeOf(CharSourceRange::getCharRange(B, E));
+  }
+
+  /// A statement's range; one that is not a block ends at its `;`, which
+  /// the AST's range omits.
+  std::optional<SourceRange> statementRange(const Stmt *S) const {
+    SourceRange R = S->getSourceRange();
+    if (isa<CompoundStmt>(S))
+      return R;
+    std::optional<Token> Semi = Lexer::findNextToken(R.getEnd(), SM, LO);
+    if (!Semi || Semi->isNot(tok::semi))
+      return std::nullopt;
+    R.setEnd(Semi->getLocation());
+    return R;
+  }
+
+  /// Where the loops that replace loop \p S go (\p Range: the loop, body
+  /// included). Two loops in place of one that is the body of another
+  /// statement (a for, an if) must be one block; its `{` opens on that
+  /// statement's line when only blanks lie between.
+  struct LoopPlace {
+    FileRange Range;
+    unsigned Indent;
+    enum { Plain, Block, BlockAfterParent } Braces;
+  };
+  std::optional<LoopPlace> loopPlace(const Stmt *S, const FileRange &Range) {
+    unsigned Column = SM.getExpansionColumnNumber(S->getBeginLoc()) - 1;
+    const Stmt *P = parent(S);
+    if (!P || isa<CompoundStmt>(P))
+      return LoopPlace{Range, Column, LoopPlace::Plain};
+    // The end of the parent's token just before S.
+    SourceLocation Before;
+    unsigned Length = 1;
+    if (const auto *For = dyn_cast<ForStmt>(P))
+      Before = For->getRParenLoc();
+    else if (const auto *While = dyn_cast<WhileStmt>(P))
+      Before = While->getRParenLoc();
+    else if (const auto *Range = dyn_cast<CXXForRangeStmt>(P))
+      Before = Range->getRParenLoc();
+    else if (const auto *If = dyn_cast<IfStmt>(P)) {
+      Before = If->getThen() == S ? If->getRParenLoc() : If->getElseLoc();
+      Length = If->getThen() == S ? 1 : 4;
+    }
+    if (Before.isValid() && Before.isFileID()) {
+      auto [File, Offset] = SM.getDecomposedLoc(Before);
+      Offset += Length;
+      if (File == Range.File && Offset <= Range.Begin &&
+          SM.getBufferData(File).slice(Offset, Range.Begin).trim().empty())
+        return LoopPlace{{File, Offset, Range.End},
+                         SM.getExpansionColumnNumber(P->getBeginLoc()) - 1,
+                         LoopPlace::BlockAfterParent};
+    }
+    return LoopPlace{Range, Column, LoopPlace::Block};
+  }
+  /// The loops' code, formatted, for \p Place.
+  std::string placeLoops(const LoopPlace &Place, const std::string &Code) {
+    if (Place.Braces == LoopPlace::Plain)
+      return format(Code, Place.Indent);
+    std::string Block = format("{\n" + Code + "\n}", Place.Indent);
+    return Place.Braces == LoopPlace::Block ? Block : " " + Block;
   }
 
   /// The current text of an expression (with nested edits applied).
@@ -250,7 +325,7 @@ private:
         IndexVar = dyn_cast<VarDecl>(D->getDecl());
     bool SideEffects = Index && Index->HasSideEffects(Ctx);
     if (L->isTiled(F))
-      TiledIndexUses.push_back({Handle, IndexVar, L->tileOf(F)});
+      TiledIndexUses.push_back({Handle, IndexVar, L->tileOf(F), RD});
     addSite(
         RD, ME->getSourceRange(), ME->getExprLoc(),
         [=](const EditSet &ES, const LaneContext *Lane) {
@@ -419,10 +494,12 @@ private:
 
   // --- State ---
 
+  /// An access a[i].f of a tiled array, or v[i] of a container with tiles.
   struct TiledUse {
     const Expr *Handle;
     const VarDecl *IndexVar;
     uint64_t Tile;
+    const RecordDecl *Record;
   };
   struct CandidateLoop {
     const ForStmt *For;
@@ -473,11 +550,12 @@ private:
     // A declaration is formatted with its `;`, which the source keeps.
     if (DropSemicolon && StringRef(Text).ends_with(";"))
       Text.pop_back();
-    // Lines after the first continue at the statement's indentation.
+    // Lines after the first continue at the statement's indentation (empty
+    // lines stay empty).
     std::string Indented;
-    for (char C : Text) {
-      Indented += C;
-      if (C == '\n')
+    for (size_t I = 0; I < Text.size(); ++I) {
+      Indented += Text[I];
+      if (Text[I] == '\n' && I + 1 < Text.size() && Text[I + 1] != '\n')
         Indented.append(Indent, ' ');
     }
     return Indented;
@@ -495,6 +573,9 @@ private:
   std::vector<TiledUse> TiledIndexUses;
   std::vector<CandidateLoop> PendingLoops;
   std::vector<Site> LoopSites;
+  /// Loops already strip-mined, by (file, offset): a class template's
+  /// members are visited once per instantiation.
+  std::set<std::pair<unsigned, unsigned>> LoopSiteStarts;
   llvm::SmallPtrSet<const Expr *, 16> HandledArrayExprs;
   /// Sites whose rendering was an error (overlapping edits).
   std::vector<std::pair<const RecordDecl *, std::string>> ApplyErrors;

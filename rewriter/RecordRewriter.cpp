@@ -197,6 +197,10 @@ public:
     R.libraryCall(Call);
     return true;
   }
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *Op) {
+    R.containerSubscript(Op);
+    return true;
+  }
   std::vector<const Expr *> Arrays;
 
 private:

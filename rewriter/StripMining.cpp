@@ -73,6 +73,217 @@ static void varsOf(const Expr *E, llvm::SmallVectorImpl<const VarDecl *> &Out) {
       varsOf(CE, Out);
 }
 
+/// The statements of a block without its braces, to share the scope of
+/// what a strip-mined loop declares before them (the variable a loop
+/// declares cannot be declared again in its body's block); any other
+/// statement as it is.
+static std::string blockContents(StringRef Body) {
+  Body = Body.trim();
+  if (Body.starts_with("{") && Body.ends_with("}"))
+    return Body.drop_front().drop_back().trim().str();
+  return Body.str();
+}
+
+/// The variable or field a container expression names (v, this->v, s.v);
+/// null for anything else (*p, a call's result).
+static const ValueDecl *containerRoot(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *D = dyn_cast<DeclRefExpr>(E))
+    return D->getDecl();
+  if (const auto *M = dyn_cast<MemberExpr>(E)) {
+    const Expr *Base = M->getBase()->IgnoreParenImpCasts();
+    if (isa<CXXThisExpr>(Base) || containerRoot(Base))
+      return M->getMemberDecl();
+  }
+  return nullptr;
+}
+
+/// Members of a container that reach elements or read the size, but never
+/// change it.
+static bool keepsSizeMember(const FunctionDecl *FD) {
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
+  if (!MD)
+    return false;
+  if (MD->getOverloadedOperator() == OO_Subscript)
+    return true;
+  return MD->getIdentifier() &&
+         llvm::is_contained({"at", "size", "empty", "front", "back"},
+                            MD->getName());
+}
+
+/// Whether \p S leaves the size of the container \p Root (of type
+/// \p Container) alone: it names the container only to read its size or
+/// reach an element, and calls nothing that could reach it another way,
+/// only the standard library (on no other container of that type) and
+/// member functions of the element \p RD that do the same. Conservative:
+/// a call of the program's own functions or lambdas gives up.
+static bool keepsSizeIn(const Stmt *S, const ValueDecl *Root,
+                        const Type *Container, const RecordDecl *RD,
+                        unsigned Depth) {
+  if (!S)
+    return true;
+  auto IsContainer = [&](QualType T) {
+    return T.getNonReferenceType()
+               ->getUnqualifiedDesugaredType()
+               ->getCanonicalTypeInternal()
+               .getTypePtr() == Container;
+  };
+  auto Children = [&](auto Range, const Stmt *Skip) {
+    for (const Stmt *C : Range)
+      if (C != Skip && !keepsSizeIn(C, Root, Container, RD, Depth))
+        return false;
+    return true;
+  };
+  // A container member call: on the root, only the members that keep
+  // its size; on another container of the type (an alias?), the same.
+  const Expr *Object = nullptr;
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S);
+      Op && isa_and_nonnull<CXXMethodDecl>(Op->getDirectCallee()))
+    Object = Op->getArg(0);
+  else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S))
+    Object = MC->getImplicitObjectArgument();
+  if (Object &&
+      (containerRoot(Object) == Root || IsContainer(Object->getType()))) {
+    const auto *Call = cast<CallExpr>(S);
+    if (!keepsSizeMember(Call->getDirectCallee()))
+      return false;
+    const Stmt *Skip = Object;
+    for (const Stmt *C : S->children())
+      if (const auto *E = dyn_cast_or_null<Expr>(C);
+          E && E->IgnoreParenImpCasts() == Object->IgnoreParenImpCasts())
+        Skip = C;
+    return Children(S->children(), Skip);
+  }
+  if (const auto *D = dyn_cast<DeclRefExpr>(S); D && D->getDecl() == Root)
+    return false;
+  if (const auto *M = dyn_cast<MemberExpr>(S); M && M->getMemberDecl() == Root)
+    return false;
+  if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee)
+      return false;
+    for (const Expr *Arg : Call->arguments())
+      if (IsContainer(Arg->getType()))
+        return false;
+    const auto *MD = dyn_cast<CXXMethodDecl>(Callee);
+    bool ElementMember =
+        MD && MD->getParent()->getCanonicalDecl() == RD->getCanonicalDecl();
+    if (!isLibraryDecl(Callee) && !ElementMember)
+      return false;
+    if (ElementMember) {
+      const FunctionDecl *Def = nullptr;
+      if (Depth > 3 || !MD->hasBody(Def) ||
+          !keepsSizeIn(Def->getBody(), Root, Container, RD, Depth + 1))
+        return false;
+    }
+  }
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(S)) {
+    const CXXConstructorDecl *Ctor = Construct->getConstructor();
+    if (!Ctor->isTrivial() && !isLibraryDecl(Ctor) &&
+        Ctor->getParent()->getCanonicalDecl() != RD->getCanonicalDecl())
+      return false;
+  }
+  return Children(S->children(), nullptr);
+}
+
+bool LayoutRewriter::keepsSize(const Stmt *Body, const Expr *Container) const {
+  const ValueDecl *Root = containerRoot(Container);
+  const RecordDecl *RD = containerRecord(Container->getType());
+  return Root && RD &&
+         keepsSizeIn(Body, Root,
+                     Container->getType()
+                         .getNonReferenceType()
+                         ->getUnqualifiedDesugaredType()
+                         ->getCanonicalTypeInternal()
+                         .getTypePtr(),
+                     RD, 0);
+}
+
+/// `v.size()` of a container whose size \p Body keeps.
+bool LayoutRewriter::isStableContainerSize(const Expr *Bound,
+                                           const Stmt *Body) const {
+  const auto *Call = dyn_cast<CXXMemberCallExpr>(Bound->IgnoreParenImpCasts());
+  const CXXMethodDecl *MD = Call ? Call->getMethodDecl() : nullptr;
+  if (!MD || !MD->getIdentifier() || MD->getName() != "size" ||
+      Call->getNumArgs() != 0)
+    return false;
+  const Expr *Object = Call->getImplicitObjectArgument();
+  return Object && !Object->HasSideEffects(Ctx) &&
+         containerRecord(Object->getType()) && keepsSize(Body, Object);
+}
+
+/// `for (auto &&p : v) body` over a container with tiles becomes a loop
+/// over whole tiles, whose lane loop binds p to v.element(p_tile, p_lane)
+/// (no division; it vectorizes), and a loop over the last, partial tile:
+///
+///   for (std::size_t p_tile = 0; p_tile < v.size() / 16; ++p_tile) {
+///     for (std::size_t p_lane = 0; p_lane < 16; ++p_lane) {
+///       auto &&p = v.element(p_tile, p_lane);
+///       body
+///     }
+///   }
+///   for (std::size_t p_i = v.size() / 16 * 16; p_i < v.size(); ++p_i) {
+///     auto &&p = v[p_i];
+///     body
+///   }
+void LayoutRewriter::rangeForLoop(const CXXForRangeStmt *S,
+                                  const RecordDecl *RD) {
+  uint64_t Tile = Layouts.lookup(RD)->containerTile();
+  const Expr *Range = S->getRangeInit();
+  const VarDecl *Var = S->getLoopVariable();
+  if (!Tile || !Range || Range->HasSideEffects(Ctx) ||
+      hasEscapes(S->getBody()) || !keepsSize(S->getBody(), Range))
+    return;
+  // A body that never names the variable gains nothing.
+  std::optional<SourceRange> BodySR = statementRange(S->getBody());
+  if (!refersTo(S->getBody(), Var) || !BodySR)
+    return;
+  auto ForRange = rangeOf(SourceRange(S->getBeginLoc(), BodySR->getEnd()));
+  auto BodyRange = rangeOf(*BodySR);
+  // The variable's own range runs on to the range (its initializer).
+  auto VarRange = rangeOf(SourceRange(Var->getBeginLoc(), Var->getLocation()));
+  auto RangeRange = rangeOf(Range->getSourceRange());
+  std::optional<LoopPlace> Place =
+      ForRange ? loopPlace(S, *ForRange) : std::nullopt;
+  if (!Place || !BodyRange || !VarRange || !RangeRange ||
+      !LoopSiteStarts.insert({ForRange->File.getHashValue(), ForRange->Begin})
+           .second)
+    return;
+  std::string Name = Var->getNameAsString();
+  std::string TileVar = Name + "_tile", LaneVar = Name + "_lane",
+              IndexVar = Name + "_i";
+  unsigned BodyB = BodyRange->Begin, BodyE = BodyRange->End;
+  unsigned VarB = VarRange->Begin, VarE = VarRange->End;
+  unsigned RangeB = RangeRange->Begin, RangeE = RangeRange->End;
+  unsigned SiteIndex = LoopSites.size();
+  Site Loop{Place->Range.File, Place->Range.Begin, Place->Range.End, RD,
+            nullptr,           /*Needs=*/0};
+  Loop.Render = [=](const EditSet &ES, const LaneContext *) {
+    const Site *Self = &LoopSites[SiteIndex];
+    // Nothing inside the loop is edited yet: its sites are this loop's.
+    auto Edited = [&](unsigned B, unsigned E) {
+      EditSet Part = ES.emptyCopy();
+      applySites(Part, B, E, nullptr, Self);
+      return Part.textOf(B, E);
+    };
+    std::string Decl = Edited(VarB, VarE);
+    std::string Body = blockContents(Edited(BodyB, BodyE));
+    std::string V = parenthesize(Edited(RangeB, RangeE));
+    std::string T = std::to_string(Tile);
+    std::string Tiles = V + ".size() / " + T;
+    std::string Code =
+        "for (std::size_t " + TileVar + " = 0; " + TileVar + " < " + Tiles +
+        "; ++" + TileVar + ") {\n" + "for (std::size_t " + LaneVar + " = 0; " +
+        LaneVar + " < " + T + "; ++" + LaneVar + ") {\n" + Decl + " = " + V +
+        ".element(" + TileVar + ", " + LaneVar + ");\n" + Body + "\n}\n}\n" +
+        "for (std::size_t " + IndexVar + " = " + Tiles + " * " + T + "; " +
+        IndexVar + " < " + V + ".size(); ++" + IndexVar + ") {\n" + Decl +
+        " = " + V + "[" + IndexVar + "];\n" + Body + "\n}";
+    return placeLoops(*Place, Code);
+  };
+  LoopSites.push_back(std::move(Loop));
+}
+
 /// `for (T *p = a; p < a + n; ++p) ... p->f ...` becomes an index loop:
 /// `for (int p_i = 0; p_i < n; ++p_i) ... a.f[p_i] ...`.
 bool LayoutRewriter::walkingPointerLoop(const ForStmt *For) {
@@ -196,8 +407,6 @@ void LayoutRewriter::loop(const ForStmt *For) {
   if (!CondVar || CondVar->getDecl() != IV)
     return;
   const Expr *Bound = Cond->getRHS();
-  if (Bound->HasSideEffects(Ctx))
-    return;
   const Expr *Inc = For->getInc() ? For->getInc()->IgnoreParens() : nullptr;
   bool UnitStep = false;
   if (const auto *UO = dyn_cast_or_null<UnaryOperator>(Inc))
@@ -211,29 +420,27 @@ void LayoutRewriter::loop(const ForStmt *For) {
     return;
   // The bound is read once per tile instead of once per iteration: it must
   // be made of constants and local variables the body leaves alone (memory
-  // or globals could change behind a store or a call).
-  if (!isStableBound(Bound))
+  // or globals could change behind a store or a call), or be the size of a
+  // container the body cannot resize.
+  if (isStableBound(Bound)) {
+    llvm::SmallVector<const VarDecl *, 4> BoundVars;
+    varsOf(Bound, BoundVars);
+    for (const VarDecl *V : BoundVars)
+      if (assigns(For->getBody(), V))
+        return;
+  } else if (!isStableContainerSize(Bound, For->getBody())) {
     return;
-  llvm::SmallVector<const VarDecl *, 4> BoundVars;
-  varsOf(Bound, BoundVars);
-  for (const VarDecl *V : BoundVars)
-    if (assigns(For->getBody(), V))
-      return;
+  }
   PendingLoops.push_back({For, IV, Declared, Bound});
 }
 
 void LayoutRewriter::loopSite(const CandidateLoop &Loop) {
   const ForStmt *For = Loop.For;
-  // A body that is one statement ends at its `;`, which its range omits.
-  SourceRange BodySR = For->getBody()->getSourceRange();
-  if (!isa<CompoundStmt>(For->getBody())) {
-    std::optional<Token> Semi = Lexer::findNextToken(BodySR.getEnd(), SM, LO);
-    if (!Semi || Semi->isNot(tok::semi))
-      return;
-    BodySR.setEnd(Semi->getLocation());
-  }
-  auto ForRange = rangeOf(SourceRange(For->getBeginLoc(), BodySR.getEnd()));
-  auto BodyRange = rangeOf(BodySR);
+  std::optional<SourceRange> BodySR = statementRange(For->getBody());
+  if (!BodySR)
+    return;
+  auto ForRange = rangeOf(SourceRange(For->getBeginLoc(), BodySR->getEnd()));
+  auto BodyRange = rangeOf(*BodySR);
   auto BoundRange = rangeOf(Loop.Bound->getSourceRange());
   if (!ForRange || !BodyRange || !BoundRange)
     return;
@@ -249,18 +456,22 @@ void LayoutRewriter::loopSite(const CandidateLoop &Loop) {
       break;
     }
   }
-  if (!Use)
+  std::optional<LoopPlace> Place = loopPlace(For, *ForRange);
+  if (!Use || !Place ||
+      !LoopSiteStarts.insert({ForRange->File.getHashValue(), ForRange->Begin})
+           .second)
     return;
-  const RecordDecl *RD = handleRecord(Use->Handle->getType());
+  const RecordDecl *RD = Use->Record;
   std::string IV = Loop.InductionVar->getNameAsString();
   std::string Type =
       Loop.InductionVar->getType().getAsString(Ctx.getPrintingPolicy());
   LaneContext Lane{Loop.InductionVar, IV + "_tile", IV + "_lane", Use->Tile};
-  std::string Indent(SM.getExpansionColumnNumber(For->getBeginLoc()) - 1, ' ');
   unsigned BodyB = BodyRange->Begin, BodyE = BodyRange->End;
   unsigned BoundB = BoundRange->Begin, BoundE = BoundRange->End;
   bool Declared = Loop.Declared;
-  Site S{ForRange->File, ForRange->Begin, ForRange->End, RD, nullptr};
+  // The loop names nothing new itself; the sites in its body do.
+  Site S{Place->Range.File, Place->Range.Begin, Place->Range.End, RD, nullptr,
+         /*Needs=*/0};
   unsigned SiteIndex = LoopSites.size();
   S.Render = [=](const EditSet &ES, const LaneContext *) {
     const Site *Self = &LoopSites[SiteIndex];
@@ -281,13 +492,14 @@ void LayoutRewriter::loopSite(const CandidateLoop &Loop) {
                                   " + " + Lane.LaneVar + ";\n"
                             : "";
     std::string Tile = Lane.TileVar, LaneVar = Lane.LaneVar;
-    std::string Code =
-        "for (" + Type + " " + Tile + " = 0; " + Tile + " < " + Tiles + "; ++" +
-        Tile + ") {\n" + "for (" + Type + " " + LaneVar + " = 0; " + LaneVar +
-        " < " + T + "; ++" + LaneVar + ") {\n" + SetIV + LaneBody + "\n}\n}\n" +
-        "for (" + Decl + IV + " = " + Tiles + " * " + T + "; " + IV + " < " +
-        Bound + "; ++" + IV + ")\n" + FlatEdits.textOf(BodyB, BodyE);
-    return format(Code, Indent.size());
+    std::string Code = "for (" + Type + " " + Tile + " = 0; " + Tile + " < " +
+                       Tiles + "; ++" + Tile + ") {\n" + "for (" + Type + " " +
+                       LaneVar + " = 0; " + LaneVar + " < " + T + "; ++" +
+                       LaneVar + ") {\n" + SetIV + blockContents(LaneBody) +
+                       "\n}\n}\n" + "for (" + Decl + IV + " = " + Tiles +
+                       " * " + T + "; " + IV + " < " + Bound + "; ++" + IV +
+                       ")\n" + FlatEdits.textOf(BodyB, BodyE);
+    return placeLoops(*Place, Code);
   };
   LoopSites.push_back(std::move(S));
 }

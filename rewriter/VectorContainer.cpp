@@ -48,6 +48,18 @@ std::string HandleLayout::storedField(StringRef I, unsigned F) const {
   return Base;
 }
 
+std::string HandleLayout::storedLaneField(StringRef Tile, StringRef Lane,
+                                          unsigned F) const {
+  const HandleMember &M = memberOf(F);
+  uint64_t T = containerTile();
+  if (M.K == HandleMember::Tiles && M.Tile == T)
+    return "fields." + M.Name + "[" + Tile.str() + "]." + FieldNames[F] + "[" +
+           Lane.str() + "]";
+  return storedField("(" + Tile.str() + " * " + std::to_string(T) + " + " +
+                         Lane.str() + ")",
+                     F);
+}
+
 std::string HandleLayout::containerDeclarations() const {
   std::string S;
   llvm::raw_string_ostream OS(S);
@@ -176,6 +188,20 @@ std::string HandleLayout::containerDeclarations() const {
     std::string Out;
     llvm::raw_string_ostream AS(Out);
     AS << Element("reference", "i") << Element("const_reference", "i");
+    if (uint64_t Tile = containerTile()) {
+      // Strip-mined loops (StripMining.cpp) index tile and lane apart, so
+      // that no access divides and the lane loop vectorizes.
+      AS << "  /* (*this)[tile * " << Tile << " + lane], for loops over "
+         << "whole tiles. */\n";
+      for (StringRef Ref : {"reference", "const_reference"}) {
+        std::vector<std::string> Refs;
+        for (unsigned F = 0; F < FieldNames.size(); ++F)
+          Refs.push_back(storedLaneField("tile", "lane", F));
+        AS << "  " << Ref << " element(size_type tile, size_type lane)"
+           << (Ref == "reference" ? "" : " const") << " {\n    return {"
+           << llvm::join(Refs, ", ") << "};\n  }\n";
+      }
+    }
     for (StringRef Ref : {"reference", "const_reference"}) {
       StringRef Const = Ref == "reference" ? "" : " const";
       AS << "  " << Ref << " at(size_type i)" << Const << " {\n"

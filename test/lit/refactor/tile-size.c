@@ -13,7 +13,6 @@
 // RUN: %dl-refactor --model=%t/model.json --diff %s -- | FileCheck --check-prefix=DIFF %s
 // DIFF: for (int i_tile = 0; i_tile < 1000 / 64; ++i_tile) {
 // DIFF-NEXT: for (int i_lane = 0; i_lane < 64; ++i_lane) {
-// DIFF-NEXT: {
 // DIFF-NEXT: ps.y_w[i_tile].y[i_lane] += dt * ps.y_w[i_tile].w[i_lane];
 // DIFF-NEXT: ps.x[i_tile].x[i_lane] *= 0.99f;
 struct P { float x, y, w; };

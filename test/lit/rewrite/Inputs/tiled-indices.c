@@ -18,6 +18,9 @@ int main(void) {
     q[k++].v = 7;
   for (int j = 0; j < n; ++j)
     t += q[(j * 3) % n].w;
-  printf("%d %d %d\n", t + q[9].v, i, k);
+  for (int r = 0; r < 2; ++r)
+    for (int j = 0; j < n; ++j)
+      q[j].w += r;
+  printf("%d %d %d %d\n", t + q[9].v, i, k, q[9].w);
   return 0;
 }
