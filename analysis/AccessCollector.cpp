@@ -580,13 +580,17 @@ private:
           Construct->getNumArgs() == 1 && isElement(Construct->getArg(0)))
         return lvalue(Construct->getArg(0)->IgnoreImpCasts(),
                       /*IsWrite=*/false); // T b = a[i];
-    // e.norm() on an element: the rewrite calls it on a copy (a const
-    // member function; Legality refuses others), which reads every field.
+    // e.norm() on an element: the rewrite calls it on a copy, which reads
+    // every field; a non-const function's copy is assigned back, which
+    // writes every field.
     if (const auto *Member = dyn_cast<CXXMemberCallExpr>(E);
         Member && Member->getImplicitObjectArgument() &&
         isElement(Member->getImplicitObjectArgument()) &&
         !isRangeCopy(Member->getImplicitObjectArgument())) {
       lvalue(Member->getImplicitObjectArgument(), /*IsWrite=*/false);
+      if (const CXXMethodDecl *MD = Member->getMethodDecl();
+          MD && !MD->isConst())
+        lvalue(Member->getImplicitObjectArgument(), /*IsWrite=*/true);
       for (const Expr *Arg : Member->arguments())
         expr(Arg);
       return noteCall(Member);

@@ -284,3 +284,54 @@ std::string dlopt::absolutePath(const SourceManager &SM, FileID File) {
   llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
   return Path.str().str();
 }
+
+/// Whether \p S uses `this` other than to reach a member or as `*this`.
+static bool passesThisOn(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<CXXThisExpr>(S))
+    return true;
+  if (const auto *ME = dyn_cast<MemberExpr>(S);
+      ME && isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+    return false;
+  if (const auto *UO = dyn_cast<UnaryOperator>(S);
+      UO && UO->getOpcode() == UO_Deref &&
+      isa<CXXThisExpr>(UO->getSubExpr()->IgnoreParenImpCasts()))
+    return false;
+  return llvm::any_of(S->children(), passesThisOn);
+}
+
+std::string dlopt::proxyMethodRefusal(const CXXMethodDecl *MD) {
+  std::string Name = "'" + MD->getNameAsString() + "'";
+  if (MD->isStatic())
+    return "static member function " + Name + " called through an element";
+  if (MD->getDescribedFunctionTemplate() || MD->getPrimaryTemplate() ||
+      MD->getTemplateInstantiationPattern())
+    return "member function template " + Name + " (not rewritten yet)";
+  if (isa<CXXConstructorDecl, CXXDestructorDecl, CXXConversionDecl>(MD) ||
+      MD->getOverloadedOperator() == OO_Equal)
+    return "special member function " + Name;
+  if (MD->isVariadic() || MD->getRefQualifier() != RQ_None)
+    return "member function " + Name +
+           " is variadic or ref-qualified (not rewritten yet)";
+  for (const ParmVarDecl *P : MD->parameters())
+    if (P->hasDefaultArg())
+      return "member function " + Name +
+             " has default arguments (not rewritten yet)";
+  QualType Ret = MD->getReturnType();
+  if (Ret->isReferenceType() || Ret->isPointerType())
+    return "member function " + Name +
+           " returns a reference or pointer, which could point into the "
+           "element";
+  if (Ret->isUndeducedType())
+    return "member function " + Name + " has an undeduced return type";
+  const FunctionDecl *Def = nullptr;
+  if (!MD->hasBody(Def))
+    return "member function " + Name +
+           " is not defined in this file: dlopt cannot see what it does with "
+           "the element";
+  if (passesThisOn(Def->getBody()))
+    return "member function " + Name +
+           " passes 'this' on: it would point to a copy of the element";
+  return "";
+}

@@ -102,6 +102,16 @@ std::string absolutePath(const clang::SourceManager &SM, clang::FileID File);
 std::string definitionFile(const clang::SourceManager &SM,
                            const clang::RecordDecl *RD);
 
+/// Why non-const member function \p MD cannot be called on an element of a
+/// rewritten container ("" if it can). The element proxy forwards such a
+/// call to a copy of the element and assigns the copy back, which is the
+/// same as calling it on the element when the function keeps no part of
+/// the object: it returns no reference or pointer, and uses `this` only to
+/// reach members or as `*this`. It must be defined in the file, take no
+/// default arguments and be no template, so that the forwarder can be
+/// spelled.
+std::string proxyMethodRefusal(const clang::CXXMethodDecl *MD);
+
 /// True if \p Loc lies in a system header.
 bool inSystemHeader(const clang::SourceManager &SM, clang::SourceLocation Loc);
 

@@ -525,15 +525,16 @@ public:
     if (!Object || !MD)
       return true;
     if (const RecordDecl *Of = elementOfContainer(Object)) {
-      // The rewrite calls it on a copy of the element, which is the same
-      // only for a const function that hands out no part of the object.
+      // The rewrite calls a const function on a copy of the element, and a
+      // non-const one through the proxy, on a copy it assigns back: the
+      // same only for a function that hands out no part of the object.
       QualType Ret = MD->getReturnType();
-      if (!MD->isConst())
-        block(Of, E->getExprLoc(),
-              "non-const member function '" + MD->getNameAsString() +
-                  "' called on an element of " + containerOfElement(Object) +
-                  ": it would change a copy of the element");
-      else if (Ret->isReferenceType() || Ret->isPointerType())
+      if (!MD->isConst()) {
+        if (std::string Why = proxyMethodRefusal(MD); !Why.empty())
+          block(Of, E->getExprLoc(),
+                Why + " (called on an element of " +
+                    containerOfElement(Object) + ")");
+      } else if (Ret->isReferenceType() || Ret->isPointerType())
         block(Of, E->getExprLoc(),
               "member function '" + MD->getNameAsString() +
                   "' called on an element of " + containerOfElement(Object) +

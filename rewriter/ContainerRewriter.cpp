@@ -258,12 +258,15 @@ const RecordDecl *LayoutRewriter::elementOf(const Expr *E) const {
   return nullptr;
 }
 
-/// e.norm() on an element: called on a copy, T(v[i]).norm() (Legality
-/// admits only const member functions that return no reference or pointer).
+/// e.norm() on an element: a const member function is called on a copy,
+/// T(v[i]).norm() (Legality admits those that return no reference or
+/// pointer). A non-const one, e.move(dt), keeps its spelling: the proxy
+/// forwards it to a copy that it assigns back (Legality: proxyMethodRefusal).
 void LayoutRewriter::memberCall(const CXXMemberCallExpr *Call) {
   const Expr *Object = Call->getImplicitObjectArgument();
   const RecordDecl *RD = Object ? elementOf(Object) : nullptr;
-  if (!RD)
+  const CXXMethodDecl *MD = Call->getMethodDecl();
+  if (!RD || !MD || !MD->isConst())
     return;
   auto Text = textFn(Object);
   if (!Text)

@@ -31,8 +31,31 @@ std::unique_ptr<HandleLayout> HandleLayout::create(const RecordPlan &Plan,
   std::unique_ptr<HandleLayout> L(new HandleLayout(Policy));
   L->RecordTag = recordName(RD);
   L->CPlusPlus = Ctx.getLangOpts().CPlusPlus;
-  if (const auto *CXX = dyn_cast<CXXRecordDecl>(RD))
+  if (const auto *CXX = dyn_cast<CXXRecordDecl>(RD)) {
     L->ConstructsElements = !CXX->hasTrivialDefaultConstructor();
+    // Every non-const member function the proxy can forward (a header's
+    // declarations must not depend on the uses of one includer).
+    for (const CXXMethodDecl *MD : CXX->methods()) {
+      if (MD->isImplicit() || MD->isConst() || MD->isStatic() ||
+          isa<CXXConstructorDecl, CXXDestructorDecl>(MD) ||
+          !proxyMethodRefusal(MD).empty())
+        continue;
+      std::string Decl, Args;
+      llvm::raw_string_ostream D(Decl);
+      MD->getReturnType().print(D, Policy);
+      D << " " << MD->getNameAsString() << "(";
+      for (unsigned I = 0; I < MD->getNumParams(); ++I) {
+        std::string Arg = "a" + std::to_string(I);
+        std::string Type = MD->getParamDecl(I)->getType().getAsString(Policy);
+        D << (I ? ", " : "");
+        MD->getParamDecl(I)->getType().print(D, Policy, Arg);
+        Args += (I ? ", " : "") + ("std::forward<" + Type + ">(" + Arg + ")");
+      }
+      D << ")";
+      L->Forwarded.push_back({D.str(), MD->getNameAsString() + "(" + Args + ")",
+                              MD->getReturnType()->isVoidType()});
+    }
+  }
   L->Notation = Plan.notation();
   std::vector<const TypedefNameDecl *> Typedefs = typedefsOf(RD, Ctx);
   L->ElementType = !Typedefs.empty()

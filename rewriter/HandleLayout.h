@@ -213,6 +213,14 @@ private:
   /// A class whose default constructor gives fields values (initializers
   /// or a constructor): a std::array of it constructs every element.
   bool ConstructsElements = false;
+  /// The non-const member functions the element proxy forwards, as
+  /// declarations and calls: "void move(float a0)", "move(std::forward<
+  /// float>(a0))".
+  struct ForwardedMethod {
+    std::string Declaration, Call;
+    bool ReturnsVoid;
+  };
+  std::vector<ForwardedMethod> Forwarded;
 };
 
 } // namespace dlopt

@@ -109,6 +109,16 @@ std::string HandleLayout::containerDeclarations() const {
          << " b) {\n"
          << "    " << T << " t = a;\n    a = " << T << "(b);\n    b = t;\n"
          << "  }\n";
+      // Non-const member functions run on a copy that is assigned back:
+      // v[i].move(dt) keeps its spelling.
+      for (const ForwardedMethod &M : Forwarded) {
+        OS << "  " << M.Declaration << " {\n    " << T << " e = *this;\n    "
+           << (M.ReturnsVoid ? "" : "auto r = ") << "e." << M.Call
+           << ";\n    *this = e;\n";
+        if (!M.ReturnsVoid)
+          OS << "    return r;\n";
+        OS << "  }\n";
+      }
     }
     OS << "};\n\n";
   }

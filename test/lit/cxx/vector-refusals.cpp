@@ -10,6 +10,11 @@ struct P {
   float norm() const { return x * x + y * y; }
   void scale(float f) { x *= f; }
   const float &xref() const { return x; }
+  float &yref() { return y; }
+  void grow(float f = 2) { y *= f; }
+  void keep(std::vector<P *> &seen) { seen.push_back(this); }
+  template <class F> void apply(F f) { x = f(x); }
+  void later();
 };
 
 template <class T> static float first(T e) { return e.x; }
@@ -55,13 +60,24 @@ int main() {
   std::swap(v[0], local);
   float n = v[3].norm(); // const: called on a copy
   // PEEK-NOT: vector-refusals.cpp:[[@LINE-1]]:
-  // CHECK-DAG: vector-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: non-const member function 'scale' called on an element of std::vector<P>: it would change a copy of the element
-  v[3].scale(2);
+  v[3].scale(2); // non-const: forwarded by the proxy to a copy assigned back
+  // PEEK-NOT: vector-refusals.cpp:[[@LINE-1]]:
+  // CHECK-DAG: vector-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: member function 'yref' returns a reference or pointer, which could point into the element (called on an element of std::vector<P>)
+  n += v[3].yref();
+  // CHECK-DAG: vector-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: member function 'grow' has default arguments (not rewritten yet) (called on an element of std::vector<P>)
+  v[3].grow();
+  std::vector<P *> seen;
+  // CHECK-DAG: vector-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: member function 'keep' passes 'this' on: it would point to a copy of the element (called on an element of std::vector<P>)
+  v[3].keep(seen);
+  // CHECK-DAG: vector-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: member function template 'apply' (not rewritten yet) (called on an element of std::vector<P>)
+  v[3].apply([](float f) { return f + 1; });
+  // CHECK-DAG: vector-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: member function 'later' is not defined in this file: dlopt cannot see what it does with the element (called on an element of std::vector<P>)
+  v[3].later();
   // CHECK-DAG: vector-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: member function 'xref' called on an element of std::vector<P> returns a reference or pointer into it
   n += v[3].xref();
   // CHECK-DAG: vector-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: an element of std::vector<P> passed to template 'first' (elements passed to templates are not rewritten yet)
   n += first(v[2]);
-  // CHECK-DAG: vector-refusals.cpp:16:{{[0-9]+}}: std::vector<P> 'v' in an instantiation of template 'total': containers used in templates are not rewritten yet
+  // CHECK-DAG: vector-refusals.cpp:21:{{[0-9]+}}: std::vector<P> 'v' in an instantiation of template 'total': containers used in templates are not rewritten yet
   n += total(v);
   // CHECK-DAG: vector-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: structured binding of an element of std::vector<P> (not rewritten yet)
   auto [bx, by] = v[1];
