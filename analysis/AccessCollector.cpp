@@ -38,6 +38,9 @@ struct LoopScope {
   /// The variable of a range-for over a candidate's std::vector: its
   /// element at the loop's position.
   const VarDecl *RangeVar = nullptr;
+  /// The iterator of `for (auto it = v.begin(); it != v.end(); ++it)` over
+  /// a candidate's std::vector: *it is the element at the loop's position.
+  const VarDecl *IteratorVar = nullptr;
   double Trips = 1;
   /// Variables assigned in the body (their values vary per iteration).
   llvm::SmallPtrSet<const VarDecl *, 8> Varying;
@@ -384,6 +387,7 @@ private:
     }
     LoopScope Scope;
     Scope.InductionVar = Shape.InductionVar;
+    Scope.IteratorVar = loopIterator(For);
     Scope.Vectorizable = vectorizableBody(For->getBody(), For->getInc());
     Scope.ContainsLoop = containsLoop(For->getBody());
     Scope.FromZeroUpByOne = Shape.FromZeroUpByOne;
@@ -395,6 +399,23 @@ private:
     stmt(For->getBody());
     expr(For->getInc());
     leaveLoop();
+  }
+
+  /// `it` of `for (auto it = v.begin(); ...; ++it)` (or it++) over a
+  /// candidate's std::vector; null for any other loop.
+  const VarDecl *loopIterator(const ForStmt *For) const {
+    const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit());
+    const auto *It = DS && DS->isSingleDecl()
+                         ? dyn_cast<VarDecl>(DS->getSingleDecl())
+                         : nullptr;
+    QualType Container = It ? iteratorContainer(It->getType()) : QualType();
+    if (Container.isNull() || !isCandidate(containerElementRecord(Container)))
+      return nullptr;
+    const auto *Inc = dyn_cast_or_null<CXXOperatorCallExpr>(For->getInc());
+    if (!Inc || Inc->getOperator() != OO_PlusPlus ||
+        varOf(Inc->getArg(0)) != It)
+      return nullptr;
+    return It;
   }
 
   /// What the body of a loop without an induction variable tells.
@@ -440,17 +461,21 @@ private:
   /// std::sort(v.begin(), v.end()) and its kin move whole elements inside
   /// the library: a loop, not vectorized, that reads and writes every field
   /// of elements the data picks.
-  void containerAlgorithm(const CallExpr *Call, const RecordDecl *RD) {
+  void containerAlgorithm(const CallExpr *Call, const RecordDecl *RD,
+                          bool OnlyReads) {
     for (const Expr *Arg : Call->arguments())
       expr(Arg);
     LoopScope Scope;
     Scope.Vectorizable = false;
     enterLoop(Call->getBeginLoc(), UnknownLoopTrips, "heuristic", Scope);
+    // std::count_if and its kin stream through the elements, handing a copy
+    // (or a const reference to one) of each to the function.
     for (bool IsWrite : {false, true})
-      for (const FieldDecl *FD : RD->fields())
-        emitField(RD, FD->getFieldIndex(), Call, IsWrite, /*IsGather=*/true,
-                  /*IsLoopIndexed=*/false,
-                  Ctx.getTypeSizeInChars(FD->getType()).getQuantity());
+      if (!IsWrite || !OnlyReads)
+        for (const FieldDecl *FD : RD->fields())
+          emitField(RD, FD->getFieldIndex(), Call, IsWrite,
+                    /*IsGather=*/!OnlyReads, /*IsLoopIndexed=*/OnlyReads,
+                    Ctx.getTypeSizeInChars(FD->getType()).getQuantity());
     leaveLoop();
   }
 
@@ -598,7 +623,7 @@ private:
     if (const auto *Call = dyn_cast<CallExpr>(E)) {
       if (ContainerAlgorithm VA = asContainerAlgorithm(Call);
           isCandidate(VA.Record))
-        return containerAlgorithm(Call, VA.Record);
+        return containerAlgorithm(Call, VA.Record, VA.OnlyReads);
       // std::swap(v[i], v[j]): every field of both read and written.
       if (isStdSwap(Call) && isElement(Call->getArg(0)) &&
           isElement(Call->getArg(1))) {
@@ -641,6 +666,10 @@ private:
       const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
       if (FD) {
         const RecordDecl *RD = FD->getParent();
+        // it->f: the element *it, as v[i].f.
+        if (ME->isArrow() && isCandidate(RD) &&
+            asContainerElement(ME->getBase()).ViaIterator)
+          return FieldAccess{RD, FD->getFieldIndex(), ME->getBase(), false};
         if (ME->isArrow() && isCandidate(RD) &&
             elementRecord(ME->getBase()->getType()) == RD)
           return FieldAccess{RD, FD->getFieldIndex(), ME->getBase(), true};
@@ -705,6 +734,8 @@ private:
     if (isElement(E)) { // A whole element: every field moves.
       elementAddress(E, false);
       const RecordDecl *RD = asRecord(E->getType());
+      if (!RD) // it-> of an iterator: a pointer to the element.
+        RD = asContainerElement(E).Record;
       bool Gather = isGather(E, false), LoopIndexed = isLoopIndexed(E);
       for (const FieldDecl *FD : RD->fields())
         emitField(RD, FD->getFieldIndex(), E, IsWrite, Gather, LoopIndexed,
@@ -724,7 +755,8 @@ private:
     E = E->IgnoreParens();
     if (ContainerElement VE = asContainerElement(E); isCandidate(VE.Record)) {
       expr(VE.Container);
-      expr(VE.Index);
+      if (VE.Index)
+        expr(VE.Index);
       return;
     }
     if (rangeElement(E))
@@ -760,8 +792,13 @@ private:
     if (Loops.empty() || rangeElement(Element))
       return false;
     if (ContainerElement VE = asContainerElement(Element);
-        isCandidate(VE.Record))
+        isCandidate(VE.Record)) {
+      if (VE.ViaIterator) // Streamed by the loop that steps it, or not.
+        return !llvm::any_of(Loops, [&](const LoopScope &L) {
+          return L.IteratorVar && L.IteratorVar == varOf(VE.Container);
+        });
       return !isAffine(VE.Index, 0);
+    }
     Element = Element->IgnoreParenImpCasts();
     if (ViaArrow) { // p->f or (a + i)->f
       if (const auto *BO = dyn_cast<BinaryOperator>(Element))
@@ -782,6 +819,9 @@ private:
       return false;
     if (const VarDecl *Var = rangeElement(Element))
       return Var == Loops.back().RangeVar;
+    if (ContainerElement VE = asContainerElement(Element); VE.ViaIterator)
+      return Loops.back().IteratorVar &&
+             varOf(VE.Container) == Loops.back().IteratorVar;
     if (!Loops.back().InductionVar || !Loops.back().FromZeroUpByOne)
       return false;
     if (ContainerElement VE = asContainerElement(Element);

@@ -86,6 +86,18 @@ ContainerElement dlopt::asContainerElement(const Expr *E) {
   if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
     if (Op->getOperator() == OO_Subscript && Op->getNumArgs() == 2)
       Out = {Op->getArg(0), Op->getArg(1)};
+    // *it and it-> on an iterator of a vector.
+    if ((Op->getOperator() == OO_Star || Op->getOperator() == OO_Arrow) &&
+        Op->getNumArgs() == 1) {
+      QualType Container = iteratorContainer(Op->getArg(0)->getType());
+      if (!Container.isNull()) {
+        Out.Container = Op->getArg(0);
+        Out.ContainerType = Container;
+        Out.Record = containerElementRecord(Container);
+        Out.ViaIterator = true;
+        return Out;
+      }
+    }
   } else if (const auto *Call = dyn_cast<CXXMemberCallExpr>(E)) {
     const CXXMethodDecl *MD = Call->getMethodDecl();
     if (MD && MD->getIdentifier() && MD->getName() == "at" &&
@@ -97,9 +109,29 @@ ContainerElement dlopt::asContainerElement(const Expr *E) {
         Call->getNumArgs() == 0)
       Out = {Call->getImplicitObjectArgument(), nullptr};
   }
-  if (Out.Container)
-    Out.Record = containerElementRecord(Out.Container->getType());
+  if (Out.Container) {
+    Out.ContainerType = Out.Container->getType();
+    Out.Record = containerElementRecord(Out.ContainerType);
+  }
   return Out.Record ? Out : ContainerElement();
+}
+
+QualType dlopt::iteratorContainer(QualType Ty) {
+  if (Ty.isNull())
+    return QualType();
+  // libstdc++'s __gnu_cxx::__normal_iterator<T *, std::vector<T>>.
+  const auto *RT =
+      Ty.getNonReferenceType().getCanonicalType()->getAs<RecordType>();
+  const auto *Spec =
+      RT ? dyn_cast<ClassTemplateSpecializationDecl>(RT->getDecl()) : nullptr;
+  if (!Spec || Spec->getName() != "__normal_iterator" ||
+      Spec->getTemplateArgs().size() != 2 ||
+      Spec->getTemplateArgs()[1].getKind() != TemplateArgument::Type)
+    return QualType();
+  QualType Container = Spec->getTemplateArgs()[1].getAsType();
+  return containerElementRecord(Container) && !isStdArray(Container)
+             ? Container
+             : QualType();
 }
 
 /// v.begin(), v.end(), v.cbegin() or v.cend() on a std::vector or
@@ -137,12 +169,22 @@ ContainerAlgorithm dlopt::asContainerAlgorithm(const CallExpr *Call) {
     llvm::StringLiteral Name;
     unsigned Iterators;
     bool Compares; // Else the argument after the iterators is a generator.
+    bool OnlyReads = false; // Its function reads each element.
   };
-  static constexpr Algorithm Algorithms[] = {
-      {"sort", 2, true},         {"stable_sort", 2, true},
-      {"partial_sort", 3, true}, {"nth_element", 3, true},
-      {"reverse", 2, false},     {"rotate", 3, false},
-      {"shuffle", 2, false}};
+  static constexpr Algorithm Algorithms[] = {{"sort", 2, true},
+                                             {"stable_sort", 2, true},
+                                             {"partial_sort", 3, true},
+                                             {"nth_element", 3, true},
+                                             {"reverse", 2, false},
+                                             {"rotate", 3, false},
+                                             {"shuffle", 2, false},
+                                             {"for_each", 2, false, true},
+                                             {"count_if", 2, false, true},
+                                             {"find_if", 2, false, true},
+                                             {"find_if_not", 2, false, true},
+                                             {"any_of", 2, false, true},
+                                             {"all_of", 2, false, true},
+                                             {"none_of", 2, false, true}};
   const FunctionDecl *Callee = Call->getDirectCallee();
   if (!Callee || !Callee->isInStdNamespace() || !Callee->getIdentifier())
     return {};
@@ -150,7 +192,8 @@ ContainerAlgorithm dlopt::asContainerAlgorithm(const CallExpr *Call) {
     return A.Name == Callee->getName();
   });
   if (A == std::end(Algorithms) || Call->getNumArgs() < A->Iterators ||
-      Call->getNumArgs() > A->Iterators + 1)
+      Call->getNumArgs() > A->Iterators + 1 ||
+      (A->OnlyReads && Call->getNumArgs() != A->Iterators + 1))
     return {};
   ContainerAlgorithm Out;
   for (unsigned I = 0; I < A->Iterators; ++I) {
@@ -165,7 +208,8 @@ ContainerAlgorithm dlopt::asContainerAlgorithm(const CallExpr *Call) {
     Out.Iterators.push_back(It);
   }
   Out.Compares = A->Compares;
-  if (A->Compares && Call->getNumArgs() > A->Iterators)
+  Out.OnlyReads = A->OnlyReads;
+  if ((A->Compares || A->OnlyReads) && Call->getNumArgs() > A->Iterators)
     Out.Compare = Call->getArg(A->Iterators);
   Out.Record = containerElementRecord(Out.Container->getType());
   return Out;

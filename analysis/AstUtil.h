@@ -31,20 +31,31 @@ uint64_t stdArrayLength(clang::QualType Ty);
 /// "std::array<P, 8>".
 std::string containerSpelling(clang::QualType Ty);
 
+/// The std::vector<T> whose iterator or const_iterator \p Ty is (or refers
+/// to); a null type otherwise. (std::array's iterators are plain pointers,
+/// which this does not follow.)
+clang::QualType iteratorContainer(clang::QualType Ty);
+
 /// v[i], v.at(i), v.front() or v.back() on a std::vector<T> or
-/// std::array<T, N> (parens and implicit casts ignored): the container
-/// expression and the index (null for front and back); all null otherwise.
+/// std::array<T, N>, or *it or it-> with an iterator of a std::vector<T>
+/// (parens and implicit casts ignored): the container expression (the
+/// iterator for *it) and its type, and the index (null for front, back
+/// and iterators); all null otherwise.
 struct ContainerElement {
   const clang::Expr *Container = nullptr;
   const clang::Expr *Index = nullptr;
   const clang::RecordDecl *Record = nullptr;
+  clang::QualType ContainerType;
+  /// The element is *it or it->.
+  bool ViaIterator = false;
 };
 ContainerElement asContainerElement(const clang::Expr *E);
 
 /// A standard algorithm that only moves, swaps and compares whole elements
 /// of one container of T, through its iterators: std::sort, stable_sort,
 /// partial_sort, nth_element, reverse, rotate and shuffle over v.begin(),
-/// v.end() (or cbegin/cend, plus or minus an integer). The generated
+/// v.end() (or cbegin/cend, plus or minus an integer); or one that hands
+/// each element to a function that reads it (OnlyReads). The generated
 /// container's iterator serves them as they are. Record is null for any
 /// other call.
 struct ContainerAlgorithm {
@@ -54,6 +65,10 @@ struct ContainerAlgorithm {
   /// comparison function is passed), and that function.
   bool Compares = false;
   const clang::Expr *Compare = nullptr;
+  /// std::for_each, count_if, find_if, find_if_not, any_of, all_of,
+  /// none_of: the function (Compare) is given each element to read; none
+  /// moves.
+  bool OnlyReads = false;
   /// The begin()/end() calls that make the iterators.
   llvm::SmallVector<const clang::CXXMemberCallExpr *, 3> Iterators;
 };

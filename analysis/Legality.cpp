@@ -205,6 +205,11 @@ public:
 
   bool VisitVarDecl(VarDecl *VD) {
     QualType T = VD->getType();
+    // auto it = v.begin(): an iterator variable (its uses: VisitDeclRefExpr).
+    if (isCandidate(containerElementRecord(iteratorContainer(T))) &&
+        !T->isReferenceType())
+      if (const Expr *Start = beginOrEnd(VD->getInit()))
+        AllowedIterators.insert(Start);
     if (!VD->isCXXForRangeDecl()) // for (auto &e : v) is rewritten.
       checkElementBinding(VD->getInit(), T, VD->getLocation());
     checkContainerInTemplate(VD);
@@ -296,8 +301,8 @@ public:
   bool VisitCallExpr(CallExpr *Call) {
     if (ContainerAlgorithm VA = asContainerAlgorithm(Call);
         isCandidate(VA.Record)) {
-      AlgorithmIterators.insert(VA.Iterators.begin(), VA.Iterators.end());
-      checkComparison(VA.Record, Call, VA.Compare);
+      AllowedIterators.insert(VA.Iterators.begin(), VA.Iterators.end());
+      checkComparison(VA.Record, Call, VA.Compare, VA.OnlyReads);
     }
     // std::swap(v[i], v[j]) is rewritten to swap the elements through the
     // proxy's swap.
@@ -435,6 +440,7 @@ public:
   bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *E) {
     if (E->getOperator() == OO_Subscript)
       containerUsed(E->getArg(0));
+    iteratorOperation(E);
     // v = std::vector<T>(n): a new vector, of the same generated type.
     if (E->getOperator() == OO_Equal && E->getNumArgs() == 2 &&
         isCandidate(containerElementRecord(E->getArg(0)->getType())) &&
@@ -457,15 +463,17 @@ public:
     return true;
   }
 
-  /// The comparison a sorting algorithm calls gets elements of the
-  /// container: proxies, or T copies of them. It may take them by const
-  /// reference or by value as T, not by a reference it could write through.
+  /// The comparison a sorting algorithm calls, or the function std::count_if
+  /// and its kin call, gets elements of the container: proxies, or T copies
+  /// of them. It may take them by const reference or by value as T, not by
+  /// a reference it could write through.
   void checkComparison(const RecordDecl *RD, const CallExpr *Call,
-                       const Expr *Compare) {
+                       const Expr *Compare, bool OnlyReads) {
     if (!Compare)
       return;
-    std::string Passed = "the comparison passed to '" +
-                         Call->getDirectCallee()->getNameAsString() + "'";
+    std::string Passed =
+        std::string(OnlyReads ? "the function" : "the comparison") +
+        " passed to '" + Call->getDirectCallee()->getNameAsString() + "'";
     std::vector<QualType> Params;
     QualType T = Compare->IgnoreParenImpCasts()->getType();
     const auto *Named = dyn_cast<DeclRefExpr>(Compare->IgnoreParenImpCasts());
@@ -547,12 +555,14 @@ public:
     if (llvm::is_contained({"begin", "end", "cbegin", "cend"},
                            MD->getNameAsString())) {
       containerUsed(Object);
-      if (!AlgorithmIterators.count(E))
+      if (!AllowedIterators.count(E))
         block(RD, E->getExprLoc(),
               "iterators of " + containerSpelling(Object->getType()) +
-                  " other than v.begin() and v.end() passed to std::sort, "
-                  "stable_sort, partial_sort, nth_element, reverse, rotate "
-                  "or shuffle (not rewritten yet)");
+                  " other than an iterator variable's start and end "
+                  "(auto it = v.begin(); it != v.end(); ++it) and v.begin(), "
+                  "v.end() passed to std::sort, stable_sort, partial_sort, "
+                  "nth_element, reverse, rotate or shuffle (not rewritten "
+                  "yet)");
       return true;
     }
     static constexpr llvm::StringLiteral Supported[] = {
@@ -627,7 +637,7 @@ public:
   }
   QualType containerTypeOf(const Expr *E) const {
     if (ContainerElement CE = asContainerElement(E); CE.Record)
-      return CE.Container->getType();
+      return CE.ContainerType;
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
       if (auto It = ElementVars.find(DRE->getDecl()); It != ElementVars.end())
         return It->second;
@@ -673,7 +683,66 @@ public:
                 "'");
   }
 
+  /// An iterator of a candidate's vector is stepped (++it, --it), compared
+  /// (with another or with v.begin(), v.end()), dereferenced (*it) or used
+  /// to reach a field or member (it->f): what the generated container's
+  /// iterator does alike. Elements reached this way are checked as v[i].
+  void iteratorOperation(const CXXOperatorCallExpr *E) {
+    OverloadedOperatorKind Op = E->getOperator();
+    bool Compares = Op == OO_EqualEqual || Op == OO_ExclaimEqual ||
+                    Op == OO_Less || Op == OO_Greater || Op == OO_LessEqual ||
+                    Op == OO_GreaterEqual;
+    if (!Compares && Op != OO_PlusPlus && Op != OO_MinusMinus &&
+        Op != OO_Star && Op != OO_Arrow)
+      return;
+    bool OfIterator = llvm::any_of(E->arguments(), [&](const Expr *A) {
+      return isCandidate(
+          containerElementRecord(iteratorContainer(A->getType())));
+    });
+    if (!OfIterator)
+      return;
+    for (const Expr *A : E->arguments()) {
+      const Expr *Arg = A->IgnoreImplicit();
+      if (const auto *Copy = dyn_cast<CXXConstructExpr>(Arg);
+          Copy && Copy->getNumArgs() == 1) // to a const_iterator
+        Arg = Copy->getArg(0)->IgnoreImplicit();
+      if (isa<DeclRefExpr>(Arg))
+        Handled.insert(Arg);
+      else if (const Expr *End = Compares ? beginOrEnd(Arg) : nullptr)
+        AllowedIterators.insert(End);
+    }
+  }
+
+  /// v.begin(), v.end(), v.cbegin() or v.cend() of a candidate's vector,
+  /// through copies and conversions (to a const_iterator); null otherwise.
+  const Expr *beginOrEnd(const Expr *E) const {
+    if (!E)
+      return nullptr;
+    E = E->IgnoreImplicit();
+    if (const auto *Copy = dyn_cast<CXXConstructExpr>(E);
+        Copy && Copy->getNumArgs() == 1)
+      E = Copy->getArg(0)->IgnoreImplicit();
+    const auto *Call = dyn_cast<CXXMemberCallExpr>(E);
+    const CXXMethodDecl *MD = Call ? Call->getMethodDecl() : nullptr;
+    if (!MD || !MD->getIdentifier() || Call->getNumArgs() != 0 ||
+        !llvm::is_contained({"begin", "end", "cbegin", "cend"}, MD->getName()))
+      return nullptr;
+    const Expr *Object = Call->getImplicitObjectArgument();
+    return Object && isCandidate(containerElementRecord(Object->getType())) &&
+                   !isStdArray(Object->getType())
+               ? Call
+               : nullptr;
+  }
+
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    if (const RecordDecl *RD =
+            containerElementRecord(iteratorContainer(DRE->getType()));
+        isCandidate(RD) && !Handled.count(DRE))
+      block(RD, DRE->getLocation(),
+            "iterator '" + DRE->getDecl()->getNameAsString() + "' of " +
+                containerSpelling(iteratorContainer(DRE->getType())) +
+                " used other than to step, compare, dereference or reach a "
+                "member (not rewritten yet)");
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
     containerUse(DRE, DRE->getLocation(),
                  VD && VD->getType()->isReferenceType() && !isa<ParmVarDecl>(VD)
@@ -808,8 +877,9 @@ private:
   llvm::DenseMap<const RecordDecl *, unsigned> Index;
   std::vector<RecordLegality> Results;
   llvm::SmallPtrSet<const Expr *, 16> Handled;
-  /// begin() and end() calls that are the range of a standard algorithm.
-  llvm::SmallPtrSet<const Expr *, 8> AlgorithmIterators;
+  /// begin() and end() calls that are the range of a standard algorithm,
+  /// or start, or are compared with, an iterator variable.
+  llvm::SmallPtrSet<const Expr *, 8> AllowedIterators;
   /// Range-for variables over a candidate's vector.
   llvm::DenseMap<const Decl *, QualType> ElementVars;
 };

@@ -207,8 +207,7 @@ void LayoutRewriter::rangeFor(const CXXForRangeStmt *S) {
 /// i, v.element(i_tile, i_lane), which divides nothing; elsewhere as it is.
 void LayoutRewriter::containerSubscript(const CXXOperatorCallExpr *Op) {
   ContainerElement CE = asContainerElement(Op);
-  const RecordDecl *RD =
-      CE.Index ? containerRecord(CE.Container->getType()) : nullptr;
+  const RecordDecl *RD = CE.Index ? containerRecord(CE.ContainerType) : nullptr;
   if (!RD)
     return;
   uint64_t Tile = Layouts.lookup(RD)->containerTile();
@@ -250,7 +249,7 @@ const RecordDecl *LayoutRewriter::elementOf(const Expr *E) const {
       Construct->getConstructor()->isCopyOrMoveConstructor())
     E = Construct->getArg(0)->IgnoreParenImpCasts();
   if (ContainerElement VE = asContainerElement(E);
-      containerRecord(VE.Container ? VE.Container->getType() : QualType()))
+      VE.Record && containerRecord(VE.ContainerType))
     return VE.Record;
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
     if (ProxyVars.count(DRE->getDecl()))
@@ -268,11 +267,29 @@ void LayoutRewriter::memberCall(const CXXMemberCallExpr *Call) {
   const CXXMethodDecl *MD = Call->getMethodDecl();
   if (!RD || !MD || !MD->isConst())
     return;
+  std::string Type = Layouts.lookup(RD)->qualifiedRecordName();
+  // it->norm(): (*it) is the element; T(*it).norm().
+  const auto *Callee = dyn_cast<MemberExpr>(Call->getCallee());
+  if (ContainerElement CE = asContainerElement(Object);
+      CE.ViaIterator && Callee && Callee->isArrow()) {
+    auto Iterator = textFn(CE.Container);
+    auto Range =
+        Callee ? charRangeOf(Object->getBeginLoc(), Callee->getMemberLoc())
+               : std::nullopt;
+    if (!Iterator || !Range)
+      return refuse(RD, Object->getExprLoc(),
+                    "member call spelled inside a macro");
+    Sites.push_back({Range->File, Range->Begin, Range->End, RD,
+                     [=](const EditSet &ES, const LaneContext *) {
+                       return Type + "(*" + Iterator(ES) + ").";
+                     },
+                     /*Needs=*/0});
+    return;
+  }
   auto Text = textFn(Object);
   if (!Text)
     return refuse(RD, Object->getExprLoc(),
                   "member call spelled inside a macro");
-  std::string Type = Layouts.lookup(RD)->qualifiedRecordName();
   addSite(
       RD, Object->getSourceRange(), Object->getExprLoc(),
       [=](const EditSet &ES, const LaneContext *) {

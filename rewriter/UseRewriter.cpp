@@ -288,6 +288,10 @@ void LayoutRewriter::arrayExpression(const Expr *E) {
   // element in the new layout (calls on elements run on copies).
   if (!Base || isa<CXXThisExpr>(Base->IgnoreParenImpCasts()))
     return;
+  // it->f on an iterator of a container: the container's iterator reaches
+  // the field as it is written.
+  if (asContainerElement(Base).ViaIterator)
+    return;
   const RecordDecl *RD = handleRecord(Base->getType());
   if (!RD)
     return;

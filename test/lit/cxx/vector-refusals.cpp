@@ -47,11 +47,21 @@ int main() {
   bool (*cmp)(P &, P &) = nullptr;
   // CHECK-DAG: vector-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: the comparison passed to 'sort' takes the element as 'P &'
   std::sort(v.begin(), v.end(), cmp);
-  // CHECK-DAG: vector-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: iterators of std::vector<P> other than v.begin() and v.end() passed to std::sort, stable_sort, partial_sort, nth_element, reverse, rotate or shuffle (not rewritten yet)
-  for (auto it = v.begin(); it != v.end(); ++it)
+  for (auto it = v.begin(); it != v.end(); ++it) // rewritten (vector-iterators.cpp)
     it->y = 0;
-  // CHECK-DAG: vector-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: iterators of std::vector<P> other than
+  // PEEK-NOT: vector-refusals.cpp:[[@LINE-2]]:
+  // PEEK-NOT: vector-refusals.cpp:[[@LINE-2]]:
   long positive = std::count_if(v.begin(), v.end(), [](const P &p) { return p.x > 0; });
+  // PEEK-NOT: vector-refusals.cpp:[[@LINE-1]]:
+  // CHECK-DAG: vector-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: the function passed to 'for_each' takes the element as 'P &' (only const references and copies are rewritten)
+  std::for_each(v.begin(), v.end(), [](P &p) { p.x = 0; });
+  // CHECK-DAG: vector-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: iterators of std::vector<P> other than an iterator variable's start and end (auto it = v.begin(); it != v.end(); ++it) and v.begin(), v.end() passed to std::sort, stable_sort, partial_sort, nth_element, reverse, rotate or shuffle (not rewritten yet)
+  auto middle = v.begin() + 2;
+  auto start = v.begin();
+  // CHECK-DAG: vector-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: iterator 'start' of std::vector<P> used other than to step, compare, dereference or reach a member (not rewritten yet)
+  auto again = start;
+  // CHECK-DAG: vector-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: iterator 'start' of std::vector<P> used other than to step
+  positive += (middle - again) + (middle - start);
   std::vector<P> other(4);
   // CHECK-DAG: vector-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: iterators of std::vector<P> other than
   std::sort(v.begin(), other.end(), [](const P &a, const P &b) { return a.x < b.x; });
