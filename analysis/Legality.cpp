@@ -649,7 +649,9 @@ public:
   }
 
   /// A std::array is an aggregate, the container that replaces it is not:
-  /// only `std::array<T, N> a;` and `a{}` keep their meaning.
+  /// `std::array<T, N> a;`, `a{}` and a list of elements keep their meaning
+  /// (the rewriter spells the elements for the container's
+  /// initializer_list constructor); a copy of another array does not.
   void checkArrayInitializer(const VarDecl *VD) {
     const RecordDecl *RD = containerElementRecord(VD->getType());
     const Expr *Init = VD->getInit();
@@ -661,13 +663,13 @@ public:
     const auto *Construct = dyn_cast<CXXConstructExpr>(Init);
     if (List && List->getSyntacticForm())
       List = List->getSyntacticForm(); // As written: {} has no elements.
-    if ((List && List->getNumInits() == 0) ||
-        (Construct && Construct->getNumArgs() == 0))
+    if (List || (Construct && Construct->getNumArgs() == 0))
       return;
     block(RD, VD->getLocation(),
           "initializer of " + containerSpelling(VD->getType()) + " '" +
               VD->getNameAsString() +
-              "' (only default and empty {} initialization are rewritten)");
+              "' (only default initialization and lists of elements are "
+              "rewritten)");
   }
 
   /// An element bound to a reference through which it could be changed or

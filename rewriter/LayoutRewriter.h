@@ -102,6 +102,7 @@ public:
   void elementUse(const RecordDecl *RD, const Expr *Handle,
                   const ArraySubscriptExpr *ASE, bool Embedded);
   void initList(const InitListExpr *List);
+  void arrayContainerInit(const InitListExpr *List, const InitListExpr *Sem);
   void allocation(const Expr *Call, const ValueDecl *Target);
   void arrayExpression(const Expr *E);
   void loop(const ForStmt *For);

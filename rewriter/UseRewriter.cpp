@@ -258,8 +258,9 @@ void LayoutRewriter::initList(const InitListExpr *List) {
   const InitListExpr *Sem =
       List->isSemanticForm() ? List : List->getSemanticForm();
   const RecordDecl *Outer = Sem ? asRecord(Sem->getType()) : nullptr;
-  // A std::array's own member: the container replaces the whole type.
-  if (!Outer || containerRecord(Sem->getType()))
+  if (Outer && isStdArray(Sem->getType()) && containerRecord(Sem->getType()))
+    return arrayContainerInit(List, Sem);
+  if (!Outer)
     return;
   for (const FieldDecl *FD : Outer->fields()) {
     const RecordDecl *RD = handleRecord(FD->getType());
@@ -272,6 +273,43 @@ void LayoutRewriter::initList(const InitListExpr *List) {
                  "' sets its array member '" + FD->getNameAsString() +
                  "' (not rewritten yet)");
   }
+}
+
+/// std::array<T, N> a = {{{1, 2}, {3, 4}}} (or with braces elided) ->
+/// T_layout_array<N> a = {T{1, 2}, T{3, 4}}: the container's
+/// initializer_list constructor, which value-initializes the elements not
+/// given, as std::array's aggregate initialization does.
+void LayoutRewriter::arrayContainerInit(const InitListExpr *List,
+                                        const InitListExpr *Sem) {
+  // The syntactic form only (the semantic one is visited too).
+  if (List->getSyntacticForm() || Sem->getNumInits() != 1)
+    return;
+  const auto *Elements = dyn_cast<InitListExpr>(Sem->getInit(0));
+  if (!Elements)
+    return; // {} or a copy: nothing to spell (Legality refuses copies).
+  const RecordDecl *RD = containerRecord(Sem->getType());
+  std::string Type = Layouts.lookup(RD)->qualifiedRecordName();
+  std::vector<std::function<std::string(const EditSet &)>> Parts;
+  for (const Expr *E : Elements->inits()) {
+    if (isa<ImplicitValueInitExpr>(E))
+      break; // The rest is value-initialized.
+    auto Text = isa<InitListExpr>(E) ? initializerText(E) : textFn(E);
+    if (!Text)
+      return refuse(RD, E->getExprLoc(),
+                    "element initializer spelled inside a macro");
+    if (isa<InitListExpr>(E))
+      Text = [Type, Text](const EditSet &ES) { return Type + Text(ES); };
+    Parts.push_back(Text);
+  }
+  addSite(
+      RD, List->getSourceRange(), List->getBeginLoc(),
+      [Parts](const EditSet &ES, const LaneContext *) {
+        std::string S = "{";
+        for (size_t I = 0; I < Parts.size(); ++I)
+          S += (I ? ", " : "") + Parts[I](ES);
+        return S + "}";
+      },
+      "a std::array initializer", /*Needs=*/0);
 }
 
 /// Array expressions of a rewritten record that no handle variable explains

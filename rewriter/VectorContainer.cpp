@@ -74,7 +74,7 @@ std::string HandleLayout::containerDeclarations() const {
   for (StringRef H : {"array", "cstddef", "functional", "initializer_list",
                       "iterator", "stdexcept", "utility", "vector"})
     if ((H != "array" || (Used & ArrayContainer)) &&
-        ((H != "vector" && H != "initializer_list") || (Used & Container)))
+        (H != "vector" || (Used & Container)))
       Headers += "#include <" + H.str() + ">\n";
   OS << includes(Headers);
 
@@ -280,7 +280,16 @@ std::string HandleLayout::containerDeclarations() const {
     // initializers or a constructor gets them; the fields of plain data
     // stay as they are (zero in static storage).
     if (ConstructsElements)
-      OS << "  " << A << "() { fill(" << T << "()); }\n\n";
+      OS << "  " << A << "() { fill(" << T << "()); }\n";
+    else
+      OS << "  " << A << "() = default;\n";
+    // std::array<T, N> a = {e0, e1}: the elements not given are
+    // value-initialized.
+    OS << "  " << A << "(std::initializer_list<" << T << "> init) {\n"
+       << "    fill(" << T << "());\n"
+       << "    size_type i = 0;\n"
+       << "    for (const " << T << " &e : init)\n"
+       << "      (*this)[i++] = e;\n  }\n\n";
     OS << "  static constexpr size_type size() { return N; }\n"
        << "  static constexpr size_type max_size() { return N; }\n"
        << "  static constexpr bool empty() { return N == 0; }\n"

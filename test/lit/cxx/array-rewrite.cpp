@@ -2,7 +2,9 @@
 // with N as written (a constant, an expression), over one std::array per
 // field or group: indexing, at, front, back, size, fill, range-for, the
 // sorting algorithms and swap keep their spelling; default and {}
-// initialization keep their meaning. Same output in every layout.
+// initialization keep their meaning, and a list of elements is spelled
+// for the container's initializer_list constructor. Same output in every
+// layout.
 // RUN: python3 %S/../../differential/check_layouts.py --dl-refactor %dl-refactor --cc %cc --record P --layouts 'soa split tiled:4 tiled:16 split:{x,y}tiled:4{id}soa{w}' %S/Inputs/array-constructs.cpp | FileCheck --check-prefix=DIFF %s
 // DIFF:      soa: same output
 // DIFF-NEXT: split: same output
@@ -15,6 +17,13 @@
 // TOOL: struct P rewritten as P_split
 // RUN: FileCheck --check-prefix=CODE %s < %t.cpp
 // CODE:      template <std::size_t N> class P_split_array {
+// CODE:        P_split_array() = default;
+// CODE-NEXT:   P_split_array(std::initializer_list<P> init) {
+// CODE-NEXT:     fill(P());
+// CODE-NEXT:     size_type i = 0;
+// CODE-NEXT:     for (const P &e : init)
+// CODE-NEXT:       (*this)[i++] = e;
+// CODE-NEXT:   }
 // CODE:        static constexpr size_type size() { return N; }
 // CODE:        struct {
 // CODE-NEXT:     std::array<P_tile_x_y, (N + 3) / 4> x_y;
@@ -27,6 +36,9 @@
 // CODE:        P_split_array<(kCount > 8 ? 2 * 8 : 4)> ps;
 // CODE:      static void fill(P_split_array<kCount> &a) {
 // CODE:        for (P_split_array<kCount>::size_type i = 0; i < a.size(); ++i)
+// CODE:        P_split_array<4> given = {P{1, 2, 3, 4.5}, P{5, 6, 7, 8.5}};
+// CODE-NEXT:   P_split_array<3> flat = {P{1, 2, 3, 4}, P{5, 6, 0, 0}};
+// CODE-NEXT:   P_split_array<2> made{global[2], P{9, 10, 11, 12}};
 
 // Uses a std::array's replacement could not keep are refused.
 // RUN: %dl-refactor-rules --report %s -- -std=c++17 | FileCheck --check-prefix=REFUSED %s
@@ -34,7 +46,7 @@
 // REFUSED: arrays:
 // REFUSED-NEXT: qs (std::array, 64 elements) at
 // REFUSED: not transformable:
-// REFUSED-DAG: array-rewrite.cpp:[[@LINE+10]]:{{[0-9]+}}: initializer of std::array<Q, 3> 'init' (only default and empty {} initialization are rewritten)
+// REFUSED-DAG: array-rewrite.cpp:[[@LINE+11]]:{{[0-9]+}}: initializer of std::array<Q, 64> 'copy' (only default initialization and lists of elements are rewritten)
 // REFUSED-DAG: array-rewrite.cpp:[[@LINE+10]]:{{[0-9]+}}: std::array<Q, 64> 'qs' is used other than by indexing
 // REFUSED-DAG: array-rewrite.cpp:[[@LINE+10]]:{{[0-9]+}}: 'data()' of a std::array<Q, 64>: the pointer to its elements escapes the container
 #include <array>

@@ -51,6 +51,19 @@ int main() {
   std::swap(global[0], global[kCount - 1]);
   std::printf("sorted %.3f %d\n", sum(global), global[4].id);
 
+  // Lists of elements (the rest value-initialized), braces elided or not.
+  std::array<P, 4> given = {{{1, 2, 3, 4.5}, {5, 6, 7, 8.5}}};
+  std::array<P, 3> flat = {1, 2, 3, 4, 5, 6};
+  std::array<P, 2> made{{global[2], {9, 10, 11, 12}}};
+  double lists = 0;
+  for (const P &p : given)
+    lists += p.x + 2 * p.y + 3 * p.id + 4 * p.w;
+  for (const P &p : flat)
+    lists += p.x + 2 * p.y + 3 * p.id + 4 * p.w;
+  for (const P &p : made)
+    lists += p.x + 2 * p.y + 3 * p.id + 4 * p.w;
+  std::printf("lists %.3f\n", lists);
+
   Small local{};
   local.fill(global[3]);
   local[2].w = 7;
