@@ -8,6 +8,7 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include <functional>
 
 using namespace clang;
 using namespace dlopt;
@@ -615,18 +616,72 @@ public:
     return E;
   }
 
-  /// One template text serves every instantiation: the vector's type
-  /// could not change in one of them only.
+  /// One template text serves every instantiation. A function template
+  /// whose parameter is a deduced `V &` gets the generated container for V
+  /// once the caller's vector is rewritten, and a container spelled without
+  /// template parameters (std::vector<Body>) is rewritten alike for every
+  /// instantiation; a spelling with template parameters (std::vector<T>)
+  /// would not match the container, and class templates are not rewritten
+  /// yet. (The rewriter refuses the uses inside a template whose spelling
+  /// would have to differ per instantiation.)
   void checkContainerInTemplate(const VarDecl *VD) {
     const RecordDecl *RD = containerElementRecord(VD->getType());
     const auto *FD =
         dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
-    if (isCandidate(RD) && FD && FD->getTemplateInstantiationPattern())
+    const FunctionDecl *Pattern =
+        FD ? FD->getTemplateInstantiationPattern() : nullptr;
+    if (!isCandidate(RD) || !Pattern)
+      return;
+    std::string What = containerSpelling(VD->getType()) + " '" +
+                       VD->getNameAsString() + "' in an instantiation of " +
+                       "template '" + FD->getQualifiedNameAsString() + "'";
+    if (!FD->getPrimaryTemplate())
+      return block(RD, VD->getLocation(),
+                   What + ": containers in class templates are not "
+                          "rewritten yet");
+    QualType Written = writtenType(VD, Pattern);
+    if (Written.isNull() ||
+        (Written->isDependentType() && !isDeducedReference(Written, VD)))
       block(RD, VD->getLocation(),
-            containerSpelling(VD->getType()) + " '" + VD->getNameAsString() +
-                "' in an instantiation of template '" +
-                FD->getQualifiedNameAsString() +
-                "': containers used in templates are not rewritten yet");
+            What + ": spelled with template parameters ('" +
+                (Written.isNull() ? std::string("?") : Written.getAsString()) +
+                "'), which the generated container would not match (only a "
+                "deduced 'V &' parameter or a spelling without template "
+                "parameters is rewritten)");
+  }
+
+  /// The type \p VD of an instantiation has in the template's text.
+  static QualType writtenType(const VarDecl *VD, const FunctionDecl *Pattern) {
+    if (const auto *P = dyn_cast<ParmVarDecl>(VD)) {
+      unsigned I = P->getFunctionScopeIndex();
+      return I < Pattern->getNumParams() &&
+                     !Pattern->getParamDecl(I)->isParameterPack()
+                 ? Pattern->getParamDecl(I)->getType()
+                 : QualType();
+    }
+    QualType Found;
+    std::function<void(const Stmt *)> Find = [&](const Stmt *S) {
+      if (!S || !Found.isNull())
+        return;
+      if (const auto *DS = dyn_cast<DeclStmt>(S))
+        for (const Decl *D : DS->decls())
+          if (const auto *V = dyn_cast<VarDecl>(D);
+              V && V->getLocation() == VD->getLocation())
+            Found = V->getType();
+      for (const Stmt *C : S->children())
+        Find(C);
+    };
+    Find(Pattern->getBody());
+    return Found;
+  }
+
+  /// `V &` or `const V &` for a template type parameter V, as a parameter:
+  /// the caller's container is deduced.
+  static bool isDeducedReference(QualType Written, const VarDecl *VD) {
+    return isa<ParmVarDecl>(VD) && Written->isReferenceType() &&
+           Written.getNonReferenceType()
+               .getCanonicalType()
+               ->isTemplateTypeParmType();
   }
 
   /// The candidate whose container element \p E is: v[i], v.at(i), or the

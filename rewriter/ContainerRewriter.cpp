@@ -175,6 +175,9 @@ void LayoutRewriter::elementVariable(const RecordDecl *RD, const VarDecl *VD,
   std::optional<AutoTypeLoc> Auto = autoOf(VD);
   if (!T->isReferenceType()) {
     // A copy: it must stay a T, which `auto` would no longer deduce.
+    if (Auto && Instantiation)
+      return refuseInTemplate(RD, VD->getLocation(),
+                              "a copy of an element declared 'auto'");
     if (Auto) {
       auto Range = rangeOf(Auto->getSourceRange());
       if (!Range)
@@ -208,7 +211,7 @@ void LayoutRewriter::rangeFor(const CXXForRangeStmt *S) {
 void LayoutRewriter::containerSubscript(const CXXOperatorCallExpr *Op) {
   ContainerElement CE = asContainerElement(Op);
   const RecordDecl *RD = CE.Index ? containerRecord(CE.ContainerType) : nullptr;
-  if (!RD)
+  if (!RD || Instantiation) // Templates are not strip-mined.
     return;
   uint64_t Tile = Layouts.lookup(RD)->containerTile();
   const auto *Index = dyn_cast<DeclRefExpr>(CE.Index->IgnoreParenImpCasts());
@@ -267,6 +270,14 @@ void LayoutRewriter::memberCall(const CXXMemberCallExpr *Call) {
   const CXXMethodDecl *MD = Call->getMethodDecl();
   if (!RD || !MD || !MD->isConst())
     return;
+  // In a template, through the proxy's forwarder (HandleLayout::create).
+  if (Instantiation) {
+    if (!proxyMethodRefusal(MD).empty())
+      refuseInTemplate(RD, Call->getExprLoc(),
+                       "const member function '" + MD->getNameAsString() +
+                           "' called on an element");
+    return;
+  }
   std::string Type = Layouts.lookup(RD)->qualifiedRecordName();
   // it->norm(): (*it) is the element; T(*it).norm().
   const auto *Callee = dyn_cast<MemberExpr>(Call->getCallee());
@@ -310,6 +321,9 @@ void LayoutRewriter::libraryCall(const CallExpr *Call) {
   if (ContainerAlgorithm VA = asContainerAlgorithm(Call);
       containerRecord(VA.Container ? VA.Container->getType() : QualType()) &&
       VA.Compares && !VA.Compare) {
+    if (Instantiation)
+      return refuseInTemplate(VA.Record, Call->getExprLoc(),
+                              "an algorithm sorting by operator<");
     const Expr *Last = Call->getArg(Call->getNumArgs() - 1);
     auto Text = textFn(Last);
     std::string Less = ", std::less<" +
@@ -330,6 +344,8 @@ void LayoutRewriter::libraryCall(const CallExpr *Call) {
   if (!RD || RD != elementOf(Call->getArg(1)) || !Callee ||
       !Callee->hasQualifier())
     return;
+  if (Instantiation)
+    return refuseInTemplate(RD, Call->getExprLoc(), "std::swap of elements");
   auto Range = rangeOf(Callee->getSourceRange());
   if (!Range)
     return refuse(RD, Call->getExprLoc(),

@@ -33,10 +33,10 @@ std::unique_ptr<HandleLayout> HandleLayout::create(const RecordPlan &Plan,
   L->CPlusPlus = Ctx.getLangOpts().CPlusPlus;
   if (const auto *CXX = dyn_cast<CXXRecordDecl>(RD)) {
     L->ConstructsElements = !CXX->hasTrivialDefaultConstructor();
-    // Every non-const member function the proxy can forward (a header's
+    // Every member function the proxies can forward (a header's
     // declarations must not depend on the uses of one includer).
     for (const CXXMethodDecl *MD : CXX->methods()) {
-      if (MD->isImplicit() || MD->isConst() || MD->isStatic() ||
+      if (MD->isImplicit() || MD->isStatic() ||
           isa<CXXConstructorDecl, CXXDestructorDecl>(MD) ||
           !proxyMethodRefusal(MD).empty())
         continue;
@@ -51,9 +51,10 @@ std::unique_ptr<HandleLayout> HandleLayout::create(const RecordPlan &Plan,
         MD->getParamDecl(I)->getType().print(D, Policy, Arg);
         Args += (I ? ", " : "") + ("std::forward<" + Type + ">(" + Arg + ")");
       }
-      D << ")";
+      D << ")" << (MD->isConst() ? " const" : "");
       L->Forwarded.push_back({D.str(), MD->getNameAsString() + "(" + Args + ")",
-                              MD->getReturnType()->isVoidType()});
+                              MD->getReturnType()->isVoidType(),
+                              MD->isConst()});
     }
   }
   L->Notation = Plan.notation();

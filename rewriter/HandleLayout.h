@@ -213,12 +213,13 @@ private:
   /// A class whose default constructor gives fields values (initializers
   /// or a constructor): a std::array of it constructs every element.
   bool ConstructsElements = false;
-  /// The non-const member functions the element proxy forwards, as
-  /// declarations and calls: "void move(float a0)", "move(std::forward<
-  /// float>(a0))".
+  /// The member functions the element proxies forward, as declarations
+  /// and calls: "void move(float a0)", "move(std::forward<float>(a0))". A
+  /// non-const one runs on a copy assigned back (v[i].move(dt)); a const
+  /// one on a copy, in both proxies (what templates and it->f() call).
   struct ForwardedMethod {
     std::string Declaration, Call;
-    bool ReturnsVoid;
+    bool ReturnsVoid, Const;
   };
   std::vector<ForwardedMethod> Forwarded;
 };

@@ -127,6 +127,21 @@ public:
     return isa<VarDecl>(D) && handleRecord(D->getType());
   }
 
+  /// The function template instantiation being visited, if any. Its text
+  /// serves every instantiation, so only edits that read right for all of
+  /// them are made there (`auto &&` for a range-for variable); uses that
+  /// would need the record's name (T(v[i]).f(), a copy's `auto`, std::less
+  /// <T>) or strip-mining are refused or left as written.
+  const FunctionDecl *Instantiation = nullptr;
+  void refuseInTemplate(const RecordDecl *RD, SourceLocation Loc,
+                        const std::string &What) {
+    refuse(RD, Loc,
+           What + " inside template '" +
+               Instantiation->getQualifiedNameAsString() +
+               "' would need a spelling for this instantiation only (not "
+               "rewritten yet)");
+  }
+
 private:
   // --- std::vector<T> ---
 

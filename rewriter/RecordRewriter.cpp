@@ -103,7 +103,19 @@ public:
   explicit SiteCollector(LayoutRewriter &R) : R(R) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool TraverseDecl(Decl *D) {
-    return isLibraryDecl(D) || RecursiveASTVisitor::TraverseDecl(D);
+    if (isLibraryDecl(D))
+      return true;
+    // Uses inside a function template's instantiation share its text with
+    // every other instantiation (see LayoutRewriter::Instantiation).
+    const auto *FD = dyn_cast_or_null<FunctionDecl>(D);
+    if (!FD)
+      return RecursiveASTVisitor::TraverseDecl(D);
+    const FunctionDecl *Outer = R.Instantiation;
+    if (FD->getTemplateInstantiationPattern())
+      R.Instantiation = FD;
+    bool Continue = RecursiveASTVisitor::TraverseDecl(D);
+    R.Instantiation = Outer;
+    return Continue;
   }
   bool VisitDeclaratorDecl(DeclaratorDecl *D) {
     R.declaration(D);

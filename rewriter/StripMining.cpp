@@ -231,7 +231,7 @@ void LayoutRewriter::rangeForLoop(const CXXForRangeStmt *S,
   uint64_t Tile = Layouts.lookup(RD)->containerTile();
   const Expr *Range = S->getRangeInit();
   const VarDecl *Var = S->getLoopVariable();
-  if (!Tile || !Range || Range->HasSideEffects(Ctx) ||
+  if (!Tile || Instantiation || !Range || Range->HasSideEffects(Ctx) ||
       hasEscapes(S->getBody()) || !keepsSize(S->getBody(), Range))
     return;
   // A body that never names the variable gains nothing.
@@ -376,6 +376,8 @@ bool LayoutRewriter::walkingPointerLoop(const ForStmt *For) {
 }
 
 void LayoutRewriter::loop(const ForStmt *For) {
+  if (Instantiation) // One text for every instantiation.
+    return;
   if (walkingPointerLoop(For))
     return;
   // for (int i = 0; i < n; ++i) with a body that stays inside the loop.

@@ -112,6 +112,8 @@ std::string HandleLayout::containerDeclarations() const {
       // Non-const member functions run on a copy that is assigned back:
       // v[i].move(dt) keeps its spelling.
       for (const ForwardedMethod &M : Forwarded) {
+        if (M.Const)
+          continue;
         OS << "  " << M.Declaration << " {\n    " << T << " e = *this;\n    "
            << (M.ReturnsVoid ? "" : "auto r = ") << "e." << M.Call
            << ";\n    *this = e;\n";
@@ -120,6 +122,12 @@ std::string HandleLayout::containerDeclarations() const {
         OS << "  }\n";
       }
     }
+    // Const ones on a copy.
+    for (const ForwardedMethod &M : Forwarded)
+      if (M.Const)
+        OS << "  " << M.Declaration << " {\n    "
+           << (M.ReturnsVoid ? "" : "return ") << T << "(*this)." << M.Call
+           << ";\n  }\n";
     OS << "};\n\n";
   }
 
