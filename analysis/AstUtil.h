@@ -117,14 +117,13 @@ std::string absolutePath(const clang::SourceManager &SM, clang::FileID File);
 std::string definitionFile(const clang::SourceManager &SM,
                            const clang::RecordDecl *RD);
 
-/// Why non-const member function \p MD cannot be called on an element of a
-/// rewritten container ("" if it can). The element proxy forwards such a
-/// call to a copy of the element and assigns the copy back, which is the
-/// same as calling it on the element when the function keeps no part of
-/// the object: it returns no reference or pointer, and uses `this` only to
-/// reach members or as `*this`. It must be defined in the file, take no
-/// default arguments and be no template, so that the forwarder can be
-/// spelled.
+/// Why the element proxies cannot forward member function \p MD ("" if
+/// they can). A forwarder calls it on a copy of the element (and assigns a
+/// non-const one's copy back), which is the same as calling it on the
+/// element when the function keeps no part of the object: it returns no
+/// reference or pointer, and uses `this` only to reach members or as
+/// `*this`. It must be defined in the file, take no default arguments and
+/// be no template, so that the forwarder can be spelled.
 std::string proxyMethodRefusal(const clang::CXXMethodDecl *MD);
 
 /// True if \p Loc lies in a system header.

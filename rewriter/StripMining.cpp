@@ -231,8 +231,10 @@ void LayoutRewriter::rangeForLoop(const CXXForRangeStmt *S,
   uint64_t Tile = Layouts.lookup(RD)->containerTile();
   const Expr *Range = S->getRangeInit();
   const VarDecl *Var = S->getLoopVariable();
-  if (!Tile || Instantiation || !Range || Range->HasSideEffects(Ctx) ||
-      hasEscapes(S->getBody()) || !keepsSize(S->getBody(), Range))
+  // (A C++20 init-statement, `for (int k = 0; auto &p : v)`, stays.)
+  if (!Tile || Instantiation || S->getInit() || !Range ||
+      Range->HasSideEffects(Ctx) || hasEscapes(S->getBody()) ||
+      !keepsSize(S->getBody(), Range))
     return;
   // A body that never names the variable gains nothing.
   std::optional<SourceRange> BodySR = statementRange(S->getBody());

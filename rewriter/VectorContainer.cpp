@@ -91,6 +91,20 @@ std::string HandleLayout::containerDeclarations() const {
       Ty.print(D, Policy, "&" + FieldNames[F]);
       OS << "  " << D.str() << ";\n";
     }
+    // A constructor rather than aggregate initialization: since C++20 a
+    // class that declares its copy constructor (below) is no aggregate.
+    OS << "  " << Name << "(";
+    for (unsigned F = 0; F < FieldNames.size(); ++F) {
+      QualType Ty = Const ? FieldTypes[F].withConst() : FieldTypes[F];
+      std::string Param;
+      llvm::raw_string_ostream P(Param);
+      Ty.print(P, Policy, "&a" + std::to_string(F));
+      OS << (F ? ", " : "") << P.str();
+    }
+    OS << ")\n      : ";
+    for (unsigned F = 0; F < FieldNames.size(); ++F)
+      OS << (F ? ", " : "") << FieldNames[F] << "(a" << F << ")";
+    OS << " {}\n";
     OS << "  operator " << T << "() const {\n    " << T << " e;\n";
     for (const std::string &F : FieldNames)
       OS << "    e." << F << " = " << F << ";\n";
