@@ -2,6 +2,7 @@
 #include "rewriter/HandleLayout.h"
 #include "analysis/AstUtil.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/QualTypeNames.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -21,13 +22,22 @@ std::string dlopt::parenthesize(StringRef E) {
   return Simple ? E.str() : "(" + E.str() + ")";
 }
 
+/// \p T as code outside the record can spell it: a type the record
+/// declares (`using real = float;`) is named `Body::real` in the generated
+/// declarations, which live outside the record.
+static QualType spellable(QualType T, const ASTContext &Ctx) {
+  return TypeName::getFullyQualifiedType(T, Ctx);
+}
+
 std::unique_ptr<HandleLayout> HandleLayout::create(const RecordPlan &Plan,
                                                    const RecordDecl *RD,
                                                    ASTContext &Ctx) {
   if (Plan.unchanged() || Plan.Clusters.empty())
     return nullptr;
   PrintingPolicy Policy = Ctx.getPrintingPolicy();
-  Policy.SuppressTagKeyword = false;
+  // C names a struct type with its keyword; C++ does not need it, and
+  // must not put it before a qualified member type (Body::real).
+  Policy.SuppressTagKeyword = Ctx.getLangOpts().CPlusPlus;
   std::unique_ptr<HandleLayout> L(new HandleLayout(Policy));
   L->RecordTag = recordName(RD);
   L->CPlusPlus = Ctx.getLangOpts().CPlusPlus;
@@ -42,13 +52,14 @@ std::unique_ptr<HandleLayout> HandleLayout::create(const RecordPlan &Plan,
         continue;
       std::string Decl, Args;
       llvm::raw_string_ostream D(Decl);
-      MD->getReturnType().print(D, Policy);
+      spellable(MD->getReturnType(), Ctx).print(D, Policy);
       D << " " << MD->getNameAsString() << "(";
       for (unsigned I = 0; I < MD->getNumParams(); ++I) {
         std::string Arg = "a" + std::to_string(I);
-        std::string Type = MD->getParamDecl(I)->getType().getAsString(Policy);
+        QualType ParamType = spellable(MD->getParamDecl(I)->getType(), Ctx);
+        std::string Type = ParamType.getAsString(Policy);
         D << (I ? ", " : "");
-        MD->getParamDecl(I)->getType().print(D, Policy, Arg);
+        ParamType.print(D, Policy, Arg);
         Args += (I ? ", " : "") + ("std::forward<" + Type + ">(" + Arg + ")");
       }
       D << ")" << (MD->isConst() ? " const" : "");
@@ -64,7 +75,7 @@ std::unique_ptr<HandleLayout> HandleLayout::create(const RecordPlan &Plan,
                        : (RD->isStruct() ? "struct " : "class ") + L->RecordTag;
   for (const FieldDecl *FD : RD->fields()) {
     L->FieldNames.push_back(FD->getNameAsString());
-    L->FieldTypes.push_back(FD->getType());
+    L->FieldTypes.push_back(spellable(FD->getType(), Ctx));
     // The container's proxy holds a reference to each field and assigns
     // them one by one.
     std::string Name = "'" + FD->getNameAsString() + "'";
