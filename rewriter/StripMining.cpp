@@ -84,6 +84,21 @@ static std::string blockContents(StringRef Body) {
   return Body.str();
 }
 
+/// Whether block \p Body declares a variable named \p Name among its own
+/// statements.
+static bool declaresAtTop(const Stmt *Body, StringRef Name) {
+  const auto *Block = dyn_cast<CompoundStmt>(Body);
+  if (!Block)
+    return false;
+  for (const Stmt *S : Block->body())
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        if (const auto *ND = dyn_cast<NamedDecl>(D);
+            ND && ND->getName() == Name)
+          return true;
+  return false;
+}
+
 /// The variable or field a container expression names (v, this->v, s.v);
 /// null for anything else (*p, a call's result).
 static const ValueDecl *containerRoot(const Expr *E) {
@@ -421,6 +436,10 @@ void LayoutRewriter::loop(const ForStmt *For) {
                CA->getRHS()->EvaluateAsInt(One, Ctx) && One.Val.getInt() == 1;
   }
   if (!UnitStep || hasEscapes(For->getBody()) || assigns(For->getBody(), IV))
+    return;
+  // C (unlike C++) lets the body's block declare the loop's variable again,
+  // which the lanes, sharing that block's scope, could not.
+  if (!LO.CPlusPlus && declaresAtTop(For->getBody(), IV->getName()))
     return;
   // The bound is read once per tile instead of once per iteration: it must
   // be made of constants and local variables the body leaves alone (memory

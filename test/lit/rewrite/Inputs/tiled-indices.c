@@ -21,6 +21,11 @@ int main(void) {
   for (int r = 0; r < 2; ++r)
     for (int j = 0; j < n; ++j)
       q[j].w += r;
+  for (int j = 0; j < n; ++j) {
+    q[j].v += 1;
+    int j = 0; /* C allows the loop's variable again here */
+    q[j].w += j;
+  }
   printf("%d %d %d %d\n", t + q[9].v, i, k, q[9].w);
   return 0;
 }
