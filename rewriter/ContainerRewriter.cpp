@@ -14,13 +14,19 @@
 //   for (auto b : v), auto e = v[i]           T b, T e: a copied proxy would
 //                                             still write to the element
 //
-//   v[i].norm()                               T(v[i]).norm(): on a copy
+//   v[i].norm(), it->norm() (const)           T(v[i]).norm(), T(*it).norm():
+//                                             on a copy
 //   std::swap(v[i], v[j])                     swap(v[i], v[j]): the proxy's
 //   std::sort(v.begin(), v.end())             ..., std::less<T>()): T's <
+//   v[i] in a strip-mined loop over i         v.element(i_tile, i_lane)
+//   std::array<T, N> a = {{{1, 2}, ...}}      {T{1, 2}, ...} (UseRewriter)
 //
-// std::sort(v.begin(), v.end()) and the other algorithms that only move
-// and compare elements (see asContainerAlgorithm) run on the container's
-// iterator as they are written.
+// v[i].move(dt) (non-const) goes through the proxy's forwarder; iterator
+// loops, std::sort(v.begin(), v.end()) and the other algorithms that only
+// move, compare or read elements (see asContainerAlgorithm) run on the
+// container's iterator as they are written. Inside a function template's
+// instantiation only edits that read right for every instantiation are
+// made (see LayoutRewriter::Instantiation).
 //
 // Uses whose meaning a proxy would change are refused (structured bindings,
 // the vector type as a template argument, sizeof).
@@ -284,9 +290,7 @@ void LayoutRewriter::memberCall(const CXXMemberCallExpr *Call) {
   if (ContainerElement CE = asContainerElement(Object);
       CE.ViaIterator && Callee && Callee->isArrow()) {
     auto Iterator = textFn(CE.Container);
-    auto Range =
-        Callee ? charRangeOf(Object->getBeginLoc(), Callee->getMemberLoc())
-               : std::nullopt;
+    auto Range = charRangeOf(Object->getBeginLoc(), Callee->getMemberLoc());
     if (!Iterator || !Range)
       return refuse(RD, Object->getExprLoc(),
                     "member call spelled inside a macro");
