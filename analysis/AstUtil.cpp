@@ -345,7 +345,7 @@ static bool passesThisOn(const Stmt *S) {
   return llvm::any_of(S->children(), passesThisOn);
 }
 
-std::string dlopt::proxyMethodRefusal(const CXXMethodDecl *MD) {
+std::string dlopt::proxyMethodRefusal(const CXXMethodDecl *MD, bool CheckBody) {
   std::string Name = "'" + MD->getNameAsString() + "'";
   if (MD->isStatic())
     return "static member function " + Name + " called through an element";
@@ -369,6 +369,8 @@ std::string dlopt::proxyMethodRefusal(const CXXMethodDecl *MD) {
            "element";
   if (Ret->isUndeducedType())
     return "member function " + Name + " has an undeduced return type";
+  if (!CheckBody)
+    return "";
   const FunctionDecl *Def = nullptr;
   if (!MD->hasBody(Def))
     return "member function " + Name +

@@ -123,8 +123,11 @@ std::string definitionFile(const clang::SourceManager &SM,
 /// element when the function keeps no part of the object: it returns no
 /// reference or pointer, and uses `this` only to reach members or as
 /// `*this`. It must be defined in the file, take no default arguments and
-/// be no template, so that the forwarder can be spelled.
-std::string proxyMethodRefusal(const clang::CXXMethodDecl *MD);
+/// be no template, so that the forwarder can be spelled. Without
+/// \p CheckBody, only what the forwarder's spelling needs (the same in
+/// every file that includes the record, with its definition or not).
+std::string proxyMethodRefusal(const clang::CXXMethodDecl *MD,
+                               bool CheckBody = true);
 
 /// True if \p Loc lies in a system header.
 bool inSystemHeader(const clang::SourceManager &SM, clang::SourceLocation Loc);

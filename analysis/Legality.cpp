@@ -278,9 +278,14 @@ public:
     std::string Reason = "function '" + FD->getNameAsString() +
                          "' has external linkage and no analyzed file "
                          "defines main(): callers outside them would break";
-    for (const ParmVarDecl *P : FD->parameters())
+    for (const ParmVarDecl *P : FD->parameters()) {
       if (const RecordDecl *RD = elementRecord(P->getType()); isCandidate(RD))
         external(RD, ExternalSymbol::Definition, FD, P->getLocation(), Reason);
+      // A container parameter changes type with the layout too.
+      if (const RecordDecl *RD = containerElementRecord(P->getType());
+          isCandidate(RD) && P->getType()->isReferenceType())
+        external(RD, ExternalSymbol::Definition, FD, P->getLocation(), Reason);
+    }
     if (const RecordDecl *RD = elementRecord(FD->getReturnType());
         isCandidate(RD) && FD->getReturnType()->isPointerType())
       external(RD, ExternalSymbol::Definition, FD, FD->getLocation(), Reason);
@@ -327,11 +332,20 @@ public:
       const ParmVarDecl *Param = Callee && I - Shift < Callee->getNumParams()
                                      ? Callee->getParamDecl(I - Shift)
                                      : nullptr;
-      if (Param && Callee->hasBody() &&
-          !inSystemHeader(SM, Callee->getLocation()) &&
-          Param->getType()->isReferenceType() &&
-          containerElementRecord(Param->getType()))
+      if (const RecordDecl *Of =
+              Param && !inSystemHeader(SM, Callee->getLocation()) &&
+                      Param->getType()->isReferenceType()
+                  ? containerElementRecord(Param->getType())
+                  : nullptr;
+          isCandidate(Of)) {
         containerUsed(Arg); // The parameter is a root of its own.
+        // Defined in another file of the program: rewritten there alike.
+        if (!Callee->hasBody())
+          external(Of, ExternalSymbol::Use, Callee, Arg->getExprLoc(),
+                   containerSpelling(Param->getType()) + " passed to '" +
+                       Callee->getNameAsString() +
+                       "', which is not defined in the analyzed files");
+      }
       // v.push_back(v[i]), v.emplace_back(v[i]) copy the element.
       const auto *Member = dyn_cast<CXXMemberCallExpr>(Call);
       bool IntoVector = Member && Member->getImplicitObjectArgument() &&

@@ -43,12 +43,13 @@ std::unique_ptr<HandleLayout> HandleLayout::create(const RecordPlan &Plan,
   L->CPlusPlus = Ctx.getLangOpts().CPlusPlus;
   if (const auto *CXX = dyn_cast<CXXRecordDecl>(RD)) {
     L->ConstructsElements = !CXX->hasTrivialDefaultConstructor();
-    // Every member function the proxies can forward (a header's
-    // declarations must not depend on the uses of one includer).
+    // Every member function the proxies can spell a forwarder for (a
+    // header's declarations must not depend on the uses or the definitions
+    // one includer sees; Legality admits the calls).
     for (const CXXMethodDecl *MD : CXX->methods()) {
       if (MD->isImplicit() || MD->isStatic() ||
           isa<CXXConstructorDecl, CXXDestructorDecl>(MD) ||
-          !proxyMethodRefusal(MD).empty())
+          !proxyMethodRefusal(MD, /*CheckBody=*/false).empty())
         continue;
       std::string Decl, Args;
       llvm::raw_string_ostream D(Decl);
