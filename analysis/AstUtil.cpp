@@ -134,20 +134,21 @@ QualType dlopt::iteratorContainer(QualType Ty) {
              : QualType();
 }
 
-/// v.begin(), v.end(), v.cbegin() or v.cend() on a std::vector or
-/// std::array of a record, possibly plus or minus an integer.
-static const CXXMemberCallExpr *containerIterator(const Expr *E) {
+const CXXMemberCallExpr *dlopt::containerBeginEnd(const Expr *E,
+                                                  bool WithOffset) {
   E = E->IgnoreImplicit();
   if (const auto *Copy = dyn_cast<CXXConstructExpr>(E);
       Copy && Copy->getNumArgs() == 1)
     E = Copy->getArg(0)->IgnoreImplicit();
   if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
-      Op && (Op->getOperator() == OO_Plus || Op->getOperator() == OO_Minus) &&
+      WithOffset && Op &&
+      (Op->getOperator() == OO_Plus || Op->getOperator() == OO_Minus) &&
       Op->getNumArgs() == 2 && Op->getArg(1)->getType()->isIntegerType())
-    return containerIterator(Op->getArg(0));
+    return containerBeginEnd(Op->getArg(0), WithOffset);
   if (const auto *BO = dyn_cast<BinaryOperator>(E); // std::array's T *
-      BO && BO->isAdditiveOp() && BO->getRHS()->getType()->isIntegerType())
-    return containerIterator(BO->getLHS());
+      WithOffset && BO && BO->isAdditiveOp() &&
+      BO->getRHS()->getType()->isIntegerType())
+    return containerBeginEnd(BO->getLHS(), WithOffset);
   const auto *Call = dyn_cast<CXXMemberCallExpr>(E);
   const CXXMethodDecl *MD = Call ? Call->getMethodDecl() : nullptr;
   if (!MD || !MD->getIdentifier() || Call->getNumArgs() != 0 ||
@@ -197,7 +198,7 @@ ContainerAlgorithm dlopt::asContainerAlgorithm(const CallExpr *Call) {
     return {};
   ContainerAlgorithm Out;
   for (unsigned I = 0; I < A->Iterators; ++I) {
-    const CXXMemberCallExpr *It = containerIterator(Call->getArg(I));
+    const CXXMemberCallExpr *It = containerBeginEnd(Call->getArg(I));
     if (!It)
       return {};
     const Expr *Container = It->getImplicitObjectArgument();

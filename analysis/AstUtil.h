@@ -31,6 +31,13 @@ uint64_t stdArrayLength(clang::QualType Ty);
 /// "std::array<P, 8>".
 std::string containerSpelling(clang::QualType Ty);
 
+/// v.begin(), v.end(), v.cbegin() or v.cend() on a std::vector or
+/// std::array of a record, through copies and conversions (to a
+/// const_iterator), and with \p WithOffset plus or minus an integer; null
+/// otherwise.
+const clang::CXXMemberCallExpr *containerBeginEnd(const clang::Expr *E,
+                                                  bool WithOffset = true);
+
 /// The std::vector<T> whose iterator or const_iterator \p Ty is (or refers
 /// to); a null type otherwise. (std::array's iterators are plain pointers,
 /// which this does not follow.)

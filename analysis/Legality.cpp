@@ -773,10 +773,7 @@ public:
     if (!OfIterator)
       return;
     for (const Expr *A : E->arguments()) {
-      const Expr *Arg = A->IgnoreImplicit();
-      if (const auto *Copy = dyn_cast<CXXConstructExpr>(Arg);
-          Copy && Copy->getNumArgs() == 1) // to a const_iterator
-        Arg = Copy->getArg(0)->IgnoreImplicit();
+      const Expr *Arg = copiedFrom(A)->IgnoreImplicit(); // a const_iterator
       if (isa<DeclRefExpr>(Arg))
         Handled.insert(Arg);
       else if (const Expr *End = Compares ? beginOrEnd(Arg) : nullptr)
@@ -784,23 +781,14 @@ public:
     }
   }
 
-  /// v.begin(), v.end(), v.cbegin() or v.cend() of a candidate's vector,
-  /// through copies and conversions (to a const_iterator); null otherwise.
+  /// v.begin(), v.end(), v.cbegin() or v.cend() of a candidate's vector
+  /// (no offset: an iterator variable starts or ends there); null otherwise.
   const Expr *beginOrEnd(const Expr *E) const {
-    if (!E)
-      return nullptr;
-    E = E->IgnoreImplicit();
-    if (const auto *Copy = dyn_cast<CXXConstructExpr>(E);
-        Copy && Copy->getNumArgs() == 1)
-      E = Copy->getArg(0)->IgnoreImplicit();
-    const auto *Call = dyn_cast<CXXMemberCallExpr>(E);
-    const CXXMethodDecl *MD = Call ? Call->getMethodDecl() : nullptr;
-    if (!MD || !MD->getIdentifier() || Call->getNumArgs() != 0 ||
-        !llvm::is_contained({"begin", "end", "cbegin", "cend"}, MD->getName()))
-      return nullptr;
-    const Expr *Object = Call->getImplicitObjectArgument();
-    return Object && isCandidate(containerElementRecord(Object->getType())) &&
-                   !isStdArray(Object->getType())
+    const CXXMemberCallExpr *Call =
+        E ? containerBeginEnd(E, /*WithOffset=*/false) : nullptr;
+    QualType T =
+        Call ? Call->getImplicitObjectArgument()->getType() : QualType();
+    return Call && isCandidate(containerElementRecord(T)) && !isStdArray(T)
                ? Call
                : nullptr;
   }

@@ -206,9 +206,9 @@ void LayoutRewriter::elementVariable(const RecordDecl *RD, const VarDecl *VD,
 
 void LayoutRewriter::rangeFor(const CXXForRangeStmt *S) {
   if (const RecordDecl *RD = containerRecord(S->getRangeInit()->getType())) {
-    elementVariable(RD, S->getLoopVariable(),
-                    !refersTo(S->getBody(), S->getLoopVariable()));
-    rangeForLoop(S, RD);
+    bool Unused = !refersTo(S->getBody(), S->getLoopVariable());
+    elementVariable(RD, S->getLoopVariable(), Unused);
+    rangeForLoop(S, RD, Unused);
   }
 }
 

@@ -154,7 +154,9 @@ private:
                        bool Unused = false);
   void retype(const RecordDecl *RD, const VarDecl *VD, std::string Text);
   /// Strip-mining over a container with tiles (StripMining.cpp).
-  void rangeForLoop(const CXXForRangeStmt *S, const RecordDecl *RD);
+  /// \p Unused: the body never names the loop variable.
+  void rangeForLoop(const CXXForRangeStmt *S, const RecordDecl *RD,
+                    bool Unused);
   bool keepsSize(const Stmt *Body, const Expr *Container) const;
   bool isStableContainerSize(const Expr *Bound, const Stmt *Body) const;
   /// Variables bound to a proxy (references to an element).

@@ -126,6 +126,11 @@ static bool keepsSizeMember(const FunctionDecl *FD) {
                             MD->getName());
 }
 
+/// The class type of an object of type \p T, or referred to by \p T.
+static const Type *objectType(QualType T) {
+  return T.getNonReferenceType()->getCanonicalTypeUnqualified().getTypePtr();
+}
+
 /// Whether \p S leaves the size of the container \p Root (of type
 /// \p Container) alone: it names the container only to read its size or
 /// reach an element, and calls nothing that could reach it another way,
@@ -137,12 +142,7 @@ static bool keepsSizeIn(const Stmt *S, const ValueDecl *Root,
                         unsigned Depth) {
   if (!S)
     return true;
-  auto IsContainer = [&](QualType T) {
-    return T.getNonReferenceType()
-               ->getUnqualifiedDesugaredType()
-               ->getCanonicalTypeInternal()
-               .getTypePtr() == Container;
-  };
+  auto IsContainer = [&](QualType T) { return objectType(T) == Container; };
   auto Children = [&](auto Range, const Stmt *Skip) {
     for (const Stmt *C : Range)
       if (C != Skip && !keepsSizeIn(C, Root, Container, RD, Depth))
@@ -205,13 +205,7 @@ bool LayoutRewriter::keepsSize(const Stmt *Body, const Expr *Container) const {
   const ValueDecl *Root = containerRoot(Container);
   const RecordDecl *RD = containerRecord(Container->getType());
   return Root && RD &&
-         keepsSizeIn(Body, Root,
-                     Container->getType()
-                         .getNonReferenceType()
-                         ->getUnqualifiedDesugaredType()
-                         ->getCanonicalTypeInternal()
-                         .getTypePtr(),
-                     RD, 0);
+         keepsSizeIn(Body, Root, objectType(Container->getType()), RD, 0);
 }
 
 /// `v.size()` of a container whose size \p Body keeps.
@@ -242,7 +236,7 @@ bool LayoutRewriter::isStableContainerSize(const Expr *Bound,
 ///     body
 ///   }
 void LayoutRewriter::rangeForLoop(const CXXForRangeStmt *S,
-                                  const RecordDecl *RD) {
+                                  const RecordDecl *RD, bool Unused) {
   uint64_t Tile = Layouts.lookup(RD)->containerTile();
   const Expr *Range = S->getRangeInit();
   const VarDecl *Var = S->getLoopVariable();
@@ -253,7 +247,7 @@ void LayoutRewriter::rangeForLoop(const CXXForRangeStmt *S,
     return;
   // A body that never names the variable gains nothing.
   std::optional<SourceRange> BodySR = statementRange(S->getBody());
-  if (!refersTo(S->getBody(), Var) || !BodySR)
+  if (Unused || !BodySR)
     return;
   auto ForRange = rangeOf(SourceRange(S->getBeginLoc(), BodySR->getEnd()));
   auto BodyRange = rangeOf(*BodySR);

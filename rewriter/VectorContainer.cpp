@@ -195,11 +195,14 @@ std::string HandleLayout::containerDeclarations() const {
     return "(" + N.str() + " + " + std::to_string(M.Tile - 1) + ") / " +
            std::to_string(M.Tile);
   };
-  auto Element = [&](StringRef Type, StringRef I) {
+  // A member returning the proxy of one element, whose fields \p Field
+  // spells: operator[](i), element(tile, lane).
+  auto Accessor = [&](StringRef Type, StringRef Signature,
+                      llvm::function_ref<std::string(unsigned)> Field) {
     std::vector<std::string> Refs;
     for (unsigned F = 0; F < FieldNames.size(); ++F)
-      Refs.push_back(storedField(I, F));
-    return "  " + Type.str() + " operator[](size_type " + I.str() + ")" +
+      Refs.push_back(Field(F));
+    return "  " + Type.str() + " " + Signature.str() +
            (Type == "const_reference" ? " const" : "") + " {\n    return {" +
            llvm::join(Refs, ", ") + "};\n  }\n";
   };
@@ -224,20 +227,17 @@ std::string HandleLayout::containerDeclarations() const {
   auto ElementAccess = [&](StringRef C) {
     std::string Out;
     llvm::raw_string_ostream AS(Out);
-    AS << Element("reference", "i") << Element("const_reference", "i");
+    auto Indexed = [&](unsigned F) { return storedField("i", F); };
+    auto Lane = [&](unsigned F) { return storedLaneField("tile", "lane", F); };
+    for (StringRef Ref : {"reference", "const_reference"})
+      AS << Accessor(Ref, "operator[](size_type i)", Indexed);
     if (uint64_t Tile = containerTile()) {
       // Strip-mined loops (StripMining.cpp) index tile and lane apart, so
       // that no access divides and the lane loop vectorizes.
       AS << "  /* (*this)[tile * " << Tile << " + lane], for loops over "
          << "whole tiles. */\n";
-      for (StringRef Ref : {"reference", "const_reference"}) {
-        std::vector<std::string> Refs;
-        for (unsigned F = 0; F < FieldNames.size(); ++F)
-          Refs.push_back(storedLaneField("tile", "lane", F));
-        AS << "  " << Ref << " element(size_type tile, size_type lane)"
-           << (Ref == "reference" ? "" : " const") << " {\n    return {"
-           << llvm::join(Refs, ", ") << "};\n  }\n";
-      }
+      for (StringRef Ref : {"reference", "const_reference"})
+        AS << Accessor(Ref, "element(size_type tile, size_type lane)", Lane);
     }
     for (StringRef Ref : {"reference", "const_reference"}) {
       StringRef Const = Ref == "reference" ? "" : " const";
