@@ -1,6 +1,7 @@
 //===- Legality.cpp - Can every use of a record's arrays be rewritten? ----===//
 #include "analysis/Legality.h"
 #include "analysis/AstUtil.h"
+#include "analysis/UseClassifier.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -18,7 +19,11 @@ namespace {
 class LegalityChecker : public RecursiveASTVisitor<LegalityChecker> {
 public:
   LegalityChecker(ASTContext &Ctx, llvm::ArrayRef<CandidateRecord> Cands)
-      : Ctx(Ctx), SM(Ctx.getSourceManager()), Results(Cands.size()) {
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Results(Cands.size()),
+        Uses(Ctx, [this](QualType T) {
+          const RecordDecl *RD = elementRecord(T);
+          return isCandidate(RD) ? RD : nullptr;
+        }) {
     for (unsigned I = 0; I < Cands.size(); ++I)
       Index[Cands[I].Decl] = I;
   }
@@ -34,6 +39,7 @@ public:
     for (const CandidateRecord &C : Cands)
       checkRecord(C);
     TraverseAST(Ctx);
+    blockUnclassified();
     for (RecordLegality &L : Results)
       std::stable_sort(L.Issues.begin(), L.Issues.end(),
                        [&](const LegalityIssue &A, const LegalityIssue &B) {
@@ -206,6 +212,12 @@ public:
 
   bool VisitVarDecl(VarDecl *VD) {
     QualType T = VD->getType();
+    // T *p = malloc(...): the allocation that initializes a handle.
+    if (const RecordDecl *RD = Uses.handleVarRecord(VD);
+        RD && VD->getInit() &&
+        (!allocatorName(VD->getInit()).empty() ||
+         isa<CXXNewExpr>(VD->getInit()->IgnoreParenCasts())))
+      classified(RD, Uses.allocation(VD->getInit(), RD));
     // auto it = v.begin(): an iterator variable (its uses: VisitDeclRefExpr).
     if (isCandidate(containerElementRecord(iteratorContainer(T))) &&
         !T->isReferenceType())
@@ -305,6 +317,8 @@ public:
   }
 
   bool VisitCallExpr(CallExpr *Call) {
+    for (const auto &[RD, V] : Uses.nullArguments(Call))
+      classified(RD, V);
     if (ContainerAlgorithm VA = asContainerAlgorithm(Call);
         isCandidate(VA.Record)) {
       AllowedIterators.insert(VA.Iterators.begin(), VA.Iterators.end());
@@ -794,6 +808,8 @@ public:
   }
 
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    if (const RecordDecl *RD = Uses.handleVarRecord(DRE->getDecl()))
+      classified(RD, Uses.reference(DRE));
     if (const RecordDecl *RD =
             containerElementRecord(iteratorContainer(DRE->getType()));
         isCandidate(RD) && !Handled.count(DRE))
@@ -847,6 +863,10 @@ public:
     const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
     if (FD && isCandidate(FD->getParent()))
       checkMacro(FD->getParent(), ME->getExprLoc());
+    if (std::optional<UseVerdict> V = Uses.arrayMember(ME))
+      classified(elementRecord(ME->getType()), *V);
+    if (std::optional<UseVerdict> V = Uses.unnamedArray(ME))
+      classified(elementRecord(ME->getBase()->getType()), *V);
     if (FD)
       containerUse(ME, ME->getMemberLoc(),
                    "is used other than by indexing, range-for, size and "
@@ -858,10 +878,44 @@ public:
     if (const RecordDecl *RD = elementRecord(E->getBase()->getType());
         isCandidate(RD))
       checkMacro(RD, E->getExprLoc());
+    if (std::optional<UseVerdict> V = Uses.unnamedArray(E))
+      classified(elementRecord(E->getBase()->getType()), *V);
     return true;
   }
 
 private:
+  /// Every use of a handle has a kind the rewriter renders, or blocks the
+  /// record (UseClassifier.h).
+  void classified(const RecordDecl *RD, const UseVerdict &V) {
+    if (!V.Use)
+      Unclassified.push_back({RD, {V.Refusal, V.Loc}});
+  }
+
+  /// A use without a kind blocks the record; where a specific rule above
+  /// already blocked it on the same line (a cast, a library call), that
+  /// reason says more and is the one reported.
+  void blockUnclassified() {
+    for (auto &[RD, Issue] : Unclassified) {
+      auto It = Index.find(RD);
+      if (It == Index.end())
+        continue;
+      RecordLegality &L = Results[It->second];
+      auto SameLine = [&](SourceLocation Seen) {
+        return SM.getFileID(SM.getExpansionLoc(Seen)) ==
+                   SM.getFileID(SM.getExpansionLoc(Issue.Loc)) &&
+               SM.getExpansionLineNumber(Seen) ==
+                   SM.getExpansionLineNumber(Issue.Loc);
+      };
+      bool Explained = llvm::any_of(L.Issues,
+                                    [&](const LegalityIssue &I) {
+                                      return SameLine(I.Loc);
+                                    }) ||
+                       llvm::any_of(L.ExternalLocs, SameLine);
+      if (!Explained)
+        block(RD, Issue.Loc, Issue.Reason);
+    }
+  }
+
   bool isCandidate(const RecordDecl *RD) const { return RD && Index.count(RD); }
 
   void containerUsed(const Expr *E) {
@@ -935,6 +989,9 @@ private:
   const SourceManager &SM;
   llvm::DenseMap<const RecordDecl *, unsigned> Index;
   std::vector<RecordLegality> Results;
+  UseClassifier Uses;
+  /// Refusals of the use classifier, blocked after the traversal.
+  std::vector<std::pair<const RecordDecl *, LegalityIssue>> Unclassified;
   llvm::SmallPtrSet<const Expr *, 16> Handled;
   /// begin() and end() calls that are the range of a standard algorithm,
   /// or start, or are compared with, an iterator variable.

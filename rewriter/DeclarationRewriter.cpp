@@ -128,7 +128,7 @@ void LayoutRewriter::declaration(const DeclaratorDecl *D) {
           "a null initializer");
     else if (!allocatorName(Init).empty() ||
              isa<CXXNewExpr>(Init->IgnoreParenCasts()))
-      allocation(Init, VD);
+      render(RD, Uses.allocation(Init, RD));
   }
 }
 

@@ -143,6 +143,13 @@ private:
     // refuses anything.
     while (!Changing.empty()) {
       Results = rewriteUnits(Changing);
+      for (RefactorResult &R : Results)
+        for (const std::string &E : R.Internal)
+          appendOnce(Out.Errors, E);
+      if (!Out.Errors.empty()) {
+        Out.S = ProgramOutcome::RenderError;
+        return;
+      }
       std::map<std::string, std::vector<std::string>> Refused;
       for (RefactorResult &R : Results)
         for (auto &[Key, Reasons] : R.Refused)

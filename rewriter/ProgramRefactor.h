@@ -46,6 +46,9 @@ struct ProgramOutcome {
     Conflict,
     /// The rewritten program would not compile (a dlopt bug).
     RewriteDoesNotCompile,
+    /// A use the analysis admitted could not be rendered (a dlopt bug;
+    /// Errors say where).
+    RenderError,
   };
   Status S = Success;
   LayoutPlan Plan;

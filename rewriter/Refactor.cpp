@@ -95,7 +95,10 @@ dlopt::rewriteTranslationUnit(ASTContext &Ctx, const LayoutPlan &Program,
     const RecordDecl *RD = Targets[I].Decl;
     std::vector<std::string> Reasons;
     for (const Refusal &F : RR.Refusals)
-      if (F.Record == RD)
+      if (F.Record == RD && F.Internal)
+        Out.Internal.push_back(formatLoc(SM, F.Loc) + ": " + F.Reason +
+                               " (struct " + recordName(RD) + ")");
+      else if (F.Record == RD)
         Reasons.push_back(formatLoc(SM, F.Loc) + ": " + F.Reason);
     if (!Reasons.empty())
       Out.Refused[Keys[I]] = std::move(Reasons);

@@ -49,6 +49,9 @@ struct RefactorResult {
   /// Records the rewriter refused here (recordKey() -> "file:line:col:
   /// reason" lines): they keep their layout in the whole program.
   std::map<std::string, std::vector<std::string>> Refused;
+  /// Uses the analysis classified that the rewriter could not render
+  /// ("file:line:col: what"): a bug, reported as an internal error.
+  std::vector<std::string> Internal;
 };
 
 /// Rewrites the translation unit by \p Program: every record defined in it

@@ -353,6 +353,13 @@ int main(int Argc, const char **Argv) {
     for (const std::string &E : O.Errors)
       llvm::errs() << "dl-refactor: " << E << "; nothing written\n";
     return ConflictingEdits;
+  case ProgramOutcome::RenderError:
+    for (const std::string &E : O.Errors)
+      llvm::errs() << E << "\n";
+    llvm::errs() << "dl-refactor: internal error: the analysis admitted uses "
+                    "(above) that the rewriter cannot render; nothing "
+                    "written. Please report it with the input files.\n";
+    return InternalError;
   case ProgramOutcome::RewriteDoesNotCompile:
     llvm::errs() << "dl-refactor: internal error: the rewritten code does not "
                     "compile (errors above); nothing written. Please report "

@@ -14,7 +14,7 @@ static struct Asm as[8];
 int main(void) {
   int s = 0;
   for (int i = 0; i < 4; ++i)
-    s += h.items[i].a + anon[i].b + as[i].a;
+    s += h.items[i].a + anon[i].b + as[i].a; // expected-note {{blocks the rewrite: access through an expression that is not an array variable}}
   __asm__ volatile("" : : "r"(as) : "memory"); // expected-note {{blocks the rewrite: array used by inline asm}}
   return s;
 }
