@@ -147,6 +147,7 @@ AnalysisResult dlopt::analyzeTranslationUnit(ASTContext &Ctx,
   }
 
   Result.Plan = mergeUnits({Unit}, Opts);
+  blockNestedLayoutChanges(Result.Plan);
   for (const RecordPlan &R : Result.Plan.Records) {
     for (unsigned I = 0; I < Unit.Records.size(); ++I)
       if (recordKey(Unit.Records[I]) == recordKey(R))

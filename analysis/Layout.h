@@ -53,7 +53,7 @@ struct RecordShape {
 };
 
 /// Byte offset of field F of element I in an array of N elements stored with
-/// layout L (design.md, "Layouts as one algebra"):
+/// layout L (docs/design.md, "Layouts as one algebra"):
 ///   AoS       i*size + off(f)
 ///   SoA       base(f) + i*size(f),  base(f) = N*off(f)
 ///   Tiled(T)  (i/T)*T*size + T*off(f) + (i%T)*size(f)

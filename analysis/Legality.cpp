@@ -57,6 +57,17 @@ public:
       block(RD, RD->getLocation(),
             "anonymous struct without a typedef: no name to generate code "
             "with");
+    std::variant<SourceLocation, UseVerdict> End = Uses.definitionEnd(RD);
+    if (const auto *V = std::get_if<UseVerdict>(&End))
+      block(RD, V->Loc, V->Refusal);
+    bool PlainArrays = llvm::any_of(C.Arrays, [](const ArrayRoot &A) {
+      return !StringRef(A.Kind).starts_with("std::vector") &&
+             !StringRef(A.Kind).starts_with("std::array");
+    });
+    if (PlainArrays && inNamedNamespace(RD))
+      block(RD, RD->getLocation(),
+            "plain arrays of a record in a named namespace are not "
+            "rewritten yet (std::vector is)");
     if (RD->hasAttr<PackedAttr>())
       block(RD, RD->getLocation(), "the struct is packed");
     if (RD->hasAttr<AlignedAttr>())
@@ -193,6 +204,15 @@ public:
 
   // --- Declarations ---
 
+  /// Declarations whose type becomes a handle (UseClassifier::declaration).
+  bool VisitDeclaratorDecl(DeclaratorDecl *D) {
+    const RecordDecl *RD = elementRecord(D->getType());
+    if (isCandidate(RD) && !(D->getType()->isPointerType() &&
+                             D->getType()->getPointeeType()->isPointerType()))
+      classified(RD, Uses.declaration(D, RD));
+    return true;
+  }
+
   bool VisitFieldDecl(FieldDecl *FD) {
     const RecordDecl *Parent = FD->getParent();
     if (const RecordDecl *RD = asRecord(FD->getType()); Parent->isUnion())
@@ -274,6 +294,9 @@ public:
   }
 
   bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (const RecordDecl *RD = elementRecord(FD->getReturnType());
+        isCandidate(RD))
+      classified(RD, Uses.functionReturn(FD, RD));
     if (FD->hasAttr<OpenCLKernelAttr>()) {
       // The host program allocates and fills the buffers: it would have to
       // change in step, and it is not part of the OpenCL translation unit.
@@ -917,6 +940,14 @@ private:
   }
 
   bool isCandidate(const RecordDecl *RD) const { return RD && Index.count(RD); }
+
+  static bool inNamedNamespace(const RecordDecl *RD) {
+    for (const DeclContext *DC = RD->getDeclContext(); DC; DC = DC->getParent())
+      if (const auto *NS = dyn_cast<NamespaceDecl>(DC);
+          NS && !NS->isAnonymousNamespace())
+        return true;
+    return false;
+  }
 
   void containerUsed(const Expr *E) {
     if (E)

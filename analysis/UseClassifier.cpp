@@ -567,14 +567,20 @@ UseClassifier::walkingLoop(const ForStmt *For) const {
   return W;
 }
 
+bool UseClassifier::isWalkingPointer(const VarDecl *VD) const {
+  for (const DynTypedNode &DS : Ctx.getParents(*VD))
+    if (const auto *Decls = DS.get<DeclStmt>())
+      if (const auto *For = dyn_cast_or_null<ForStmt>(parent(Decls));
+          For && For->getInit() == Decls && walkingLoop(For))
+        return true;
+  return false;
+}
+
 /// The walking pointer anywhere, and the array in such a loop's header.
 bool UseClassifier::inWalkingLoop(const DeclRefExpr *DRE) const {
-  if (const auto *P = dyn_cast<VarDecl>(DRE->getDecl()))
-    for (const DynTypedNode &DS : Ctx.getParents(*P))
-      if (const auto *Decls = DS.get<DeclStmt>())
-        if (const auto *For = dyn_cast_or_null<ForStmt>(parent(Decls));
-            For && For->getInit() == Decls && walkingLoop(For))
-          return true;
+  if (const auto *P = dyn_cast<VarDecl>(DRE->getDecl());
+      P && isWalkingPointer(P))
+    return true;
   const Stmt *Child = DRE;
   for (const Stmt *P = parent(Child); P; Child = P, P = parent(P))
     if (const auto *For = dyn_cast<ForStmt>(P)) {
@@ -604,4 +610,144 @@ UseClassifier::nullArguments(const CallExpr *Call) const {
                        "a null pointer")});
   }
   return Out;
+}
+
+std::variant<SourceLocation, UseVerdict>
+UseClassifier::definitionEnd(const RecordDecl *RD) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Brace = RD->getBraceRange().getEnd();
+  if (Brace.isInvalid() || Brace.isMacroID() ||
+      !spelledInFile(SourceRange(Brace, Brace)))
+    return UseVerdict::refused(
+        RD->getLocation(),
+        "the struct is defined inside a macro or a system header");
+  if (!RD->getDeclContext()->isFileContext())
+    return UseVerdict::refused(RD->getLocation(),
+                               "the struct is not defined at file scope");
+  StringRef Typedef;
+  if (const TypedefNameDecl *TD = RD->getTypedefNameForAnonDecl())
+    Typedef = TD->getName();
+  SourceLocation Loc = Brace;
+  while (true) {
+    std::optional<Token> Tok = Lexer::findNextToken(Loc, SM, Ctx.getLangOpts());
+    if (!Tok || Tok->is(tok::eof))
+      break;
+    Loc = Tok->getLocation();
+    if (Tok->is(tok::semi))
+      return Loc;
+    // `typedef struct S {...} S;` is fine; anything else declares objects.
+    bool NamesTypedef =
+        Tok->is(tok::raw_identifier) &&
+        (Tok->getRawIdentifier() == Typedef ||
+         llvm::any_of(Ctx.getTranslationUnitDecl()->decls(), [&](Decl *D) {
+           auto *TD = dyn_cast<TypedefNameDecl>(D);
+           return TD && TD->getLocation() == Loc;
+         }));
+    if (!NamesTypedef)
+      break;
+  }
+  return UseVerdict::refused(RD->getLocation(),
+                             "the struct's definition also declares variables; "
+                             "declare them separately");
+}
+
+/// The leaves of an initializer (nested lists are rebuilt per layout) are
+/// copied as written: they must be spelled in the file.
+bool UseClassifier::initializerInFile(const Expr *E) const {
+  if (isa<ImplicitValueInitExpr>(E))
+    return true;
+  if (const auto *List = dyn_cast<InitListExpr>(E)) {
+    if (!List->isSemanticForm())
+      List = List->getSemanticForm();
+    if (List->isStringLiteralInit())
+      return spelledInFile(List->getInit(0)->getSourceRange());
+    return llvm::all_of(List->inits(), [this](const Expr *Sub) {
+      return initializerInFile(Sub);
+    });
+  }
+  return spelledInFile(E->getSourceRange());
+}
+
+/// T a[N] = {{...}, ...}: each element a braced list of its fields.
+UseVerdict UseClassifier::arrayInitializer(const VarDecl *VD,
+                                           const RecordDecl *RD) const {
+  HandleUse Decl{UseKind::HandleFlow};
+  const auto *Init = dyn_cast_or_null<InitListExpr>(VD->getInit());
+  // C++ default-initializes `T a[64];` with an implicit call of T's
+  // trivial constructor: no initializer the programmer wrote.
+  const auto *Construct = dyn_cast_or_null<CXXConstructExpr>(VD->getInit());
+  bool Implicit = Construct && Construct->getConstructor()->isTrivial() &&
+                  Construct->getParenOrBraceRange().isInvalid();
+  std::string Name = VD->getNameAsString();
+  if (VD->hasInit() && !Init && !Implicit)
+    return UseVerdict::refused(VD->getLocation(),
+                               "array '" + Name +
+                                   "' is initialized from an expression");
+  if (!Init)
+    return UseVerdict::of(Decl);
+  Init = Init->isSemanticForm() ? Init : Init->getSemanticForm();
+  unsigned Fields = std::distance(RD->field_begin(), RD->field_end());
+  for (const Expr *E : Init->inits()) {
+    const auto *Elem = dyn_cast<InitListExpr>(E);
+    if (!Elem && isa<ImplicitValueInitExpr>(E))
+      continue;
+    if (!Elem || Elem->getNumInits() != Fields)
+      return UseVerdict::refused(E->getExprLoc(),
+                                 "element initializer of '" + Name +
+                                     "' is not a braced list of its fields");
+    for (const Expr *F : Elem->inits())
+      if (!initializerInFile(F))
+        return UseVerdict::refused(F->getExprLoc(),
+                                   "initializer spelled inside a macro");
+  }
+  return UseVerdict::of(Decl);
+}
+
+UseVerdict UseClassifier::declaration(const DeclaratorDecl *D,
+                                      const RecordDecl *RD) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  HandleUse Decl{UseKind::HandleFlow};
+  if (const auto *VD = dyn_cast<VarDecl>(D); VD && isWalkingPointer(VD))
+    return UseVerdict::of({UseKind::WalkingPointer});
+  if (SM.isBeforeInTranslationUnit(D->getLocation(),
+                                   RD->getBraceRange().getEnd()))
+    return UseVerdict::refused(D->getLocation(),
+                               "'" + D->getNameAsString() +
+                                   "' is declared before the struct's "
+                                   "definition");
+  auto InFile = [&](SourceRange R, const std::string &What) {
+    return spelledInFile(R)
+               ? UseVerdict::of(Decl)
+               : UseVerdict::refused(D->getLocation(),
+                                     What + " is spelled inside a macro or a "
+                                            "system header");
+  };
+  if (isa<FieldDecl>(D))
+    return Ctx.getAsConstantArrayType(D->getType())
+               ? InFile(D->getSourceRange(), "an array member")
+               : UseVerdict::of(Decl); // Pointer members: Legality.
+  if (isa<ParmVarDecl>(D))
+    return InFile(D->getSourceRange(), "a parameter");
+  const auto *VD = dyn_cast<VarDecl>(D);
+  if (!VD)
+    return UseVerdict::of(Decl);
+  if (VD->getType()->isArrayType()) {
+    UseVerdict V = InFile(VD->getSourceRange(), "an array definition");
+    if (!V.Use || (VD->hasExternalStorage() && !VD->hasInit()))
+      return V;
+    return arrayInitializer(VD, RD);
+  }
+  TypeLoc TL = VD->getTypeSourceInfo()->getTypeLoc();
+  return InFile(SourceRange(TL.getBeginLoc(), VD->getLocation()),
+                "the declaration of '" + VD->getNameAsString() + "'");
+}
+
+UseVerdict UseClassifier::functionReturn(const FunctionDecl *FD,
+                                         const RecordDecl *RD) const {
+  SourceRange R(FD->getReturnTypeSourceRange().getBegin(), FD->getLocation());
+  if (spelledInFile(R))
+    return UseVerdict::of({UseKind::HandleFlow});
+  return UseVerdict::refused(FD->getLocation(),
+                             "return type of '" + FD->getNameAsString() +
+                                 "' is spelled inside a macro");
 }

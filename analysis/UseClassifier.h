@@ -18,6 +18,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 namespace dlopt {
@@ -128,6 +129,28 @@ public:
   /// (f()[i], (p + 1)[0] ...): the refusal, if \p E is one.
   std::optional<UseVerdict> unnamedArray(const clang::Expr *E) const;
 
+  /// A declaration whose type becomes the handle of \p RD (a variable, a
+  /// parameter, an array member of another record): rendered as the handle,
+  /// or refused (declared before the record's definition, initialized in a
+  /// way the rewrite cannot regroup, spelled inside a macro). A walking
+  /// pointer is a WalkingPointer use.
+  UseVerdict declaration(const clang::DeclaratorDecl *D,
+                         const clang::RecordDecl *RD) const;
+
+  /// A function returning a handle of \p RD: its return type is rewritten.
+  UseVerdict functionReturn(const clang::FunctionDecl *FD,
+                            const clang::RecordDecl *RD) const;
+
+  /// Whether \p VD is the pointer of a walking-pointer loop.
+  bool isWalkingPointer(const clang::VarDecl *VD) const;
+
+  /// Where the generated declarations of \p RD go: the `;` that ends its
+  /// definition. A refusal if there is no such place: the record is
+  /// defined inside a macro, not at file scope, or together with
+  /// variables (struct S {...} a[10];).
+  std::variant<clang::SourceLocation, UseVerdict>
+  definitionEnd(const clang::RecordDecl *RD) const;
+
   /// Null pointer constants passed to handle parameters: f(0), f(NULL).
   std::vector<std::pair<const clang::RecordDecl *, UseVerdict>>
   nullArguments(const clang::CallExpr *Call) const;
@@ -171,6 +194,9 @@ private:
                      const clang::CallExpr *Call,
                      const clang::Expr *Child) const;
   UseVerdict checked(UseVerdict V, const char *What) const;
+  UseVerdict arrayInitializer(const clang::VarDecl *VD,
+                              const clang::RecordDecl *RD) const;
+  bool initializerInFile(const clang::Expr *E) const;
   bool allocatesHandle(const clang::Expr *E) const;
   bool inWalkingLoop(const clang::DeclRefExpr *DRE) const;
 

@@ -110,6 +110,13 @@ private:
     ForcedPlans FP = forcePlans(Out.Plan, Opts.Forced);
     Out.UsedOverrides = FP.Used;
     Forced = FP.Records;
+    for (unsigned I : blockNestedLayoutChanges(Out.Plan)) {
+      const RecordPlan &R = Out.Plan.Records[I];
+      if (Forced.count(recordKey(R)))
+        FP.Errors.push_back(
+            R.Blockers.back().Location + ": struct " + R.Name +
+            " cannot take the forced plan: " + R.Blockers.back().Reason);
+    }
     // A record rewritten by an earlier run has no arrays left to plan: its
     // forced plan is already in place.
     for (const PlanOverride &P : Opts.Forced)

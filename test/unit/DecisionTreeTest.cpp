@@ -104,7 +104,7 @@ TEST(DecisionTreeTest, BuiltinModelIsTheShippedFile) {
   for (const FeatureVector &F :
        {Streaming, Offset, Gathered, ShortWholeGather, Scalar})
     EXPECT_EQ(Builtin.decide(F).Chosen, File->decide(F).Chosen);
-  // What design.md measured (and the calibration found again): a streamed,
+  // What the calibration measured (docs/calibration.md): a streamed,
   // vectorizable cluster leaves AoS; a tiled layout is chosen only where the
   // rewriter strip-mines (the flat form divides per access); random access
   // over the whole record in a loop that fits the caches stays AoS.
