@@ -24,11 +24,13 @@ Expected<PlanOverride> dlopt::parseLayoutOption(StringRef Text) {
   O.Record = Record.str();
   std::string Lower = Spec.lower();
   if (!StringRef(Lower).starts_with("split:")) {
-    std::optional<Layout> L = Layout::parse(Spec);
+    std::string Why;
+    std::optional<Layout> L = Layout::parse(Spec, &Why);
     if (!L)
-      return fail(O.Origin + ": unknown layout '" + Spec +
-                  "' (expected soa, aos, tiled:T with T a power of two >= 2, "
-                  "or split:{f1,f2}{f3})");
+      return fail(O.Origin + ": " + Why +
+                  " (expected soa, aos, tiled:T with T a power of two from 2 "
+                  "to " +
+                  Twine(Layout::MaxTile) + ", or split:{f1,f2}{f3})");
     O.Layouts.push_back(*L);
     return O;
   }
@@ -56,10 +58,10 @@ Expected<PlanOverride> dlopt::parseLayoutOption(StringRef Text) {
       O.Layouts.push_back(Layout::aos());
       continue;
     }
-    std::optional<Layout> L = Layout::parse(LayoutText);
+    std::string Why;
+    std::optional<Layout> L = Layout::parse(LayoutText, &Why);
     if (!L)
-      return fail(O.Origin + ": unknown layout '" + LayoutText +
-                  "' after a group");
+      return fail(O.Origin + ": " + Why + " after a group");
     O.Layouts.push_back(*L);
   }
   return O;
@@ -98,9 +100,10 @@ Expected<std::vector<PlanOverride>> dlopt::parsePlanFile(StringRef Path) {
           Cl ? Cl->getString("layout") : std::nullopt;
       if (!Fields || !LayoutText)
         return fail(CWhere + ": needs \"fields\" and \"layout\"");
-      std::optional<Layout> L = Layout::parse(*LayoutText);
+      std::string Why;
+      std::optional<Layout> L = Layout::parse(*LayoutText, &Why);
       if (!L)
-        return fail(CWhere + ": unknown layout '" + *LayoutText + "'");
+        return fail(CWhere + ": " + Why);
       std::vector<std::string> Names;
       for (const json::Value &F : *Fields) {
         std::optional<StringRef> N = F.getAsString();
