@@ -4,6 +4,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace dlopt;
 using namespace llvm;
@@ -79,6 +80,16 @@ Expected<std::vector<PlanOverride>> dlopt::parsePlanFile(StringRef Path) {
   if (!Root || Root->getString("format") != StringRef("dlopt-plan") || !Records)
     return fail(Path + ": not a dlopt plan (\"format\": \"dlopt-plan\" with "
                        "\"records\" expected)");
+  // Every writer puts "version": 1 (PlanPrinter's planToJson); a plan
+  // written by hand may leave it out and is read as version 1. Any other
+  // version may mean the clusters differently, so it is not guessed at.
+  if (const json::Value *Version = Root->get("version"))
+    if (Version->getAsInteger() != 1) {
+      std::string Shown;
+      raw_string_ostream(Shown) << *Version;
+      return fail(Path + ": unsupported plan version " + Shown +
+                  " (this dl-refactor reads version 1)");
+    }
   std::vector<PlanOverride> Out;
   for (size_t I = 0; I < Records->size(); ++I) {
     std::string Where = (Path + ": records[" + Twine(I) + "]").str();
@@ -89,6 +100,10 @@ Expected<std::vector<PlanOverride>> dlopt::parsePlanFile(StringRef Path) {
     const json::Array *Clusters = R->getArray("clusters");
     if (!Clusters)
       continue; // A record without a plan (e.g. not transformable).
+    // No cluster would leave no layout for the record's fields.
+    if (Clusters->empty())
+      return fail(Where + ": \"clusters\" is empty (leave it out to keep "
+                          "the automatic plan)");
     PlanOverride O;
     O.Record = Name->str();
     O.Origin = Where;
