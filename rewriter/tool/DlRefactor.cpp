@@ -16,6 +16,7 @@
 #include "analysis/WholeProgram.h"
 #include "rewriter/ProgramRefactor.h"
 #include "rewriter/Refactor.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/ReplacementsYaml.h"
 #include "llvm/Support/CommandLine.h"
@@ -23,6 +24,7 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
+#include <cassert>
 
 using namespace clang;
 using namespace clang::tooling;
@@ -200,6 +202,29 @@ bool validateOptions(const CommonOptionsParser &Parser, int Argc,
   return true;
 }
 
+/// CommonOptionsParser applies --extra-arg and --extra-arg-before only to
+/// the database it loads for named files; the one loaded here for every file
+/// of -p gets the same adjusters, placed as CommonOptionsParser places them.
+std::unique_ptr<CompilationDatabase>
+withExtraArgs(std::unique_ptr<CompilationDatabase> DB) {
+  // Both are CommonOptionsParser's own cl::list<std::string> options,
+  // reachable only through the registry.
+  auto Values = [](llvm::StringRef Name) {
+    cl::Option *O = cl::getRegisteredOptions().lookup(Name);
+    assert(O && "registered by CommonOptionsParser");
+    return O ? std::vector<std::string>(
+                   *static_cast<cl::list<std::string> *>(O))
+             : std::vector<std::string>();
+  };
+  auto Adjusting =
+      std::make_unique<ArgumentsAdjustingCompilations>(std::move(DB));
+  Adjusting->appendArgumentsAdjuster(getInsertArgumentAdjuster(
+      Values("extra-arg-before"), ArgumentInsertPosition::BEGIN));
+  Adjusting->appendArgumentsAdjuster(getInsertArgumentAdjuster(
+      Values("extra-arg"), ArgumentInsertPosition::END));
+  return Adjusting;
+}
+
 /// A forced plan that names no candidate struct of the files is a usage
 /// error in every mode; prints which.
 bool namesUnknownRecord(const ProgramOutcome &O,
@@ -368,6 +393,7 @@ int main(int Argc, const char **Argv) {
                    << (Error.empty() ? "" : " (" + Error + ")") << "\n";
       return UsageError;
     }
+    WholeDB = withExtraArgs(std::move(WholeDB));
     Files = WholeDB->getAllFiles();
     llvm::sort(Files); // The database's order is a hash table's.
     if (Files.empty()) {
