@@ -25,9 +25,8 @@ struct Layout {
   uint64_t Tile = 0;
 
   /// The largest tile: 2^15 elements, the largest tile class the calibration
-  /// measures (docs/calibration.md). A model has never seen a larger one, and
-  /// one tile of a larger one is a static array of megabytes in the
-  /// generated code.
+  /// measures (docs/calibration.md). No model was trained on a larger one,
+  /// and each of its tiles would hold hundreds of kilobytes per field.
   static constexpr uint64_t MaxTile = uint64_t(1) << 15;
 
   static Layout aos() { return {LayoutKind::AoS, 0}; }
@@ -43,7 +42,7 @@ struct Layout {
   /// Accepts what str() prints and the command-line spellings "aos", "soa",
   /// "tiled:T" (case-insensitive). Rejects tiles that are not powers of two
   /// from 2 to MaxTile; then \p Why, if given, receives the reason,
-  /// "unknown layout 'TEXT'" or "layout 'TEXT': tile T above ...", for the
+  /// "unknown layout 'TEXT'" or "layout 'TEXT': tile T is above ...", for the
   /// caller to prefix with where the text came from.
   static std::optional<Layout> parse(llvm::StringRef Text,
                                      std::string *Why = nullptr);

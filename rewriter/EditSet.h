@@ -83,6 +83,7 @@ private:
   std::string FilePath;
   /// Shared by copies: the rewriter tries alternatives on copies.
   std::shared_ptr<const std::string> Original;
+  /// New text gets "\r\n" line endings (see crlf()).
   bool CRLF;
 };
 
