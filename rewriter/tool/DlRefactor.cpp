@@ -240,6 +240,33 @@ bool namesUnknownRecord(const ProgramOutcome &O,
   return false;
 }
 
+/// --report shows a forced plan in place of the automatic one. One whose
+/// groups do not fit its struct (an unknown, missing or repeated field) would
+/// leave the automatic plan showing unremarked, so it fails as the rewrite
+/// does; a struct that cannot be transformed is reported with its blockers,
+/// which say why the plan is not taken. Prints the errors; false on one.
+bool forcedGroupsFit(const LayoutPlan &Plan,
+                     const std::vector<PlanOverride> &Forced) {
+  bool Fit = true;
+  for (const RecordPlan &R : Plan.Records) {
+    // The last override naming the struct is the one taken (forcePlans).
+    auto Named = llvm::find_if(llvm::reverse(Forced), [&](const auto &P) {
+      return R.Name == P.Record || llvm::is_contained(R.Aliases, P.Record);
+    });
+    if (!R.transformable() || Named == llvm::reverse(Forced).end())
+      continue;
+    RecordPlan Copy = R;
+    if (llvm::Error E = applyOverride(Copy, *Named)) {
+      llvm::errs() << R.Location << ": " << llvm::toString(std::move(E))
+                   << "\n";
+      Fit = false;
+    }
+  }
+  if (!Fit)
+    llvm::errs() << "dl-refactor: the forced plan cannot be applied\n";
+  return Fit;
+}
+
 /// --merge-reports: every *.json of the directory, in name order.
 int mergeReports(const AnalysisOptions &Opts) {
   std::vector<std::string> Paths;
@@ -411,16 +438,10 @@ int main(int Argc, const char **Argv) {
       llvm::errs() << "dl-refactor: stopped: a file did not compile\n";
       return CompileError;
     }
-    // The report shows the forced plans, so they are checked as for a
-    // rewrite rather than left out of it unseen.
     if (namesUnknownRecord(O, Opts.Forced))
       return UsageError;
-    if (O.S == ProgramOutcome::IllegalPlan) {
-      for (const std::string &E : O.Errors)
-        llvm::errs() << E << "\n";
-      llvm::errs() << "dl-refactor: the forced plan cannot be applied\n";
+    if (!forcedGroupsFit(O.Plan, Opts.Forced))
       return IllegalPlan;
-    }
     return printPlan(O.Plan);
   }
 
