@@ -16,6 +16,7 @@
 #include "analysis/WholeProgram.h"
 #include "rewriter/ProgramRefactor.h"
 #include "rewriter/Refactor.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/ReplacementsYaml.h"
 #include "llvm/Support/CommandLine.h"
@@ -23,6 +24,7 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
+#include <cassert>
 
 using namespace clang;
 using namespace clang::tooling;
@@ -104,10 +106,11 @@ Examples:
   dl-refactor --merge-reports build/dlopt-reports --format=json
 
 Exit codes: 0 success (changed, or nothing to change), 1 a file does not
-compile, 2 usage error, 3 a forced plan cannot be applied, 4 a file cannot be
-written, 5 internal error (the rewrite would not compile; nothing written),
-6 translation units disagree on the rewrite of a shared file (a header
-included under different macros; nothing written).
+compile, 2 usage error (also an option that does nothing in the chosen mode),
+3 a forced plan cannot be applied, 4 a file cannot be written, 5 internal
+error (the rewrite would not compile; nothing written), 6 translation units
+disagree on the rewrite of a shared file (a header included under different
+macros; nothing written).
 )");
 
 int writeFile(const std::string &Path,
@@ -144,6 +147,124 @@ std::optional<std::string> buildDirArgument(int Argc, const char **Argv) {
       return A.str();
   }
   return std::nullopt;
+}
+
+/// Options whose effect the chosen mode would drop are usage errors: a --dot
+/// without a plan to draw, or a --layout given to a merge, would otherwise
+/// look as if it had worked. Prints the reason; false on an error.
+bool validateOptions(const CommonOptionsParser &Parser, int Argc,
+                     const char **Argv) {
+  auto Usage = [](const llvm::Twine &Message) {
+    llvm::errs() << "dl-refactor: " << Message << "\n";
+    return false;
+  };
+  if (Report + Apply + Diff > 1)
+    return Usage("choose one of --report, --diff, --apply");
+  // "--dot=" leaves the value empty, which reads as "not given" below.
+  for (const cl::opt<std::string> *O :
+       {&ExportFixes, &PlanFile, &ModelPath, &DotPath, &MergeReports})
+    if (O->getNumOccurrences() && O->empty())
+      return Usage(llvm::Twine("--") + O->ArgStr + " needs a " + O->ValueStr +
+                   " name");
+  if (CacheLine == 0 || CacheLine > 4096)
+    return Usage("--cache-line wants a byte count from 1 to 4096");
+  if (Jobs == 0)
+    return Usage("--jobs wants a number of files to parse at a time, at "
+                 "least 1");
+  if (!MergeReports.empty()) {
+    const std::pair<bool, llvm::StringRef> Dropped[] = {
+        {Report, "--report"},
+        {Diff, "--diff"},
+        {Apply, "--apply"},
+        {!ExportFixes.empty(), "--export-fixes"},
+        {!ForcedLayouts.empty(), "--layout"},
+        {!PlanFile.empty(), "--plan"}};
+    for (auto [Given, Name] : Dropped)
+      if (Given)
+        return Usage(Name + " does nothing with --merge-reports, which "
+                            "only prints the plan merged from the reports");
+    if (!Parser.getSourcePathList().empty() || buildDirArgument(Argc, Argv))
+      return Usage("--merge-reports reads the reports, not source files or "
+                   "-p");
+    return true;
+  }
+  if (!Report) {
+    if (!DotPath.empty())
+      return Usage("--dot writes the plan's KDLG: it needs --report or "
+                   "--merge-reports");
+    if (OutputFormat.getNumOccurrences())
+      return Usage("--format is the plan's format: it needs --report or "
+                   "--merge-reports");
+  } else if (!ExportFixes.empty()) {
+    return Usage("--export-fixes writes the rewrite's replacements: "
+                 "--report rewrites nothing");
+  }
+  return true;
+}
+
+/// CommonOptionsParser applies --extra-arg and --extra-arg-before only to
+/// the database it loads for named files; the one loaded here for every file
+/// of -p gets the same adjusters, placed as CommonOptionsParser places them.
+std::unique_ptr<CompilationDatabase>
+withExtraArgs(std::unique_ptr<CompilationDatabase> DB) {
+  // Both are CommonOptionsParser's own cl::list<std::string> options,
+  // reachable only through the registry.
+  auto Values = [](llvm::StringRef Name) {
+    cl::Option *O = cl::getRegisteredOptions().lookup(Name);
+    assert(O && "registered by CommonOptionsParser");
+    return O ? std::vector<std::string>(
+                   *static_cast<cl::list<std::string> *>(O))
+             : std::vector<std::string>();
+  };
+  auto Adjusting =
+      std::make_unique<ArgumentsAdjustingCompilations>(std::move(DB));
+  Adjusting->appendArgumentsAdjuster(getInsertArgumentAdjuster(
+      Values("extra-arg-before"), ArgumentInsertPosition::BEGIN));
+  Adjusting->appendArgumentsAdjuster(getInsertArgumentAdjuster(
+      Values("extra-arg"), ArgumentInsertPosition::END));
+  return Adjusting;
+}
+
+/// A forced plan that names no candidate struct of the files is a usage
+/// error in every mode; prints which.
+bool namesUnknownRecord(const ProgramOutcome &O,
+                        const std::vector<PlanOverride> &Forced) {
+  for (const PlanOverride &P : Forced)
+    if (!O.UsedOverrides.count(P.Record)) {
+      llvm::errs() << "dl-refactor: " << P.Origin
+                   << ": no candidate struct named '" << P.Record
+                   << "' (a struct whose arrays are indexed in loops) in the "
+                      "given files\n";
+      return true;
+    }
+  return false;
+}
+
+/// --report shows a forced plan in place of the automatic one. One whose
+/// groups do not fit its struct (an unknown, missing or repeated field) would
+/// leave the automatic plan showing unremarked, so it fails as the rewrite
+/// does; a struct that cannot be transformed is reported with its blockers,
+/// which say why the plan is not taken. Prints the errors; false on one.
+bool forcedGroupsFit(const LayoutPlan &Plan,
+                     const std::vector<PlanOverride> &Forced) {
+  bool Fit = true;
+  for (const RecordPlan &R : Plan.Records) {
+    // The last override naming the struct is the one taken (forcePlans).
+    auto Named = llvm::find_if(llvm::reverse(Forced), [&](const auto &P) {
+      return R.Name == P.Record || llvm::is_contained(R.Aliases, P.Record);
+    });
+    if (!R.transformable() || Named == llvm::reverse(Forced).end())
+      continue;
+    RecordPlan Copy = R;
+    if (llvm::Error E = applyOverride(Copy, *Named)) {
+      llvm::errs() << R.Location << ": " << llvm::toString(std::move(E))
+                   << "\n";
+      Fit = false;
+    }
+  }
+  if (!Fit)
+    llvm::errs() << "dl-refactor: the forced plan cannot be applied\n";
+  return Fit;
 }
 
 /// --merge-reports: every *.json of the directory, in name order.
@@ -244,15 +365,8 @@ int main(int Argc, const char **Argv) {
     llvm::errs() << "dl-refactor: " << llvm::toString(Parser.takeError());
     return UsageError;
   }
-  if (Report + Apply + Diff > 1) {
-    llvm::errs() << "dl-refactor: choose one of --report, --diff, --apply\n";
+  if (!validateOptions(*Parser, Argc, Argv))
     return UsageError;
-  }
-  if (CacheLine == 0 || CacheLine > 4096) {
-    llvm::errs() << "dl-refactor: --cache-line wants a byte count from 1 to "
-                    "4096\n";
-    return UsageError;
-  }
 
   std::optional<DecisionTree> Model;
   if (!ModelPath.empty()) {
@@ -286,7 +400,7 @@ int main(int Argc, const char **Argv) {
   Opts.Analysis.CacheLine = CacheLine;
   Opts.Analysis.Model = Model ? &*Model : nullptr;
   Opts.Forced = std::move(Forced);
-  Opts.Jobs = std::max(1u, unsigned(Jobs));
+  Opts.Jobs = Jobs;
   Opts.Progress = !Quiet && llvm::errs().is_displayed();
   if (!MergeReports.empty())
     return mergeReports(Opts.Analysis);
@@ -306,6 +420,7 @@ int main(int Argc, const char **Argv) {
                    << (Error.empty() ? "" : " (" + Error + ")") << "\n";
       return UsageError;
     }
+    WholeDB = withExtraArgs(std::move(WholeDB));
     Files = WholeDB->getAllFiles();
     llvm::sort(Files); // The database's order is a hash table's.
     if (Files.empty()) {
@@ -323,6 +438,10 @@ int main(int Argc, const char **Argv) {
       llvm::errs() << "dl-refactor: stopped: a file did not compile\n";
       return CompileError;
     }
+    if (namesUnknownRecord(O, Opts.Forced))
+      return UsageError;
+    if (!forcedGroupsFit(O.Plan, Opts.Forced))
+      return IllegalPlan;
     return printPlan(O.Plan);
   }
 
@@ -332,14 +451,8 @@ int main(int Argc, const char **Argv) {
                     "written\n";
     return CompileError;
   }
-  for (const PlanOverride &P : Opts.Forced)
-    if (!O.UsedOverrides.count(P.Record)) {
-      llvm::errs() << "dl-refactor: " << P.Origin
-                   << ": no candidate struct named '" << P.Record
-                   << "' (a struct whose arrays are indexed in loops) in the "
-                      "given files\n";
-      return UsageError;
-    }
+  if (namesUnknownRecord(O, Opts.Forced))
+    return UsageError;
   for (const std::string &N : O.Notes)
     llvm::errs() << "dl-refactor: " << N << "\n";
   switch (O.S) {
