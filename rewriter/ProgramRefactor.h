@@ -49,7 +49,7 @@ struct ProgramOutcome {
   };
   Status S = Success;
   LayoutPlan Plan;
-  /// The edited files, ordered by path.
+  /// The edited files, each named by its real path, ordered by it.
   std::vector<EditSet> Files;
   std::vector<std::string> Notes, Errors;
   /// Overrides that named a record of the program.

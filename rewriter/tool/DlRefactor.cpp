@@ -15,6 +15,7 @@
 #include "analysis/PlanReader.h"
 #include "analysis/WholeProgram.h"
 #include "rewriter/ProgramRefactor.h"
+#include "rewriter/ProjectPaths.h"
 #include "rewriter/Refactor.h"
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/ReplacementsYaml.h"
@@ -96,6 +97,13 @@ cl::opt<std::string> MergeReports(
     cl::desc("Merge the per-unit plan JSONs the plugin wrote into DIR "
              "(-fplugin-arg-dlopt-report=DIR/) and print the program plan"),
     cl::value_desc("dir"), cl::cat(Category));
+
+cl::opt<std::string>
+    RootDir("root",
+            cl::desc("The project root: --diff names files relative to it "
+                     "when the current directory does not hold them all "
+                     "(default: the deepest directory holding every file)"),
+            cl::value_desc("dir"), cl::cat(Category));
 
 cl::extrahelp MoreHelp(R"(
 Examples:
@@ -217,6 +225,35 @@ int applyAll(const std::vector<EditSet> &Files) {
   return Success;
 }
 
+/// The project root: --root, else the deepest directory holding every file;
+/// "" after an error (printed).
+std::string projectRoot(const std::vector<std::string> &Files) {
+  if (RootDir.empty())
+    return commonDirectory(Files);
+  if (!llvm::sys::fs::is_directory(RootDir)) {
+    llvm::errs() << "dl-refactor: --root " << RootDir << ": not a directory\n";
+    return "";
+  }
+  return realPath(RootDir);
+}
+
+/// The diff names each file relative to the current directory, or to the
+/// project root when some file is not below the current directory (a "../"
+/// name is one patch refuses), with git's a/ and b/ prefixes: `patch -p1`
+/// and `git apply` take it in that directory.
+void printDiffs(const std::vector<EditSet> &Files, llvm::StringRef Root) {
+  std::string Cwd = realPath(".");
+  bool BelowCwd = llvm::all_of(
+      Files, [&](const EditSet &F) { return isUnder(F.path(), Cwd); });
+  if (!BelowCwd)
+    llvm::errs() << "dl-refactor: the diff's paths are relative to the "
+                    "project root '"
+                 << Root << "' (apply it there with patch -p1)\n";
+  for (const EditSet &F : Files)
+    llvm::outs() << unifiedDiff(F,
+                                relativePath(F.path(), BelowCwd ? Cwd : Root));
+}
+
 int exportFixes(const std::vector<EditSet> &Files, const std::string &Path) {
   TranslationUnitReplacements TUR;
   TUR.MainSourceFile = Files.empty() ? "" : Files.front().path();
@@ -316,6 +353,9 @@ int main(int Argc, const char **Argv) {
   }
   const CompilationDatabase &DB =
       WholeDB ? *WholeDB : Parser->getCompilations();
+  std::string Root = projectRoot(Files);
+  if (Root.empty())
+    return UsageError;
 
   if (Report) {
     ProgramOutcome O = analyzeProgram(DB, Files, Opts);
@@ -373,7 +413,6 @@ int main(int Argc, const char **Argv) {
   if (Apply)
     return applyAll(O.Files);
   if (ExportFixes.empty() || Diff)
-    for (const EditSet &F : O.Files)
-      llvm::outs() << unifiedDiff(F);
+    printDiffs(O.Files, Root);
   return Success;
 }
