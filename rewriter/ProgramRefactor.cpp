@@ -133,6 +133,7 @@ private:
     for (UnitFacts &F : Facts)
       Units.push_back(F.Unit);
     Out.Plan = mergeUnits(std::move(Units), Opts.Analysis);
+    blockOutsideRoot();
     ForcedPlans FP = forcePlans(Out.Plan, Opts.Forced);
     Out.UsedOverrides = FP.Used;
     Forced = FP.Records;
@@ -161,6 +162,93 @@ private:
                             " kept: the plan is AoS");
   }
 
+  /// A record the analysis saw in a file outside the project root keeps its
+  /// layout: rewriting it would edit that file (its definition, a use), and
+  /// dl-refactor writes nowhere else. Decided before planning goes further,
+  /// so --report shows it as a blocker and --apply agrees.
+  void blockOutsideRoot() {
+    if (Opts.Root.empty())
+      return;
+    for (RecordPlan &R : Out.Plan.Records) {
+      if (!R.transformable())
+        continue;
+      std::set<std::string> In;
+      if (!R.DefinedIn.empty())
+        In.insert(realPath(R.DefinedIn));
+      for (const UnitFacts &F : Facts) {
+        auto It = F.RecordFiles.find(recordKey(R));
+        if (It != F.RecordFiles.end())
+          In.insert(It->second.begin(), It->second.end());
+      }
+      auto Outside = llvm::find_if(In, [&](const std::string &File) {
+        return !isUnder(File, Opts.Root);
+      });
+      if (Outside == In.end())
+        continue;
+      R.Blockers.push_back({outsideRootReason(*Outside), R.Location});
+      // What mergeUnits leaves of a blocked record: nothing proposed.
+      R.Clusters.clear();
+      R.Graph = Kdlg();
+      R.Kernels.clear();
+    }
+  }
+
+  std::string outsideRootReason(const std::string &File) const {
+    return displayPath(File) + " is outside the project root '" + Opts.Root +
+           "' (use --root)";
+  }
+
+  /// The real paths of the edited files outside the project root, and the
+  /// units that edit them.
+  std::set<std::string> outsideRoot(const std::vector<RefactorResult> &Results,
+                                    std::set<std::string> *Units = nullptr) {
+    std::set<std::string> Files;
+    if (Opts.Root.empty())
+      return Files;
+    for (const RefactorResult &R : Results)
+      for (const EditSet &ES : R.Edits)
+        if (std::string P = realPath(ES.path()); !isUnder(P, Opts.Root)) {
+          Files.insert(P);
+          if (Units)
+            Units->insert(R.Unit);
+        }
+    return Files;
+  }
+
+  /// Records whose rewrite edits a file outside the project root that the
+  /// analysis did not see them in (a prototype in a header elsewhere), each
+  /// with the reason: they are refused like a use the rewriter cannot
+  /// handle.
+  std::map<std::string, std::vector<std::string>>
+  refusedOutsideRoot(const std::vector<RefactorResult> &Results,
+                     const std::set<std::string> &Changing) {
+    std::set<std::string> Units;
+    std::set<std::string> Outside = outsideRoot(Results, &Units);
+    if (Outside.empty())
+      return {};
+    // The suspects: the changing records of the units that made the edits.
+    std::set<std::string> Suspects;
+    for (unsigned I = 0; I < Files.size(); ++I)
+      if (Units.count(Files[I]))
+        for (const RecordPlan &R : Facts[I].Unit.Records)
+          if (Changing.count(recordKey(R)))
+            Suspects.insert(recordKey(R));
+    std::map<std::string, std::set<std::string>> ByRecord;
+    if (Suspects.size() > 1)
+      for (const std::string &Key : Suspects) // Which: each rewritten alone.
+        if (std::set<std::string> F = outsideRoot(rewriteUnits({Key}));
+            !F.empty())
+          ByRecord[Key] = std::move(F);
+    if (ByRecord.empty()) // One suspect, or only all of them together.
+      for (const std::string &Key : Suspects)
+        ByRecord[Key] = Outside;
+    std::map<std::string, std::vector<std::string>> Refused;
+    for (auto &[Key, In] : ByRecord)
+      for (const std::string &File : In)
+        Refused[Key].push_back(outsideRootReason(File));
+    return Refused;
+  }
+
   /// Steps 3 to 5.
   void runRewrite() {
     std::set<std::string> Changing = changingRecords(Out.Plan);
@@ -174,6 +262,8 @@ private:
         for (auto &[Key, Reasons] : R.Refused)
           for (const std::string &Reason : Reasons)
             appendOnce(Refused[Key], Reason);
+      if (Refused.empty())
+        Refused = refusedOutsideRoot(Results, Changing);
       if (Refused.empty())
         break;
       for (auto &[Key, Reasons] : Refused) {

@@ -33,6 +33,9 @@ struct ProgramOptions {
   std::vector<PlanOverride> Forced;
   unsigned Jobs = 1;
   bool Progress = false;
+  /// The project root (a real path): a record whose rewrite would edit a
+  /// file outside it keeps its layout. Empty: no limit.
+  std::string Root;
 };
 
 struct ProgramOutcome {

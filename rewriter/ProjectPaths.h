@@ -6,8 +6,10 @@
 // (displayPath). A translation unit knows its files by the names it looked
 // them up with (FileSpellings maps those to real paths), and its messages
 // and plans say "name:line:col". The project root is the deepest directory
-// that holds every input file, or --root: a diff's paths start there when
-// the current directory does not hold every edited file.
+// that holds every input file, or --root: dl-refactor writes nothing outside
+// it (a header reached through a symbolic link to a directory elsewhere is
+// someone else's), and a diff's paths start there when the current
+// directory does not hold every edited file.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DLOPT_REWRITER_PROJECTPATHS_H

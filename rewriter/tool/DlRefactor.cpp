@@ -100,8 +100,7 @@ cl::opt<std::string> MergeReports(
 
 cl::opt<std::string>
     RootDir("root",
-            cl::desc("The project root: --diff names files relative to it "
-                     "when the current directory does not hold them all "
+            cl::desc("The project root: no file outside it is written "
                      "(default: the deepest directory holding every file)"),
             cl::value_desc("dir"), cl::cat(Category));
 
@@ -110,6 +109,9 @@ Examples:
   dl-refactor --report examples/nbody/nbody.c -- -O2
   dl-refactor -p build --jobs 2 --diff      (every file of the database)
   dl-refactor --merge-reports build/dlopt-reports --format=json
+
+Files are written only below the project root (--root; by default the
+deepest directory holding every file).
 
 Exit codes: 0 success (changed, or nothing to change), 1 a file does not
 compile, 2 usage error, 3 a forced plan cannot be applied, 4 a file cannot be
@@ -237,6 +239,19 @@ std::string projectRoot(const std::vector<std::string> &Files) {
   return realPath(RootDir);
 }
 
+/// Every edited file is below the root: ProgramRefactor keeps the records
+/// that would edit others. Checked again before anything is shown or written.
+int checkInsideRoot(const std::vector<EditSet> &Files, llvm::StringRef Root) {
+  for (const EditSet &F : Files)
+    if (!isUnder(F.path(), Root)) {
+      llvm::errs() << "dl-refactor: internal error: '" << F.path()
+                   << "' is outside the project root '" << Root
+                   << "'; nothing written\n";
+      return InternalError;
+    }
+  return Success;
+}
+
 /// The diff names each file relative to the current directory, or to the
 /// project root when some file is not below the current directory (a "../"
 /// name is one patch refuses), with git's a/ and b/ prefixes: `patch -p1`
@@ -353,8 +368,8 @@ int main(int Argc, const char **Argv) {
   }
   const CompilationDatabase &DB =
       WholeDB ? *WholeDB : Parser->getCompilations();
-  std::string Root = projectRoot(Files);
-  if (Root.empty())
+  Opts.Root = projectRoot(Files);
+  if (Opts.Root.empty())
     return UsageError;
 
   if (Report) {
@@ -407,12 +422,14 @@ int main(int Argc, const char **Argv) {
       return exportFixes({}, ExportFixes);
     return Success;
   }
+  if (int RC = checkInsideRoot(O.Files, Opts.Root))
+    return RC;
   if (!ExportFixes.empty())
     if (int RC = exportFixes(O.Files, ExportFixes))
       return RC;
   if (Apply)
     return applyAll(O.Files);
   if (ExportFixes.empty() || Diff)
-    printDiffs(O.Files, Root);
+    printDiffs(O.Files, Opts.Root);
   return Success;
 }
