@@ -14,6 +14,7 @@
 #include "analysis/PlanPrinter.h"
 #include "analysis/PlanReader.h"
 #include "analysis/WholeProgram.h"
+#include "rewriter/ApplyJournal.h"
 #include "rewriter/ProgramRefactor.h"
 #include "rewriter/ProjectPaths.h"
 #include "rewriter/Refactor.h"
@@ -111,13 +112,15 @@ Examples:
   dl-refactor --merge-reports build/dlopt-reports --format=json
 
 Files are written only below the project root (--root; by default the
-deepest directory holding every file).
+deepest directory holding every file). An --apply that was killed is ended
+by the next run on the tree (journal .dlopt-apply.journal in the root).
 
 Exit codes: 0 success (changed, or nothing to change), 1 a file does not
 compile, 2 usage error, 3 a forced plan cannot be applied, 4 a file cannot be
-written, 5 internal error (the rewrite would not compile; nothing written),
-6 translation units disagree on the rewrite of a shared file (a header
-included under different macros; nothing written).
+written or an interrupted --apply cannot be ended, 5 internal error (the
+rewrite would not compile; nothing written), 6 translation units disagree on
+the rewrite of a shared file (a header included under different macros;
+nothing written).
 )");
 
 int writeFile(const std::string &Path,
@@ -188,45 +191,6 @@ int mergeReports(const AnalysisOptions &Opts) {
   return printPlan(mergeUnits(std::move(Units), Opts));
 }
 
-/// Writes every file or none: all temporaries first, then the renames.
-int applyAll(const std::vector<EditSet> &Files) {
-  namespace fs = llvm::sys::fs;
-  std::vector<std::pair<std::string, std::string>> Renames; // temp -> dest
-  auto Abort = [&](const std::string &Message) {
-    llvm::errs() << "dl-refactor: " << Message << "; nothing written\n";
-    for (auto &[Temp, Dest] : Renames)
-      fs::remove(Temp);
-    return OutputError;
-  };
-  for (const EditSet &F : Files) {
-    // A file without write permission is read-only to us even as root.
-    llvm::ErrorOr<fs::perms> Perms = fs::getPermissions(F.path());
-    if (fs::access(F.path(), fs::AccessMode::Write) ||
-        (Perms && !(*Perms & fs::all_write)))
-      return Abort("'" + F.path() + "' is not writable");
-    int FD;
-    llvm::SmallString<256> Temp;
-    if (std::error_code EC =
-            fs::createUniqueFile(F.path() + ".dlopt-%%%%%%", FD, Temp))
-      return Abort("cannot create a temporary next to '" + F.path() +
-                   "': " + EC.message());
-    Renames.push_back({Temp.str().str(), F.path()});
-    {
-      llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
-      OS << F.apply();
-      OS.close();
-      if (OS.has_error())
-        return Abort("cannot write '" + Temp.str().str() + "'");
-    }
-    if (Perms)
-      fs::setPermissions(Temp, *Perms);
-  }
-  for (auto &[Temp, Dest] : Renames)
-    if (std::error_code EC = fs::rename(Temp, Dest))
-      return Abort("cannot replace '" + Dest + "': " + EC.message());
-  return Success;
-}
-
 /// The project root: --root, else the deepest directory holding every file;
 /// "" after an error (printed).
 std::string projectRoot(const std::vector<std::string> &Files) {
@@ -239,6 +203,61 @@ std::string projectRoot(const std::vector<std::string> &Files) {
   return realPath(RootDir);
 }
 
+/// Ends an --apply of this tree that was interrupted (ApplyJournal.h), before
+/// anything reads the files.
+int endInterruptedApply(llvm::StringRef Root,
+                        const std::vector<std::string> &Files) {
+  std::vector<std::string> Above = journalsAbove(Root);
+  for (const std::string &J : Above)
+    llvm::errs() << "dl-refactor: warning: '" << displayPath(J)
+                 << "': an --apply of a larger tree was interrupted; run "
+                    "dl-refactor with --root "
+                 << llvm::sys::path::parent_path(J) << " to end it\n";
+  llvm::Expected<Recovery> R = recoverInterruptedApply(Root);
+  std::string Journal = displayPath((Root + "/" + JournalName).str());
+  if (!R) {
+    llvm::errs() << "dl-refactor: cannot end the interrupted --apply of "
+                    "journal '"
+                 << Journal << "': " << llvm::toString(R.takeError())
+                 << "; the files may be partly rewritten\n";
+    return OutputError;
+  }
+  if (R->StrayJournals)
+    llvm::errs() << "dl-refactor: removed " << R->StrayJournals
+                 << " unfinished journal temporar"
+                 << (R->StrayJournals == 1 ? "y" : "ies") << " in '"
+                 << displayPath(Root) << "'\n";
+  if (R->K == Recovery::Completed)
+    llvm::errs() << "dl-refactor: completed an interrupted --apply of "
+                 << R->Files << " files (" << R->Done
+                 << " were left to replace; journal '" << Journal << "')\n";
+  else if (R->K == Recovery::RolledBack)
+    llvm::errs() << "dl-refactor: rolled back an interrupted --apply of "
+                 << R->Files << " files (none was replaced; " << R->Done
+                 << " temporaries removed; journal '" << Journal << "')\n";
+  if (!Above.empty()) // Those temporaries are still needed.
+    return Success;
+  // Temporaries no journal names: where the files are, and the root.
+  std::set<std::string> Dirs{Root.str()};
+  for (const std::string &F : Files) {
+    // Next to the file as named (older runs) and to its target.
+    llvm::SmallString<256> Named(F);
+    llvm::sys::fs::make_absolute(Named);
+    Dirs.insert(llvm::sys::path::parent_path(Named).str());
+    Dirs.insert(llvm::sys::path::parent_path(realPath(F)).str());
+  }
+  std::vector<std::string> Stray =
+      removeStrayTemporaries({Dirs.begin(), Dirs.end()});
+  if (!Stray.empty()) {
+    llvm::errs() << "dl-refactor: removed temporaries no journal names (left "
+                    "by an --apply killed before it wrote one):";
+    for (const std::string &T : Stray)
+      llvm::errs() << " " << displayPath(T);
+    llvm::errs() << "\n";
+  }
+  return Success;
+}
+
 /// Every edited file is below the root: ProgramRefactor keeps the records
 /// that would edit others. Checked again before anything is shown or written.
 int checkInsideRoot(const std::vector<EditSet> &Files, llvm::StringRef Root) {
@@ -249,6 +268,18 @@ int checkInsideRoot(const std::vector<EditSet> &Files, llvm::StringRef Root) {
                    << "'; nothing written\n";
       return InternalError;
     }
+  return Success;
+}
+
+/// Writes every file or none (ApplyJournal.h).
+int applyAll(const std::vector<EditSet> &Files, llvm::StringRef Root) {
+  std::vector<NewFile> New;
+  for (const EditSet &F : Files)
+    New.push_back({F.path(), F.apply()});
+  if (llvm::Error E = applyFiles(Root, New)) {
+    llvm::errs() << "dl-refactor: " << llvm::toString(std::move(E)) << "\n";
+    return OutputError;
+  }
   return Success;
 }
 
@@ -371,6 +402,8 @@ int main(int Argc, const char **Argv) {
   Opts.Root = projectRoot(Files);
   if (Opts.Root.empty())
     return UsageError;
+  if (int RC = endInterruptedApply(Opts.Root, Files))
+    return RC;
 
   if (Report) {
     ProgramOutcome O = analyzeProgram(DB, Files, Opts);
@@ -428,7 +461,7 @@ int main(int Argc, const char **Argv) {
     if (int RC = exportFixes(O.Files, ExportFixes))
       return RC;
   if (Apply)
-    return applyAll(O.Files);
+    return applyAll(O.Files, Opts.Root);
   if (ExportFixes.empty() || Diff)
     printDiffs(O.Files, Opts.Root);
   return Success;
