@@ -119,7 +119,7 @@ static unsigned countLines(llvm::StringRef Text) {
   return Text.count('\n') + (!Text.empty() && !Text.ends_with("\n"));
 }
 
-std::string dlopt::unifiedDiff(const EditSet &Edits) {
+std::string dlopt::unifiedDiff(const EditSet &Edits, llvm::StringRef Name) {
   // The edits carry their original ranges, so the changed lines are known
   // without a diff algorithm: each edit replaces the whole lines it touches.
   const std::string &Old = Edits.original();
@@ -149,7 +149,7 @@ std::string dlopt::unifiedDiff(const EditSet &Edits) {
   llvm::raw_string_ostream OS(Out);
   if (Changes.empty())
     return Out;
-  OS << "--- " << Edits.path() << "\n+++ " << Edits.path() << "\n";
+  OS << "--- a/" << Name << "\n+++ b/" << Name << "\n";
   const unsigned Context = 3;
   auto LineNo = [&](unsigned Off) { // 1-based line of a line start.
     return unsigned(llvm::StringRef(Old).substr(0, Off).count('\n')) + 1;

@@ -60,8 +60,10 @@ RefactorResult rewriteTranslationUnit(clang::ASTContext &Ctx,
                                       const LayoutPlan &Program,
                                       const std::set<std::string> &Changing);
 
-/// A unified diff of \p Edits against the original, with 3 lines of context.
-std::string unifiedDiff(const EditSet &Edits);
+/// A unified diff of \p Edits against the original, with 3 lines of context,
+/// naming the file "a/<Name>" and "b/<Name>" (git's prefixes: `patch -p1`
+/// and `git apply` take it).
+std::string unifiedDiff(const EditSet &Edits, llvm::StringRef Name);
 
 } // namespace dlopt
 

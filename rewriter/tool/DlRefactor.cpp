@@ -14,7 +14,9 @@
 #include "analysis/PlanPrinter.h"
 #include "analysis/PlanReader.h"
 #include "analysis/WholeProgram.h"
+#include "rewriter/ApplyJournal.h"
 #include "rewriter/ProgramRefactor.h"
+#include "rewriter/ProjectPaths.h"
 #include "rewriter/Refactor.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CommonOptionsParser.h"
@@ -99,18 +101,29 @@ cl::opt<std::string> MergeReports(
              "(-fplugin-arg-dlopt-report=DIR/) and print the program plan"),
     cl::value_desc("dir"), cl::cat(Category));
 
+cl::opt<std::string>
+    RootDir("root",
+            cl::desc("The project root: no file outside it is written "
+                     "(default: the deepest directory holding every file)"),
+            cl::value_desc("dir"), cl::cat(Category));
+
 cl::extrahelp MoreHelp(R"(
 Examples:
   dl-refactor --report examples/nbody/nbody.c -- -O2
   dl-refactor -p build --jobs 2 --diff      (every file of the database)
   dl-refactor --merge-reports build/dlopt-reports --format=json
 
+Files are written only below the project root (--root; by default the
+deepest directory holding every file). An --apply that was killed is ended
+by the next run on the tree (journal .dlopt-apply.journal in the root).
+
 Exit codes: 0 success (changed, or nothing to change), 1 a file does not
 compile, 2 usage error (also an option that does nothing in the chosen mode),
-3 a forced plan cannot be applied, 4 a file cannot be written, 5 internal
-error (the rewrite would not compile; nothing written), 6 translation units
-disagree on the rewrite of a shared file (a header included under different
-macros; nothing written).
+3 a forced plan cannot be applied, 4 a file cannot be written or an
+interrupted --apply cannot be ended, 5 internal error (the rewrite would not
+compile, or the analysis admitted a use the rewriter cannot render; nothing
+written), 6 translation units disagree on the rewrite of a shared file (a
+header included under different macros; nothing written).
 )");
 
 int writeFile(const std::string &Path,
@@ -299,43 +312,113 @@ int mergeReports(const AnalysisOptions &Opts) {
   return printPlan(mergeUnits(std::move(Units), Opts));
 }
 
-/// Writes every file or none: all temporaries first, then the renames.
-int applyAll(const std::vector<EditSet> &Files) {
-  namespace fs = llvm::sys::fs;
-  std::vector<std::pair<std::string, std::string>> Renames; // temp -> dest
-  auto Abort = [&](const std::string &Message) {
-    llvm::errs() << "dl-refactor: " << Message << "; nothing written\n";
-    for (auto &[Temp, Dest] : Renames)
-      fs::remove(Temp);
-    return OutputError;
-  };
-  for (const EditSet &F : Files) {
-    // A file without write permission is read-only to us even as root.
-    llvm::ErrorOr<fs::perms> Perms = fs::getPermissions(F.path());
-    if (fs::access(F.path(), fs::AccessMode::Write) ||
-        (Perms && !(*Perms & fs::all_write)))
-      return Abort("'" + F.path() + "' is not writable");
-    int FD;
-    llvm::SmallString<256> Temp;
-    if (std::error_code EC =
-            fs::createUniqueFile(F.path() + ".dlopt-%%%%%%", FD, Temp))
-      return Abort("cannot create a temporary next to '" + F.path() +
-                   "': " + EC.message());
-    Renames.push_back({Temp.str().str(), F.path()});
-    {
-      llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
-      OS << F.apply();
-      OS.close();
-      if (OS.has_error())
-        return Abort("cannot write '" + Temp.str().str() + "'");
-    }
-    if (Perms)
-      fs::setPermissions(Temp, *Perms);
+/// The project root: --root, else the deepest directory holding every file;
+/// "" after an error (printed).
+std::string projectRoot(const std::vector<std::string> &Files) {
+  if (RootDir.empty())
+    return commonDirectory(Files);
+  if (!llvm::sys::fs::is_directory(RootDir)) {
+    llvm::errs() << "dl-refactor: --root " << RootDir << ": not a directory\n";
+    return "";
   }
-  for (auto &[Temp, Dest] : Renames)
-    if (std::error_code EC = fs::rename(Temp, Dest))
-      return Abort("cannot replace '" + Dest + "': " + EC.message());
+  return realPath(RootDir);
+}
+
+/// Ends an --apply of this tree that was interrupted (ApplyJournal.h), before
+/// anything reads the files.
+int endInterruptedApply(llvm::StringRef Root,
+                        const std::vector<std::string> &Files) {
+  std::vector<std::string> Above = journalsAbove(Root);
+  for (const std::string &J : Above)
+    llvm::errs() << "dl-refactor: warning: '" << displayPath(J)
+                 << "': an --apply of a larger tree was interrupted; run "
+                    "dl-refactor with --root "
+                 << llvm::sys::path::parent_path(J) << " to end it\n";
+  llvm::Expected<Recovery> R = recoverInterruptedApply(Root);
+  std::string Journal = displayPath((Root + "/" + JournalName).str());
+  if (!R) {
+    llvm::errs() << "dl-refactor: cannot end the interrupted --apply of "
+                    "journal '"
+                 << Journal << "': " << llvm::toString(R.takeError())
+                 << "; the files may be partly rewritten\n";
+    return OutputError;
+  }
+  if (R->StrayJournals)
+    llvm::errs() << "dl-refactor: removed " << R->StrayJournals
+                 << " unfinished journal temporar"
+                 << (R->StrayJournals == 1 ? "y" : "ies") << " in '"
+                 << displayPath(Root) << "'\n";
+  if (R->K == Recovery::Completed)
+    llvm::errs() << "dl-refactor: completed an interrupted --apply of "
+                 << R->Files << " files (" << R->Done
+                 << " were left to replace; journal '" << Journal << "')\n";
+  else if (R->K == Recovery::RolledBack)
+    llvm::errs() << "dl-refactor: rolled back an interrupted --apply of "
+                 << R->Files << " files (none was replaced; " << R->Done
+                 << " temporaries removed; journal '" << Journal << "')\n";
+  if (!Above.empty()) // Those temporaries are still needed.
+    return Success;
+  // Temporaries no journal names: where the files are, and the root.
+  std::set<std::string> Dirs{Root.str()};
+  for (const std::string &F : Files) {
+    // Next to the file as named (older runs) and to its target.
+    llvm::SmallString<256> Named(F);
+    llvm::sys::fs::make_absolute(Named);
+    Dirs.insert(llvm::sys::path::parent_path(Named).str());
+    Dirs.insert(llvm::sys::path::parent_path(realPath(F)).str());
+  }
+  std::vector<std::string> Stray =
+      removeStrayTemporaries({Dirs.begin(), Dirs.end()});
+  if (!Stray.empty()) {
+    llvm::errs() << "dl-refactor: removed temporaries no journal names (left "
+                    "by an --apply killed before it wrote one):";
+    for (const std::string &T : Stray)
+      llvm::errs() << " " << displayPath(T);
+    llvm::errs() << "\n";
+  }
   return Success;
+}
+
+/// Every edited file is below the root: ProgramRefactor keeps the records
+/// that would edit others. Checked again before anything is shown or written.
+int checkInsideRoot(const std::vector<EditSet> &Files, llvm::StringRef Root) {
+  for (const EditSet &F : Files)
+    if (!isUnder(F.path(), Root)) {
+      llvm::errs() << "dl-refactor: internal error: '" << F.path()
+                   << "' is outside the project root '" << Root
+                   << "'; nothing written\n";
+      return InternalError;
+    }
+  return Success;
+}
+
+/// Writes every file or none (ApplyJournal.h).
+int applyAll(const std::vector<EditSet> &Files, llvm::StringRef Root) {
+  std::vector<NewFile> New;
+  for (const EditSet &F : Files)
+    New.push_back({F.path(), F.apply()});
+  if (llvm::Error E = applyFiles(Root, New)) {
+    llvm::errs() << "dl-refactor: " << llvm::toString(std::move(E)) << "\n";
+    return OutputError;
+  }
+  return Success;
+}
+
+/// The diff names each file relative to the current directory, or to the
+/// project root when some file is not below the current directory (a "../"
+/// name is one patch refuses), with git's a/ and b/ prefixes: `patch -p1`
+/// and `git apply` take it in that directory.
+void printDiffs(const std::vector<EditSet> &Files, llvm::StringRef Root) {
+  std::string Cwd = realPath(".");
+  bool BelowCwd = llvm::all_of(
+      Files, [&](const EditSet &F) { return isUnder(F.path(), Cwd); });
+  if (!BelowCwd)
+    llvm::errs() << "dl-refactor: the diff's paths are relative to the "
+                    "project root '"
+                 << Root << "' (apply it there with patch -p1)\n";
+  for (const EditSet &F : Files)
+    llvm::outs() << unifiedDiff(F,
+                                relativePath(F.path(), BelowCwd ? Cwd : Root));
 }
 
 int exportFixes(const std::vector<EditSet> &Files, const std::string &Path) {
@@ -431,6 +514,11 @@ int main(int Argc, const char **Argv) {
   }
   const CompilationDatabase &DB =
       WholeDB ? *WholeDB : Parser->getCompilations();
+  Opts.Root = projectRoot(Files);
+  if (Opts.Root.empty())
+    return UsageError;
+  if (int RC = endInterruptedApply(Opts.Root, Files))
+    return RC;
 
   if (Report) {
     ProgramOutcome O = analyzeProgram(DB, Files, Opts);
@@ -487,13 +575,14 @@ int main(int Argc, const char **Argv) {
       return exportFixes({}, ExportFixes);
     return Success;
   }
+  if (int RC = checkInsideRoot(O.Files, Opts.Root))
+    return RC;
   if (!ExportFixes.empty())
     if (int RC = exportFixes(O.Files, ExportFixes))
       return RC;
   if (Apply)
-    return applyAll(O.Files);
+    return applyAll(O.Files, Opts.Root);
   if (ExportFixes.empty() || Diff)
-    for (const EditSet &F : O.Files)
-      llvm::outs() << unifiedDiff(F);
+    printDiffs(O.Files, Opts.Root);
   return Success;
 }
