@@ -10,18 +10,6 @@ using namespace clang;
 using namespace dlopt;
 using llvm::StringRef;
 
-std::string dlopt::parenthesize(StringRef E) {
-  // Names, member accesses and one call without arguments (v.size()) bind
-  // tighter than any operator put next to them.
-  StringRef Name = E;
-  Name.consume_back("()");
-  bool Simple = !Name.empty();
-  for (size_t I = 0; I < Name.size() && Simple; ++I)
-    Simple = llvm::isAlnum(Name[I]) || Name[I] == '_' || Name[I] == '.' ||
-             (Name[I] == '-' && Name.substr(I + 1).starts_with(">") && ++I);
-  return Simple ? E.str() : "(" + E.str() + ")";
-}
-
 /// \p T as code outside the record can spell it: a type the record
 /// declares (`using real = float;`) is named `Body::real` in the generated
 /// declarations, which live outside the record.
@@ -173,13 +161,6 @@ std::string HandleLayout::fieldDecl(unsigned F, StringRef Name) const {
   return OS.str();
 }
 
-std::string HandleLayout::countOf(const HandleMember &M, StringRef N) const {
-  if (M.K != HandleMember::Tiles)
-    return N.str();
-  return "(" + parenthesize(N) + " + " + std::to_string(M.Tile - 1) + ") / " +
-         std::to_string(M.Tile);
-}
-
 std::string HandleLayout::groupRecords() const {
   std::string S;
   llvm::raw_string_ostream OS(S);
@@ -250,7 +231,7 @@ std::string HandleLayout::declarations() const {
        << "(size_t n) {\n  " << H << " h;\n";
     for (unsigned M = 0; M < Members.size(); ++M) {
       std::string Mem = "h." + Members[M].Name;
-      std::string Count = countOf(Members[M], "n");
+      std::string Count = Members[M].length("n");
       Assign("h", Zeroed ? "calloc" : "malloc", M,
              Zeroed ? Count + ", sizeof *" + Mem
                     : parenthesize(Count) + " * sizeof *" + Mem);
@@ -269,8 +250,8 @@ std::string HandleLayout::declarations() const {
     for (unsigned M = 0; M < Members.size(); ++M) {
       std::string Mem = "h." + Members[M].Name;
       Assign("r", "realloc", M,
-             Mem + ", " + parenthesize(countOf(Members[M], "n")) +
-                 " * sizeof *" + Mem);
+             Mem + ", " + parenthesize(Members[M].length("n")) + " * sizeof *" +
+                 Mem);
     }
     OS << "  if (" << AnyNull("r") << ") {\n";
     for (const HandleMember &M : Members)
@@ -311,29 +292,13 @@ std::string HandleLayout::declarations() const {
 
 std::string HandleLayout::access(StringRef Handle, StringRef Index,
                                  unsigned F) const {
-  const HandleMember &M = memberOf(F);
-  std::string Base = Handle.str() + "." + M.Name;
-  switch (M.K) {
-  case HandleMember::FieldArray:
-    return Base + "[" + Index.str() + "]";
-  case HandleMember::Group:
-    return Base + "[" + Index.str() + "]." + FieldNames[F];
-  case HandleMember::Tiles:
-    if (uint64_t I = 0; !Index.getAsInteger(10, I)) // A constant index.
-      return Base + "[" + std::to_string(I / M.Tile) + "]." + FieldNames[F] +
-             "[" + std::to_string(I % M.Tile) + "]";
-    return Base + "[" + parenthesize(Index) + " / " + std::to_string(M.Tile) +
-           "]." + FieldNames[F] + "[" + parenthesize(Index) + " % " +
-           std::to_string(M.Tile) + "]";
-  }
-  return Base;
+  return memberOf(F).element(Handle, Index, FieldNames[F]);
 }
 
 std::string HandleLayout::laneAccess(StringRef Handle, StringRef Tile,
                                      StringRef Lane, unsigned F) const {
-  const HandleMember &M = memberOf(F);
-  return Handle.str() + "." + M.Name + "[" + Tile.str() + "]." + FieldNames[F] +
-         "[" + Lane.str() + "]";
+  assert(isTiled(F) && "the lane form of a field that is not tiled");
+  return memberOf(F).lane(Handle, Tile, Lane, tileOf(F), FieldNames[F]);
 }
 
 std::string HandleLayout::nullTest(StringRef Handle) const {
@@ -358,7 +323,7 @@ std::string HandleLayout::arrayDefinition(
                                          : std::string("{0}");
   };
   for (const HandleMember &M : Members) {
-    std::string Dim = "[" + countOf(M, Length) + "]";
+    std::string Dim = "[" + M.length(Length) + "]";
     if (M.K == HandleMember::FieldArray)
       OS << "  " << fieldDecl(M.Fields[0], M.Name + Dim) << ";\n";
     else
@@ -409,7 +374,7 @@ std::string HandleLayout::arrayDefinition(
 std::string HandleLayout::fieldStorage(StringRef Name, StringRef Length) const {
   std::string S = "struct {\n";
   for (const HandleMember &M : Members) {
-    std::string Dim = "[" + countOf(M, Length) + "]";
+    std::string Dim = "[" + M.length(Length) + "]";
     S += "  " +
          (M.K == HandleMember::FieldArray
               ? fieldDecl(M.Fields[0], M.Name + Dim)

@@ -19,6 +19,7 @@
 #define DLOPT_REWRITER_HANDLELAYOUT_H
 
 #include "analysis/LayoutPlan.h"
+#include "rewriter/HandleMember.h"
 #include "clang/AST/ASTContext.h"
 #include "llvm/ADT/StringRef.h"
 #include <set>
@@ -26,17 +27,6 @@
 #include <vector>
 
 namespace dlopt {
-
-/// \p E in parentheses unless it is one identifier or literal.
-std::string parenthesize(llvm::StringRef E);
-
-struct HandleMember {
-  enum Kind { FieldArray, Group, Tiles } K;
-  std::string Name;
-  std::vector<unsigned> Fields;
-  uint64_t Tile = 0;      // Tiles only.
-  std::string RecordName; // Group and Tiles: the generated record's tag.
-};
 
 class HandleLayout {
 public:
@@ -175,8 +165,6 @@ private:
   }
   /// "float x" / "float x[64]" / "float *x": field F declared as \p Name.
   std::string fieldDecl(unsigned F, llvm::StringRef Name) const;
-  /// Elements of member M's array for N records: N, or (N + T - 1) / T.
-  std::string countOf(const HandleMember &M, llvm::StringRef N) const;
   /// The declarations of the generated records of AoS and tiled clusters.
   std::string groupRecords() const;
   /// The containers that were used (Used: Container, ArrayContainer),

@@ -34,30 +34,12 @@ std::string HandleLayout::containerRefusal() const {
 }
 
 std::string HandleLayout::storedField(StringRef I, unsigned F) const {
-  const HandleMember &M = memberOf(F);
-  std::string Base = "fields." + M.Name;
-  switch (M.K) {
-  case HandleMember::FieldArray:
-    return Base + "[" + I.str() + "]";
-  case HandleMember::Group:
-    return Base + "[" + I.str() + "]." + FieldNames[F];
-  case HandleMember::Tiles:
-    return Base + "[" + I.str() + " / " + std::to_string(M.Tile) + "]." +
-           FieldNames[F] + "[" + I.str() + " % " + std::to_string(M.Tile) + "]";
-  }
-  return Base;
+  return memberOf(F).element("fields", I, FieldNames[F]);
 }
 
 std::string HandleLayout::storedLaneField(StringRef Tile, StringRef Lane,
                                           unsigned F) const {
-  const HandleMember &M = memberOf(F);
-  uint64_t T = containerTile();
-  if (M.K == HandleMember::Tiles && M.Tile == T)
-    return "fields." + M.Name + "[" + Tile.str() + "]." + FieldNames[F] + "[" +
-           Lane.str() + "]";
-  return storedField("(" + Tile.str() + " * " + std::to_string(T) + " + " +
-                         Lane.str() + ")",
-                     F);
+  return memberOf(F).lane("fields", Tile, Lane, containerTile(), FieldNames[F]);
 }
 
 std::string HandleLayout::containerDeclarations() const {
@@ -191,10 +173,6 @@ std::string HandleLayout::containerDeclarations() const {
   OS << "\nprivate:\n  Container *c = nullptr;\n  std::size_t i = 0;\n};\n\n";
 
   // The container.
-  auto Tiles = [](const HandleMember &M, StringRef N) {
-    return "(" + N.str() + " + " + std::to_string(M.Tile - 1) + ") / " +
-           std::to_string(M.Tile);
-  };
   // A member returning the proxy of one element, whose fields \p Field
   // spells: operator[](i), element(tile, lane).
   auto Accessor = [&](StringRef Type, StringRef Signature,
@@ -274,8 +252,7 @@ std::string HandleLayout::containerDeclarations() const {
       }
       SS << "    " << Kind << "<" << Elem;
       if (!Length.empty())
-        SS << ", "
-           << (M.K == HandleMember::Tiles ? Tiles(M, Length) : Length.str());
+        SS << ", " << M.length(Length);
       SS << "> " << M.Name << ";\n";
     }
     SS << "  } fields;\n";
@@ -344,8 +321,7 @@ std::string HandleLayout::containerDeclarations() const {
      << "; }\n"
      << "  void reserve(size_type n) {\n";
   for (const HandleMember &M : Members)
-    OS << "    fields." << M.Name << ".reserve("
-       << (M.K == HandleMember::Tiles ? Tiles(M, "n") : "n") << ");\n";
+    OS << "    fields." << M.Name << ".reserve(" << M.length("n") << ");\n";
   OS << "  }\n"
      << "  void resize(size_type n) { resize(n, " << T << "()); }\n"
      << "  void resize(size_type n, const " << T << " &value) {\n";
@@ -358,7 +334,7 @@ std::string HandleLayout::containerDeclarations() const {
     else if (M.K == HandleMember::Group)
       OS << "n, " << GroupValue(M, "value");
     else
-      OS << Tiles(M, "n");
+      OS << M.length("n");
     OS << ");\n";
   }
   if (AnyTiles)
