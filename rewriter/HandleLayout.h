@@ -158,6 +158,8 @@ public:
   std::string offsetName() const { return HandleName + "_offset"; }
 
 private:
+  friend class ContainerPrinter; // VectorContainer.cpp
+
   explicit HandleLayout(clang::PrintingPolicy P) : Policy(std::move(P)) {}
 
   const HandleMember &memberOf(unsigned F) const {
@@ -170,11 +172,6 @@ private:
   /// The containers that were used (Used: Container, ArrayContainer),
   /// their element proxies and iterator (VectorContainer.cpp).
   std::string containerDeclarations() const;
-  /// Field F of element I of the container's storage.
-  std::string storedField(llvm::StringRef I, unsigned F) const;
-  /// Field F of lane \p Lane of tile \p Tile (containerTile() elements).
-  std::string storedLaneField(llvm::StringRef Tile, llvm::StringRef Lane,
-                              unsigned F) const;
 
   clang::PrintingPolicy Policy;
   std::string RecordTag, HandleName, ElementType, Notation;
