@@ -1,5 +1,4 @@
-//===- HandleLayout.h - The generated code for one record's plan -*- C++
-//-*-===//
+//===- HandleLayout.h - The generated code of a record's plan --*- C++ -*-===//
 //
 // One "handle" type per (record, plan) stands for "pointer to an array of the
 // record" (design.md, Rewriting principles). Each cluster of the plan becomes
@@ -12,7 +11,8 @@
 //                                           h.x_y[i / T].x[i % T]
 //
 // HandleLayout names these members, prints the declarations and helpers
-// (alloc, calloc, realloc, free, get, set), and spells every access.
+// (alloc, calloc, realloc, free, get, set) and the C++ containers
+// (VectorContainer.cpp), and spells every access, through HandleMember.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DLOPT_REWRITER_HANDLELAYOUT_H
@@ -66,24 +66,10 @@ public:
   /// Every helper, whether used or not (for declarations in a header);
   /// but none that would copy or point to an array field, which C cannot
   /// spell that way.
-  void useAllHelpers() const {
-    Used = ~0u;
-    if (!CPlusPlus || !ContainerRefusal.empty())
-      Used &= ~(Container | ArrayContainer);
-    if (llvm::any_of(FieldTypes,
-                     [](clang::QualType T) { return T->isArrayType(); }))
-      Used &= ~(Get | Set);
-    for (unsigned F = 0; F < FieldNames.size(); ++F)
-      if (isTiled(F) && !FieldTypes[F]->isArrayType())
-        UsedFieldRefs.insert(F);
-  }
+  void useAllHelpers() const;
   /// The reference helper of tiled field F (for indices with side effects).
   std::string fieldRef(llvm::StringRef Handle, llvm::StringRef Index,
-                       unsigned F) const {
-    UsedFieldRefs.insert(F);
-    return "(*" + HandleName + "_" + FieldNames[F] + "(" + Handle.str() + ", " +
-           Index.str() + "))";
-  }
+                       unsigned F) const;
 
   /// The comment that opens the generated code of record \p Tag (analysis
   /// skips records between it and the closing one; see inGeneratedCode).
@@ -135,12 +121,7 @@ public:
   std::string iteratorName() const { return HandleName + "_iterator"; }
   /// The tile size of the containers' element(tile, lane), which
   /// strip-mined loops use: that of the first tiled member (0: none).
-  uint64_t containerTile() const {
-    for (const HandleMember &M : Members)
-      if (M.K == HandleMember::Tiles)
-        return M.Tile;
-    return 0;
-  }
+  uint64_t containerTile() const;
   /// Why the generated container cannot hold this record ("" if it can).
   std::string containerRefusal() const;
   /// How C++ code anywhere names one element: the record's name, with its
@@ -158,9 +139,23 @@ public:
   std::string offsetName() const { return HandleName + "_offset"; }
 
 private:
+  // They print parts of declarations().
+  friend class HandlePrinter;    // HandleLayout.cpp
   friend class ContainerPrinter; // VectorContainer.cpp
 
   explicit HandleLayout(clang::PrintingPolicy P) : Policy(std::move(P)) {}
+  // The parts of create(), in this order.
+  /// Forwarded: the member functions the element proxies can forward.
+  void addForwarders(const clang::CXXRecordDecl *CXX,
+                     const clang::ASTContext &Ctx);
+  /// FieldNames, FieldTypes and ContainerRefusal.
+  void addFields(const clang::RecordDecl *RD, const clang::ASTContext &Ctx);
+  /// Qualifier and the text that closes and reopens the namespaces (C++).
+  void addNamespaces(const clang::RecordDecl *RD);
+  /// Members, with distinct names, and the HandleName they make.
+  void addMembers(const RecordPlan &Plan);
+  /// MemberOfField, PointerTypes and MemberDecls.
+  void addMemberTypes(clang::ASTContext &Ctx);
 
   const HandleMember &memberOf(unsigned F) const {
     return Members[MemberOfField[F]];
@@ -177,8 +172,8 @@ private:
   std::string RecordTag, HandleName, ElementType, Notation;
   std::vector<std::string> FieldNames;
   std::vector<clang::QualType> FieldTypes;
-  /// Fields that are public and need no construction: what the generated
-  /// container may read and assign (C++ only).
+  /// Why the generated container cannot hold the record: an array, const
+  /// or non-public field ("" if it can).
   std::string ContainerRefusal;
   /// "ns::" for a record in a namespace (C++ only), and the text that
   /// closes and reopens its namespaces around #include lines.

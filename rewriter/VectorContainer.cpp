@@ -33,6 +33,13 @@ std::string HandleLayout::containerRefusal() const {
   return ContainerRefusal;
 }
 
+uint64_t HandleLayout::containerTile() const {
+  for (const HandleMember &M : Members)
+    if (M.K == HandleMember::Tiles)
+      return M.Tile;
+  return 0;
+}
+
 namespace dlopt {
 /// Prints the containers of one layout, one piece of their text per member
 /// function. A friend of HandleLayout: it reads the fields, members and
