@@ -1,4 +1,11 @@
 //===- HandleLayout.cpp - The generated code for one record's plan --------===//
+//
+// A HandleLayout made from a record and its plan; the C handle, its helpers
+// (HandlePrinter) and the fixed-size arrays' storage. The C++ containers
+// are printed in VectorContainer.cpp; every access is spelled by
+// HandleMember.
+//
+//===----------------------------------------------------------------------===//
 #include "rewriter/HandleLayout.h"
 #include "analysis/AstUtil.h"
 #include "clang/AST/DeclCXX.h"
@@ -221,9 +228,9 @@ public:
   explicit HandlePrinter(const HandleLayout &L)
       : L(L), OS(Text), H(L.HandleName), E(L.ElementType) {}
 
-  /// The handle's typedef, then the helpers in the order they call each
-  /// other: free, alloc, calloc, realloc, get, set, the tiled fields'
-  /// reference helpers.
+  /// The handle's typedef, then the helpers the rewrite used: free (which
+  /// alloc and calloc call), alloc, calloc, realloc, get, set and the tiled
+  /// fields' reference helpers.
   std::string print();
 
 private:

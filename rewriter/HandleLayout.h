@@ -144,6 +144,7 @@ private:
   friend class ContainerPrinter; // VectorContainer.cpp
 
   explicit HandleLayout(clang::PrintingPolicy P) : Policy(std::move(P)) {}
+
   // The parts of create(), in this order.
   /// Forwarded: the member functions the element proxies can forward.
   void addForwarders(const clang::CXXRecordDecl *CXX,
