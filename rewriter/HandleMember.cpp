@@ -51,13 +51,14 @@ std::string HandleMember::element(StringRef Base, StringRef Index,
   return spell(*this, Base, Index, parenthesize(Index), Field);
 }
 
-std::string HandleMember::lane(StringRef Base, StringRef Tile, StringRef Lane,
-                               uint64_t TileSize, StringRef Field) const {
-  if (K == Tiles && this->Tile == TileSize)
-    return tileLane(*this, Base, Tile, Lane, Field);
+std::string HandleMember::lane(StringRef Base, StringRef TileIndex,
+                               StringRef Lane, uint64_t TileSize,
+                               StringRef Field) const {
+  if (K == Tiles && Tile == TileSize)
+    return tileLane(*this, Base, TileIndex, Lane, Field);
   // Other members index the element itself. The sum is parenthesized here,
   // for brackets and division alike.
-  std::string Index = "(" + Tile.str() + " * " + std::to_string(TileSize) +
+  std::string Index = "(" + TileIndex.str() + " * " + std::to_string(TileSize) +
                       " + " + Lane.str() + ")";
   return spell(*this, Base, Index, Index, Field);
 }

@@ -1,4 +1,4 @@
-//===- HandleMember.h - One member of a generated layout, and its spelling ===//
+//===- HandleMember.h - One member of a layout and its spelling -*- C++ -*-===//
 //
 // A record's plan stores each cluster in one or more members, of one of
 // three kinds. Every text that reaches an element's field or sizes a
@@ -41,11 +41,11 @@ struct HandleMember {
   /// into tiles is divided here (Base.t[1].x[2]).
   std::string element(llvm::StringRef Base, llvm::StringRef Index,
                       llvm::StringRef Field) const;
-  /// Field \p Field of element Tile * TileSize + Lane, as a strip-mined
-  /// loop reaches it: Base.t[tile].x[lane] when this member's tiles hold
-  /// \p TileSize elements, which divides nothing; else the element at that
-  /// index.
-  std::string lane(llvm::StringRef Base, llvm::StringRef Tile,
+  /// Field \p Field of element TileIndex * TileSize + Lane, as a
+  /// strip-mined loop reaches it: Base.t[tile].x[lane] when this member's
+  /// tiles hold \p TileSize elements, which divides nothing; else the
+  /// element at that index.
+  std::string lane(llvm::StringRef Base, llvm::StringRef TileIndex,
                    llvm::StringRef Lane, uint64_t TileSize,
                    llvm::StringRef Field) const;
   /// The length of this member's array for \p N elements: N, or the number
