@@ -1,4 +1,11 @@
 //===- HandleLayout.cpp - The generated code for one record's plan --------===//
+//
+// A HandleLayout made from a record and its plan; the C handle, its helpers
+// (HandlePrinter) and the fixed-size arrays' storage. The C++ containers
+// are printed in VectorContainer.cpp; every access is spelled by
+// HandleMember.
+//
+//===----------------------------------------------------------------------===//
 #include "rewriter/HandleLayout.h"
 #include "analysis/AstUtil.h"
 #include "clang/AST/DeclCXX.h"
@@ -9,18 +16,6 @@
 using namespace clang;
 using namespace dlopt;
 using llvm::StringRef;
-
-std::string dlopt::parenthesize(StringRef E) {
-  // Names, member accesses and one call without arguments (v.size()) bind
-  // tighter than any operator put next to them.
-  StringRef Name = E;
-  Name.consume_back("()");
-  bool Simple = !Name.empty();
-  for (size_t I = 0; I < Name.size() && Simple; ++I)
-    Simple = llvm::isAlnum(Name[I]) || Name[I] == '_' || Name[I] == '.' ||
-             (Name[I] == '-' && Name.substr(I + 1).starts_with(">") && ++I);
-  return Simple ? E.str() : "(" + E.str() + ")";
-}
 
 /// \p T as code outside the record can spell it: a type the record
 /// declares (`using real = float;`) is named `Body::real` in the generated
@@ -43,70 +38,86 @@ std::unique_ptr<HandleLayout> HandleLayout::create(const RecordPlan &Plan,
   L->CPlusPlus = Ctx.getLangOpts().CPlusPlus;
   if (const auto *CXX = dyn_cast<CXXRecordDecl>(RD)) {
     L->ConstructsElements = !CXX->hasTrivialDefaultConstructor();
-    // Every member function the proxies can spell a forwarder for (a
-    // header's declarations must not depend on the uses or the definitions
-    // one includer sees; Legality admits the calls).
-    for (const CXXMethodDecl *MD : CXX->methods()) {
-      if (MD->isImplicit() || MD->isStatic() ||
-          isa<CXXConstructorDecl, CXXDestructorDecl>(MD) ||
-          !proxyMethodRefusal(MD, /*CheckBody=*/false).empty())
-        continue;
-      std::string Decl, Args;
-      llvm::raw_string_ostream D(Decl);
-      spellable(MD->getReturnType(), Ctx).print(D, Policy);
-      D << " " << MD->getNameAsString() << "(";
-      for (unsigned I = 0; I < MD->getNumParams(); ++I) {
-        std::string Arg = "a" + std::to_string(I);
-        QualType ParamType = spellable(MD->getParamDecl(I)->getType(), Ctx);
-        std::string Type = ParamType.getAsString(Policy);
-        D << (I ? ", " : "");
-        ParamType.print(D, Policy, Arg);
-        Args += (I ? ", " : "") + ("std::forward<" + Type + ">(" + Arg + ")");
-      }
-      D << ")" << (MD->isConst() ? " const" : "");
-      L->Forwarded.push_back({D.str(), MD->getNameAsString() + "(" + Args + ")",
-                              MD->getReturnType()->isVoidType(),
-                              MD->isConst()});
-    }
+    L->addForwarders(CXX, Ctx);
   }
   L->Notation = Plan.notation();
   std::vector<const TypedefNameDecl *> Typedefs = typedefsOf(RD, Ctx);
   L->ElementType = !Typedefs.empty()
                        ? Typedefs.front()->getName().str()
                        : (RD->isStruct() ? "struct " : "class ") + L->RecordTag;
+  L->addFields(RD, Ctx);
+  if (L->CPlusPlus)
+    L->addNamespaces(RD);
+  L->addMembers(Plan);
+  L->addMemberTypes(Ctx);
+  return L;
+}
+
+void HandleLayout::addForwarders(const CXXRecordDecl *CXX,
+                                 const ASTContext &Ctx) {
+  // Every member function the proxies can spell a forwarder for (a
+  // header's declarations must not depend on the uses or the definitions
+  // one includer sees; Legality admits the calls).
+  for (const CXXMethodDecl *MD : CXX->methods()) {
+    if (MD->isImplicit() || MD->isStatic() ||
+        isa<CXXConstructorDecl, CXXDestructorDecl>(MD) ||
+        !proxyMethodRefusal(MD, /*CheckBody=*/false).empty())
+      continue;
+    std::string Decl, Args;
+    llvm::raw_string_ostream D(Decl);
+    spellable(MD->getReturnType(), Ctx).print(D, Policy);
+    D << " " << MD->getNameAsString() << "(";
+    for (unsigned I = 0; I < MD->getNumParams(); ++I) {
+      std::string Arg = "a" + std::to_string(I);
+      QualType ParamType = spellable(MD->getParamDecl(I)->getType(), Ctx);
+      std::string Type = ParamType.getAsString(Policy);
+      D << (I ? ", " : "");
+      ParamType.print(D, Policy, Arg);
+      Args += (I ? ", " : "") + ("std::forward<" + Type + ">(" + Arg + ")");
+    }
+    D << ")" << (MD->isConst() ? " const" : "");
+    Forwarded.push_back({D.str(), MD->getNameAsString() + "(" + Args + ")",
+                         MD->getReturnType()->isVoidType(), MD->isConst()});
+  }
+}
+
+void HandleLayout::addFields(const RecordDecl *RD, const ASTContext &Ctx) {
   for (const FieldDecl *FD : RD->fields()) {
-    L->FieldNames.push_back(FD->getNameAsString());
-    L->FieldTypes.push_back(spellable(FD->getType(), Ctx));
+    FieldNames.push_back(FD->getNameAsString());
+    FieldTypes.push_back(spellable(FD->getType(), Ctx));
     // The container's proxy holds a reference to each field and assigns
     // them one by one.
     std::string Name = "'" + FD->getNameAsString() + "'";
-    if (!L->ContainerRefusal.empty())
+    if (!ContainerRefusal.empty())
       continue;
     if (FD->getType()->isArrayType())
-      L->ContainerRefusal =
-          "array field " + Name +
-          " in an element of a std::vector or std::array (not rewritten "
-          "yet)";
+      ContainerRefusal = "array field " + Name +
+                         " in an element of a std::vector or std::array (not "
+                         "rewritten yet)";
     else if (FD->getType().isConstQualified())
-      L->ContainerRefusal =
+      ContainerRefusal =
           "const field " + Name +
           ": an element of the rewritten container could not be assigned";
     else if (FD->getAccess() == AS_private || FD->getAccess() == AS_protected)
-      L->ContainerRefusal = "non-public field " + Name +
-                            ": the generated container could not reach it";
+      ContainerRefusal = "non-public field " + Name +
+                         ": the generated container could not reach it";
   }
-  if (L->CPlusPlus)
-    for (const DeclContext *DC = RD->getDeclContext(); DC; DC = DC->getParent())
-      if (const auto *NS = dyn_cast<NamespaceDecl>(DC)) {
-        std::string Name = NS->getName().str();
-        if (!NS->isAnonymousNamespace())
-          L->Qualifier = Name + "::" + L->Qualifier;
-        L->OpenNamespaces = std::string(NS->isInline() ? "inline " : "") +
-                            "namespace " + Name + (Name.empty() ? "" : " ") +
-                            "{\n" + L->OpenNamespaces;
-        L->CloseNamespaces += "} // namespace " + Name + "\n";
-      }
+}
 
+void HandleLayout::addNamespaces(const RecordDecl *RD) {
+  for (const DeclContext *DC = RD->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC)) {
+      std::string Name = NS->getName().str();
+      if (!NS->isAnonymousNamespace())
+        Qualifier = Name + "::" + Qualifier;
+      OpenNamespaces = std::string(NS->isInline() ? "inline " : "") +
+                       "namespace " + Name + (Name.empty() ? "" : " ") + "{\n" +
+                       OpenNamespaces;
+      CloseNamespaces += "} // namespace " + Name + "\n";
+    }
+}
+
+void HandleLayout::addMembers(const RecordPlan &Plan) {
   bool AllSoA = true, AllTiled = true;
   for (const ClusterPlan &C : Plan.Clusters) {
     const std::vector<unsigned> &Fs = C.Fields.Fields;
@@ -115,15 +126,15 @@ std::unique_ptr<HandleLayout> HandleLayout::create(const RecordPlan &Plan,
     AllSoA &= !Tiled && (C.Chosen.Kind == LayoutKind::SoA || Fs.size() == 1);
     if (!Tiled && (C.Chosen.Kind == LayoutKind::SoA || Fs.size() == 1)) {
       for (unsigned F : Fs)
-        L->Members.push_back(
-            {HandleMember::FieldArray, L->FieldNames[F], {F}, 0, ""});
+        Members.push_back(
+            {HandleMember::FieldArray, FieldNames[F], {F}, 0, ""});
       continue;
     }
     std::vector<std::string> Names;
     for (unsigned F : Fs)
-      Names.push_back(L->FieldNames[F]);
+      Names.push_back(FieldNames[F]);
     std::string Name = C.Fields.Cold ? "cold"
-                       : Fs.size() == L->FieldNames.size()
+                       : Fs.size() == FieldNames.size()
                            ? "tiles"
                            : llvm::join(Names, "_");
     if (Name.size() > 32)
@@ -131,39 +142,56 @@ std::unique_ptr<HandleLayout> HandleLayout::create(const RecordPlan &Plan,
     HandleMember M{Tiled ? HandleMember::Tiles : HandleMember::Group, Name, Fs,
                    0, ""};
     M.Tile = Tiled ? C.Chosen.Tile : 0;
-    M.RecordName = L->RecordTag + (Tiled ? "_tile_" : "_") + Name;
-    L->Members.push_back(std::move(M));
+    M.RecordName = RecordTag + (Tiled ? "_tile_" : "_") + Name;
+    Members.push_back(std::move(M));
   }
-  L->HandleName = L->RecordTag + (AllSoA     ? "_soa"
-                                  : AllTiled ? "_tiled"
-                                             : "_split");
+  HandleName = RecordTag + (AllSoA ? "_soa" : AllTiled ? "_tiled" : "_split");
 
   // Member names must differ from each other.
-  for (unsigned I = 0; I < L->Members.size(); ++I)
+  for (unsigned I = 0; I < Members.size(); ++I)
     for (unsigned J = 0; J < I; ++J)
-      if (L->Members[I].Name == L->Members[J].Name) {
-        L->Members[I].Name += "_" + std::to_string(I);
-        L->Members[I].RecordName += "_" + std::to_string(I);
+      if (Members[I].Name == Members[J].Name) {
+        Members[I].Name += "_" + std::to_string(I);
+        Members[I].RecordName += "_" + std::to_string(I);
       }
+}
 
-  L->MemberOfField.assign(L->FieldNames.size(), 0);
-  for (unsigned M = 0; M < L->Members.size(); ++M) {
-    for (unsigned F : L->Members[M].Fields)
-      L->MemberOfField[F] = M;
-    const HandleMember &Mem = L->Members[M];
+void HandleLayout::addMemberTypes(ASTContext &Ctx) {
+  MemberOfField.assign(FieldNames.size(), 0);
+  for (unsigned M = 0; M < Members.size(); ++M) {
+    for (unsigned F : Members[M].Fields)
+      MemberOfField[F] = M;
+    const HandleMember &Mem = Members[M];
     if (Mem.K == HandleMember::FieldArray) {
-      QualType Ptr = Ctx.getPointerType(L->FieldTypes[Mem.Fields[0]]);
-      L->PointerTypes.push_back(Ptr.getAsString(Policy));
+      QualType Ptr = Ctx.getPointerType(FieldTypes[Mem.Fields[0]]);
+      PointerTypes.push_back(Ptr.getAsString(Policy));
       std::string Decl;
       llvm::raw_string_ostream OS(Decl);
       Ptr.print(OS, Policy, Mem.Name);
-      L->MemberDecls.push_back(OS.str());
+      MemberDecls.push_back(OS.str());
     } else {
-      L->PointerTypes.push_back("struct " + Mem.RecordName + " *");
-      L->MemberDecls.push_back(L->PointerTypes.back() + Mem.Name);
+      PointerTypes.push_back("struct " + Mem.RecordName + " *");
+      MemberDecls.push_back(PointerTypes.back() + Mem.Name);
     }
   }
-  return L;
+}
+
+void HandleLayout::useAllHelpers() const {
+  Used = ~0u;
+  if (!CPlusPlus || !ContainerRefusal.empty())
+    Used &= ~(Container | ArrayContainer);
+  if (llvm::any_of(FieldTypes, [](QualType T) { return T->isArrayType(); }))
+    Used &= ~(Get | Set);
+  for (unsigned F = 0; F < FieldNames.size(); ++F)
+    if (isTiled(F) && !FieldTypes[F]->isArrayType())
+      UsedFieldRefs.insert(F);
+}
+
+std::string HandleLayout::fieldRef(StringRef Handle, StringRef Index,
+                                   unsigned F) const {
+  UsedFieldRefs.insert(F);
+  return "(*" + HandleName + "_" + FieldNames[F] + "(" + Handle.str() + ", " +
+         Index.str() + "))";
 }
 
 std::string HandleLayout::fieldDecl(unsigned F, StringRef Name) const {
@@ -171,13 +199,6 @@ std::string HandleLayout::fieldDecl(unsigned F, StringRef Name) const {
   llvm::raw_string_ostream OS(S);
   FieldTypes[F].print(OS, Policy, Name);
   return OS.str();
-}
-
-std::string HandleLayout::countOf(const HandleMember &M, StringRef N) const {
-  if (M.K != HandleMember::Tiles)
-    return N.str();
-  return "(" + parenthesize(N) + " + " + std::to_string(M.Tile - 1) + ") / " +
-         std::to_string(M.Tile);
 }
 
 std::string HandleLayout::groupRecords() const {
@@ -199,110 +220,172 @@ std::string HandleLayout::groupRecords() const {
   return OS.str();
 }
 
+namespace dlopt {
+/// Prints the C handle type and the helper functions a rewrite used. A
+/// friend of HandleLayout, like ContainerPrinter.
+class HandlePrinter {
+public:
+  explicit HandlePrinter(const HandleLayout &L)
+      : L(L), OS(Text), H(L.HandleName), E(L.ElementType) {}
+
+  /// The handle's typedef, then the helpers the rewrite used: free (which
+  /// alloc and calloc call), alloc, calloc, realloc, get, set and the tiled
+  /// fields' reference helpers.
+  std::string print();
+
+private:
+  // These print one part of the text each, to OS.
+  void handleType();
+  void freeHelper();
+  /// alloc, or calloc if \p Zeroed.
+  void allocHelper(bool Zeroed);
+  void reallocHelper();
+  void getHelper();
+  void setHelper();
+  void fieldRefHelpers();
+  /// "Target.member = (type *)Fn(Args);" for member \p M.
+  void allocate(StringRef Target, StringRef Fn, unsigned M, StringRef Args);
+  /// Every member of handle \p V set to null.
+  void makeNull(StringRef V);
+
+  /// Whether any member of handle \p V is null, as a C condition.
+  std::string anyNull(StringRef V) const;
+
+  const HandleLayout &L;
+  std::string Text;
+  llvm::raw_string_ostream OS;
+  /// The handle and the element type.
+  const std::string &H, &E;
+};
+} // namespace dlopt
+
+std::string HandlePrinter::print() {
+  handleType();
+  unsigned Need = L.Used;
+  if (Need & (HandleLayout::Alloc | HandleLayout::Calloc))
+    Need |= HandleLayout::Free; // They release what they got when one fails.
+  if (Need & HandleLayout::Free)
+    freeHelper();
+  for (bool Zeroed : {false, true})
+    if (Need & (Zeroed ? HandleLayout::Calloc : HandleLayout::Alloc))
+      allocHelper(Zeroed);
+  if (Need & HandleLayout::Realloc)
+    reallocHelper();
+  if (Need & HandleLayout::Get)
+    getHelper();
+  if (Need & HandleLayout::Set)
+    setHelper();
+  fieldRefHelpers();
+  return OS.str();
+}
+
+void HandlePrinter::handleType() {
+  OS << "/* An array of " << E << " in the layout above. */\n"
+     << "typedef struct " << H << " {\n";
+  for (const std::string &Decl : L.MemberDecls)
+    OS << "  " << Decl << ";\n";
+  OS << "} " << H << ";\n\n";
+}
+
+void HandlePrinter::allocate(StringRef Target, StringRef Fn, unsigned M,
+                             StringRef Args) {
+  OS << "  " << Target << "." << L.Members[M].Name << " = ("
+     << L.PointerTypes[M] << ")" << Fn << "(" << Args << ");\n";
+}
+
+std::string HandlePrinter::anyNull(StringRef V) const {
+  std::vector<std::string> Tests;
+  for (const HandleMember &M : L.Members)
+    Tests.push_back("!" + V.str() + "." + M.Name);
+  return llvm::join(Tests, " || ");
+}
+
+void HandlePrinter::makeNull(StringRef V) {
+  for (const HandleMember &M : L.Members)
+    OS << "    " << V << "." << M.Name << " = 0;\n";
+}
+
+void HandlePrinter::freeHelper() {
+  OS << "static inline void " << L.freeName() << "(" << H << " h) {\n";
+  for (const HandleMember &M : L.Members)
+    OS << "  free(h." << M.Name << ");\n";
+  OS << "}\n\n";
+}
+
+void HandlePrinter::allocHelper(bool Zeroed) {
+  // One block per member; all null if any fails.
+  OS << "static inline " << H << " "
+     << (Zeroed ? L.callocName() : L.allocName()) << "(size_t n) {\n  " << H
+     << " h;\n";
+  for (unsigned M = 0; M < L.Members.size(); ++M) {
+    std::string Mem = "h." + L.Members[M].Name;
+    std::string Count = L.Members[M].length("n");
+    allocate("h", Zeroed ? "calloc" : "malloc", M,
+             Zeroed ? Count + ", sizeof *" + Mem
+                    : parenthesize(Count) + " * sizeof *" + Mem);
+  }
+  OS << "  if (" << anyNull("h") << ") {\n    " << L.freeName() << "(h);\n";
+  makeNull("h");
+  OS << "  }\n  return h;\n}\n\n";
+}
+
+void HandlePrinter::reallocHelper() {
+  // Every member moves; if one cannot, all is released and the result is
+  // null, as a failed realloc of the whole array would leave the program
+  // without it.
+  OS << "static inline " << H << " " << L.reallocName() << "(" << H
+     << " h, size_t n) {\n  " << H << " r;\n";
+  for (unsigned M = 0; M < L.Members.size(); ++M) {
+    std::string Mem = "h." + L.Members[M].Name;
+    allocate("r", "realloc", M,
+             Mem + ", " + parenthesize(L.Members[M].length("n")) +
+                 " * sizeof *" + Mem);
+  }
+  OS << "  if (" << anyNull("r") << ") {\n";
+  for (const HandleMember &M : L.Members)
+    OS << "    free(r." << M.Name << " ? r." << M.Name << " : h." << M.Name
+       << ");\n";
+  makeNull("r");
+  OS << "  }\n  return r;\n}\n\n";
+}
+
+void HandlePrinter::getHelper() {
+  OS << "static inline " << E << " " << L.getName() << "(" << H
+     << " h, size_t i) {\n  " << E << " v;\n";
+  for (unsigned F = 0; F < L.FieldNames.size(); ++F)
+    OS << "  v." << L.FieldNames[F] << " = " << L.access("h", "i", F) << ";\n";
+  OS << "  return v;\n}\n\n";
+}
+
+void HandlePrinter::setHelper() {
+  OS << "static inline " << E << " " << L.setName() << "(" << H
+     << " h, size_t i, " << E << " v) {\n";
+  for (unsigned F = 0; F < L.FieldNames.size(); ++F)
+    OS << "  " << L.access("h", "i", F) << " = v." << L.FieldNames[F] << ";\n";
+  OS << "  return v;\n}\n\n";
+}
+
+void HandlePrinter::fieldRefHelpers() {
+  // Tiled fields also get a reference helper, so an index with side effects
+  // (a[i++].x) is evaluated exactly once.
+  for (unsigned F = 0; F < L.FieldNames.size(); ++F)
+    if (L.UsedFieldRefs.count(F))
+      OS << "static inline " << L.fieldDecl(F, "*") << " " << H << "_"
+         << L.FieldNames[F] << "(" << H << " h, size_t i) {\n"
+         << "  return &" << L.access("h", "i", F) << ";\n}\n\n";
+}
+
 std::string HandleLayout::declarations() const {
   std::string S;
   llvm::raw_string_ostream OS(S);
-  const std::string &H = HandleName, &E = ElementType;
   OS << beginMarker(RecordTag) << "\n"
      << "/* " << Notation << " */\n";
   if (!(Used & HandleType)) { // Only std::vector<T> was rewritten.
     OS << groupRecords() << containerDeclarations() << endMarker();
     return OS.str();
   }
-  OS << includes("#include <stdlib.h>\n") << groupRecords();
-  OS << "/* An array of " << E << " in the layout above. */\n"
-     << "typedef struct " << H << " {\n";
-  for (const std::string &Decl : MemberDecls)
-    OS << "  " << Decl << ";\n";
-  OS << "} " << H << ";\n\n";
-
-  auto Assign = [&](StringRef Target, StringRef Fn, unsigned M,
-                    StringRef Args) {
-    OS << "  " << Target << "." << Members[M].Name << " = (" << PointerTypes[M]
-       << ")" << Fn << "(" << Args << ");\n";
-  };
-  auto AnyNull = [&](StringRef V) {
-    std::vector<std::string> Tests;
-    for (const HandleMember &M : Members)
-      Tests.push_back("!" + V.str() + "." + M.Name);
-    return llvm::join(Tests, " || ");
-  };
-  auto MakeNull = [&](StringRef V) {
-    for (const HandleMember &M : Members)
-      OS << "    " << V << "." << M.Name << " = 0;\n";
-  };
-
-  unsigned Need = Used;
-  if (Need & (Alloc | Calloc))
-    Need |= Free; // They release what they got when one block fails.
-  if (Need & Free) {
-    OS << "static inline void " << freeName() << "(" << H << " h) {\n";
-    for (const HandleMember &M : Members)
-      OS << "  free(h." << M.Name << ");\n";
-    OS << "}\n\n";
-  }
-
-  // alloc and calloc: one block per member; all null if any fails.
-  for (bool Zeroed : {false, true}) {
-    if (!(Need & (Zeroed ? Calloc : Alloc)))
-      continue;
-    OS << "static inline " << H << " " << (Zeroed ? callocName() : allocName())
-       << "(size_t n) {\n  " << H << " h;\n";
-    for (unsigned M = 0; M < Members.size(); ++M) {
-      std::string Mem = "h." + Members[M].Name;
-      std::string Count = countOf(Members[M], "n");
-      Assign("h", Zeroed ? "calloc" : "malloc", M,
-             Zeroed ? Count + ", sizeof *" + Mem
-                    : parenthesize(Count) + " * sizeof *" + Mem);
-    }
-    OS << "  if (" << AnyNull("h") << ") {\n    " << freeName() << "(h);\n";
-    MakeNull("h");
-    OS << "  }\n  return h;\n}\n\n";
-  }
-
-  // realloc: every member moves; if one cannot, all is released and the
-  // result is null, as a failed realloc of the whole array would leave the
-  // program without it.
-  if (Need & Realloc) {
-    OS << "static inline " << H << " " << reallocName() << "(" << H
-       << " h, size_t n) {\n  " << H << " r;\n";
-    for (unsigned M = 0; M < Members.size(); ++M) {
-      std::string Mem = "h." + Members[M].Name;
-      Assign("r", "realloc", M,
-             Mem + ", " + parenthesize(countOf(Members[M], "n")) +
-                 " * sizeof *" + Mem);
-    }
-    OS << "  if (" << AnyNull("r") << ") {\n";
-    for (const HandleMember &M : Members)
-      OS << "    free(r." << M.Name << " ? r." << M.Name << " : h." << M.Name
-         << ");\n";
-    MakeNull("r");
-    OS << "  }\n  return r;\n}\n\n";
-  }
-
-  if (Need & Get) {
-    OS << "static inline " << E << " " << getName() << "(" << H
-       << " h, size_t i) {\n  " << E << " v;\n";
-    for (unsigned F = 0; F < FieldNames.size(); ++F)
-      OS << "  v." << FieldNames[F] << " = " << access("h", "i", F) << ";\n";
-    OS << "  return v;\n}\n\n";
-  }
-
-  if (Need & Set) {
-    OS << "static inline " << E << " " << setName() << "(" << H
-       << " h, size_t i, " << E << " v) {\n";
-    for (unsigned F = 0; F < FieldNames.size(); ++F)
-      OS << "  " << access("h", "i", F) << " = v." << FieldNames[F] << ";\n";
-    OS << "  return v;\n}\n\n";
-  }
-
-  // Tiled fields also get a reference helper, so an index with side effects
-  // (a[i++].x) is evaluated exactly once.
-  for (unsigned F = 0; F < FieldNames.size(); ++F)
-    if (UsedFieldRefs.count(F))
-      OS << "static inline " << fieldDecl(F, "*") << " " << HandleName << "_"
-         << FieldNames[F] << "(" << H << " h, size_t i) {\n"
-         << "  return &" << access("h", "i", F) << ";\n}\n\n";
+  OS << includes("#include <stdlib.h>\n") << groupRecords()
+     << HandlePrinter(*this).print();
   if (CPlusPlus && (Used & (Container | ArrayContainer)))
     OS << containerDeclarations();
   OS << endMarker();
@@ -311,105 +394,85 @@ std::string HandleLayout::declarations() const {
 
 std::string HandleLayout::access(StringRef Handle, StringRef Index,
                                  unsigned F) const {
-  const HandleMember &M = memberOf(F);
-  std::string Base = Handle.str() + "." + M.Name;
-  switch (M.K) {
-  case HandleMember::FieldArray:
-    return Base + "[" + Index.str() + "]";
-  case HandleMember::Group:
-    return Base + "[" + Index.str() + "]." + FieldNames[F];
-  case HandleMember::Tiles:
-    if (uint64_t I = 0; !Index.getAsInteger(10, I)) // A constant index.
-      return Base + "[" + std::to_string(I / M.Tile) + "]." + FieldNames[F] +
-             "[" + std::to_string(I % M.Tile) + "]";
-    return Base + "[" + parenthesize(Index) + " / " + std::to_string(M.Tile) +
-           "]." + FieldNames[F] + "[" + parenthesize(Index) + " % " +
-           std::to_string(M.Tile) + "]";
-  }
-  return Base;
+  return memberOf(F).element(Handle, Index, FieldNames[F]);
 }
 
 std::string HandleLayout::laneAccess(StringRef Handle, StringRef Tile,
                                      StringRef Lane, unsigned F) const {
-  const HandleMember &M = memberOf(F);
-  return Handle.str() + "." + M.Name + "[" + Tile.str() + "]." + FieldNames[F] +
-         "[" + Lane.str() + "]";
+  assert(isTiled(F) && "the lane form of a field that is not tiled");
+  return memberOf(F).lane(Handle, Tile, Lane, tileOf(F), FieldNames[F]);
 }
 
 std::string HandleLayout::nullTest(StringRef Handle) const {
   return Handle.str() + "." + Members.front().Name;
 }
 
+/// The initializer of member \p M for \p Count elements: their values,
+/// which \p Value gives per element and field, grouped as M stores them.
+static std::string
+memberInitializer(const HandleMember &M, size_t Count,
+                  llvm::function_ref<std::string(size_t, unsigned)> Value) {
+  std::vector<std::string> Items;
+  switch (M.K) {
+  case HandleMember::FieldArray:
+    for (size_t E = 0; E < Count; ++E)
+      Items.push_back(Value(E, M.Fields[0]));
+    break;
+  case HandleMember::Group:
+    for (size_t E = 0; E < Count; ++E) {
+      std::vector<std::string> Fs;
+      for (unsigned F : M.Fields)
+        Fs.push_back(Value(E, F));
+      Items.push_back("{" + llvm::join(Fs, ", ") + "}");
+    }
+    break;
+  case HandleMember::Tiles:
+    for (size_t T = 0; T * M.Tile < Count; ++T) {
+      std::vector<std::string> Fs;
+      for (unsigned F : M.Fields) {
+        std::vector<std::string> Lanes;
+        for (size_t E = T * M.Tile; E < std::min(Count, (T + 1) * M.Tile); ++E)
+          Lanes.push_back(Value(E, F));
+        Fs.push_back("{" + llvm::join(Lanes, ", ") + "}");
+      }
+      Items.push_back("{" + llvm::join(Fs, ", ") + "}");
+    }
+    break;
+  }
+  return "{" + llvm::join(Items, ", ") + "}";
+}
+
 std::string HandleLayout::arrayDefinition(
     StringRef StorageClass, StringRef Name, StringRef Length,
     const std::vector<std::vector<std::string>> *Inits) const {
-  std::string S;
-  llvm::raw_string_ostream OS(S);
   std::string Prefix = StorageClass.empty() ? "" : StorageClass.str() + " ";
   std::string Storage = Name.str() + "_storage";
-  OS << Prefix << "struct {\n";
-  std::vector<std::string> Pointers, MemberInits;
-  size_t Count = Inits ? Inits->size() : 0;
-  auto Value = [&](size_t E, unsigned F) {
-    const std::string &V = E < Count ? (*Inits)[E][F] : std::string();
-    if (!V.empty())
-      return V;
-    return FieldTypes[F]->isScalarType() ? std::string("0")
-                                         : std::string("{0}");
-  };
-  for (const HandleMember &M : Members) {
-    std::string Dim = "[" + countOf(M, Length) + "]";
-    if (M.K == HandleMember::FieldArray)
-      OS << "  " << fieldDecl(M.Fields[0], M.Name + Dim) << ";\n";
-    else
-      OS << "  struct " << M.RecordName << " " << M.Name << Dim << ";\n";
-    Pointers.push_back(Storage + "." + M.Name);
-    if (!Inits)
-      continue;
-    // The elements' values regrouped as this member stores them.
-    std::vector<std::string> Items;
-    switch (M.K) {
-    case HandleMember::FieldArray:
-      for (size_t E = 0; E < Count; ++E)
-        Items.push_back(Value(E, M.Fields[0]));
-      break;
-    case HandleMember::Group:
-      for (size_t E = 0; E < Count; ++E) {
-        std::vector<std::string> Fs;
-        for (unsigned F : M.Fields)
-          Fs.push_back(Value(E, F));
-        Items.push_back("{" + llvm::join(Fs, ", ") + "}");
-      }
-      break;
-    case HandleMember::Tiles:
-      for (size_t T = 0; T * M.Tile < Count; ++T) {
-        std::vector<std::string> Fs;
-        for (unsigned F : M.Fields) {
-          std::vector<std::string> Lanes;
-          for (size_t E = T * M.Tile; E < std::min(Count, (T + 1) * M.Tile);
-               ++E)
-            Lanes.push_back(Value(E, F));
-          Fs.push_back("{" + llvm::join(Lanes, ", ") + "}");
-        }
-        Items.push_back("{" + llvm::join(Fs, ", ") + "}");
-      }
-      break;
-    }
-    MemberInits.push_back("{" + llvm::join(Items, ", ") + "}");
+  std::string S = Prefix + fieldStorage(Storage, Length);
+  if (Inits) {
+    size_t Count = Inits->size();
+    auto Value = [&](size_t E, unsigned F) {
+      const std::string &V = E < Count ? (*Inits)[E][F] : std::string();
+      if (!V.empty())
+        return V;
+      return FieldTypes[F]->isScalarType() ? std::string("0")
+                                           : std::string("{0}");
+    };
+    std::vector<std::string> MemberInits;
+    for (const HandleMember &M : Members)
+      MemberInits.push_back(memberInitializer(M, Count, Value));
+    S += " = {" + llvm::join(MemberInits, ", ") + "}";
   }
-  OS << "} " << Storage;
-  if (Inits)
-    OS << " = {" << llvm::join(MemberInits, ", ") << "}";
-  OS << ";\n"
-     << Prefix << HandleName << " " << Name << " = {"
-     << llvm::join(Pointers, ", ") << "}";
-  return OS.str();
+  std::vector<std::string> Pointers;
+  for (const HandleMember &M : Members)
+    Pointers.push_back(Storage + "." + M.Name);
+  return S + ";\n" + Prefix + HandleName + " " + Name.str() + " = {" +
+         llvm::join(Pointers, ", ") + "}";
 }
 
 std::string HandleLayout::fieldStorage(StringRef Name, StringRef Length) const {
   std::string S = "struct {\n";
   for (const HandleMember &M : Members) {
-    std::string Dim = "[" + countOf(M, Length) + "]";
+    std::string Dim = "[" + M.length(Length) + "]";
     S += "  " +
          (M.K == HandleMember::FieldArray
               ? fieldDecl(M.Fields[0], M.Name + Dim)

@@ -1,5 +1,4 @@
-//===- HandleLayout.h - The generated code for one record's plan -*- C++
-//-*-===//
+//===- HandleLayout.h - The generated code of a record's plan --*- C++ -*-===//
 //
 // One "handle" type per (record, plan) stands for "pointer to an array of the
 // record" (docs/design.md, "Rewriting principles"). Each cluster of the plan becomes
@@ -12,13 +11,15 @@
 //                                           h.x_y[i / T].x[i % T]
 //
 // HandleLayout names these members, prints the declarations and helpers
-// (alloc, calloc, realloc, free, get, set), and spells every access.
+// (alloc, calloc, realloc, free, get, set) and the C++ containers
+// (VectorContainer.cpp), and spells every access, through HandleMember.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DLOPT_REWRITER_HANDLELAYOUT_H
 #define DLOPT_REWRITER_HANDLELAYOUT_H
 
 #include "analysis/LayoutPlan.h"
+#include "rewriter/HandleMember.h"
 #include "clang/AST/ASTContext.h"
 #include "llvm/ADT/StringRef.h"
 #include <set>
@@ -26,17 +27,6 @@
 #include <vector>
 
 namespace dlopt {
-
-/// \p E in parentheses unless it is one identifier or literal.
-std::string parenthesize(llvm::StringRef E);
-
-struct HandleMember {
-  enum Kind { FieldArray, Group, Tiles } K;
-  std::string Name;
-  std::vector<unsigned> Fields;
-  uint64_t Tile = 0;      // Tiles only.
-  std::string RecordName; // Group and Tiles: the generated record's tag.
-};
 
 class HandleLayout {
 public:
@@ -76,24 +66,10 @@ public:
   /// Every helper, whether used or not (for declarations in a header);
   /// but none that would copy or point to an array field, which C cannot
   /// spell that way.
-  void useAllHelpers() const {
-    Used = ~0u;
-    if (!CPlusPlus || !ContainerRefusal.empty())
-      Used &= ~(Container | ArrayContainer);
-    if (llvm::any_of(FieldTypes,
-                     [](clang::QualType T) { return T->isArrayType(); }))
-      Used &= ~(Get | Set);
-    for (unsigned F = 0; F < FieldNames.size(); ++F)
-      if (isTiled(F) && !FieldTypes[F]->isArrayType())
-        UsedFieldRefs.insert(F);
-  }
+  void useAllHelpers() const;
   /// The reference helper of tiled field F (for indices with side effects).
   std::string fieldRef(llvm::StringRef Handle, llvm::StringRef Index,
-                       unsigned F) const {
-    UsedFieldRefs.insert(F);
-    return "(*" + HandleName + "_" + FieldNames[F] + "(" + Handle.str() + ", " +
-           Index.str() + "))";
-  }
+                       unsigned F) const;
 
   /// The comment that opens the generated code of record \p Tag (analysis
   /// skips records between it and the closing one; see inGeneratedCode).
@@ -145,12 +121,7 @@ public:
   std::string iteratorName() const { return HandleName + "_iterator"; }
   /// The tile size of the containers' element(tile, lane), which
   /// strip-mined loops use: that of the first tiled member (0: none).
-  uint64_t containerTile() const {
-    for (const HandleMember &M : Members)
-      if (M.K == HandleMember::Tiles)
-        return M.Tile;
-    return 0;
-  }
+  uint64_t containerTile() const;
   /// Why the generated container cannot hold this record ("" if it can).
   std::string containerRefusal() const;
   /// How C++ code anywhere names one element: the record's name, with its
@@ -168,32 +139,42 @@ public:
   std::string offsetName() const { return HandleName + "_offset"; }
 
 private:
+  // They print parts of declarations().
+  friend class HandlePrinter;    // HandleLayout.cpp
+  friend class ContainerPrinter; // VectorContainer.cpp
+
   explicit HandleLayout(clang::PrintingPolicy P) : Policy(std::move(P)) {}
+
+  // The parts of create(), in this order.
+  /// Forwarded: the member functions the element proxies can forward.
+  void addForwarders(const clang::CXXRecordDecl *CXX,
+                     const clang::ASTContext &Ctx);
+  /// FieldNames, FieldTypes and ContainerRefusal.
+  void addFields(const clang::RecordDecl *RD, const clang::ASTContext &Ctx);
+  /// Qualifier and the text that closes and reopens the namespaces (C++).
+  void addNamespaces(const clang::RecordDecl *RD);
+  /// Members, with distinct names, and the HandleName they make.
+  void addMembers(const RecordPlan &Plan);
+  /// MemberOfField, PointerTypes and MemberDecls.
+  void addMemberTypes(clang::ASTContext &Ctx);
 
   const HandleMember &memberOf(unsigned F) const {
     return Members[MemberOfField[F]];
   }
   /// "float x" / "float x[64]" / "float *x": field F declared as \p Name.
   std::string fieldDecl(unsigned F, llvm::StringRef Name) const;
-  /// Elements of member M's array for N records: N, or (N + T - 1) / T.
-  std::string countOf(const HandleMember &M, llvm::StringRef N) const;
   /// The declarations of the generated records of AoS and tiled clusters.
   std::string groupRecords() const;
   /// The containers that were used (Used: Container, ArrayContainer),
   /// their element proxies and iterator (VectorContainer.cpp).
   std::string containerDeclarations() const;
-  /// Field F of element I of the container's storage.
-  std::string storedField(llvm::StringRef I, unsigned F) const;
-  /// Field F of lane \p Lane of tile \p Tile (containerTile() elements).
-  std::string storedLaneField(llvm::StringRef Tile, llvm::StringRef Lane,
-                              unsigned F) const;
 
   clang::PrintingPolicy Policy;
   std::string RecordTag, HandleName, ElementType, Notation;
   std::vector<std::string> FieldNames;
   std::vector<clang::QualType> FieldTypes;
-  /// Fields that are public and need no construction: what the generated
-  /// container may read and assign (C++ only).
+  /// Why the generated container cannot hold the record: an array, const
+  /// or non-public field ("" if it can).
   std::string ContainerRefusal;
   /// "ns::" for a record in a namespace (C++ only), and the text that
   /// closes and reopens its namespaces around #include lines.
