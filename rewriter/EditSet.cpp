@@ -46,6 +46,18 @@ std::string EditSet::textOf(unsigned Begin, unsigned End) const {
   return Out;
 }
 
+std::string EditSet::apply() const {
+  std::string Out = textOf(0, Original->size());
+  // textOf leaves an insertion at the end of its range to what follows the
+  // range; at the end of the file nothing does (a header whose last text is
+  // the record's definition gets the generated declarations there).
+  if (!Original->empty())
+    if (auto It = Edits.find({unsigned(Original->size()), 0});
+        It != Edits.end())
+      Out += It->second.Text;
+  return Out;
+}
+
 Error EditSet::replace(unsigned Begin, unsigned End, std::string Text) {
   assert(Begin < End && End <= Original->size());
   // A replacement starting before Begin must end by Begin.

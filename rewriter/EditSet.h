@@ -60,7 +60,7 @@ public:
   /// The edits as Replacements of FilePath.
   llvm::Expected<clang::tooling::Replacements> toReplacements() const;
   /// The whole file with every edit applied.
-  std::string apply() const { return textOf(0, Original->size()); }
+  std::string apply() const;
 
 private:
   EditSet(std::string FilePath, std::shared_ptr<const std::string> Text,

@@ -25,6 +25,17 @@ TEST(EditSetTest, OverlappingEditsAreAnError) {
   llvm::consumeError(std::move(E));
 }
 
+// The generated declarations after a record defined at the very end of a
+// header (no newline after its `;`) are part of the new text.
+TEST(EditSetTest, InsertionAtTheEndOfTheFile) {
+  EditSet ES("p.h", "struct P { int x; };");
+  ES.insert(20, "\ntypedef int P_h;");
+  EXPECT_EQ(ES.apply(), "struct P { int x; };\ntypedef int P_h;");
+  auto R = ES.toReplacements();
+  ASSERT_TRUE(bool(R));
+  EXPECT_EQ(R->size(), 1u);
+}
+
 // A site that renders its original text (v[i] outside a strip-mined loop)
 // leaves no edit behind, so --diff shows no unchanged lines.
 TEST(EditSetTest, OriginalTextLeavesNoEdit) {
