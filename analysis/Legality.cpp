@@ -339,6 +339,12 @@ public:
     return true;
   }
 
+  bool VisitInitListExpr(InitListExpr *List) {
+    for (const auto &[RD, V] : Uses.memberArrayInitializers(List))
+      classified(RD, V);
+    return true;
+  }
+
   bool VisitCallExpr(CallExpr *Call) {
     for (const auto &[RD, V] : Uses.nullArguments(Call))
       classified(RD, V);

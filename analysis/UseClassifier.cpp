@@ -751,3 +751,27 @@ UseVerdict UseClassifier::functionReturn(const FunctionDecl *FD,
                              "return type of '" + FD->getNameAsString() +
                                  "' is spelled inside a macro");
 }
+
+std::vector<std::pair<const RecordDecl *, UseVerdict>>
+UseClassifier::memberArrayInitializers(const InitListExpr *List) const {
+  std::vector<std::pair<const RecordDecl *, UseVerdict>> Out;
+  const InitListExpr *Sem =
+      List->isSemanticForm() ? List : List->getSemanticForm();
+  const RecordDecl *Outer = Sem ? asRecord(Sem->getType()) : nullptr;
+  if (!Outer || isStdArray(Sem->getType()))
+    return Out;
+  for (const FieldDecl *FD : Outer->fields()) {
+    const RecordDecl *RD = HandleRecord(FD->getType());
+    if (!RD || !Ctx.getAsConstantArrayType(FD->getType()) ||
+        FD->getFieldIndex() >= Sem->getNumInits())
+      continue;
+    if (!isa<ImplicitValueInitExpr>(Sem->getInit(FD->getFieldIndex())))
+      Out.push_back(
+          {RD, UseVerdict::refused(List->getBeginLoc(),
+                                   "initializer of '" + recordName(Outer) +
+                                       "' sets its array member '" +
+                                       FD->getNameAsString() +
+                                       "' (not rewritten yet)")});
+  }
+  return Out;
+}

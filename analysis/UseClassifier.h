@@ -151,6 +151,12 @@ public:
   std::variant<clang::SourceLocation, UseVerdict>
   definitionEnd(const clang::RecordDecl *RD) const;
 
+  /// A braced initializer of a record that has array members holding
+  /// handle records: setting such a member is refused (its storage is
+  /// regrouped); leaving it to zero is fine.
+  std::vector<std::pair<const clang::RecordDecl *, UseVerdict>>
+  memberArrayInitializers(const clang::InitListExpr *List) const;
+
   /// Null pointer constants passed to handle parameters: f(0), f(NULL).
   std::vector<std::pair<const clang::RecordDecl *, UseVerdict>>
   nullArguments(const clang::CallExpr *Call) const;

@@ -109,19 +109,8 @@ void LayoutRewriter::initList(const InitListExpr *List) {
   const RecordDecl *Outer = Sem ? asRecord(Sem->getType()) : nullptr;
   if (Outer && isStdArray(Sem->getType()) && containerRecord(Sem->getType()))
     return arrayContainerInit(List, Sem);
-  if (!Outer)
-    return;
-  for (const FieldDecl *FD : Outer->fields()) {
-    const RecordDecl *RD = handleRecord(FD->getType());
-    if (!RD || !Ctx.getAsConstantArrayType(FD->getType()) ||
-        FD->getFieldIndex() >= Sem->getNumInits())
-      continue;
-    if (!isa<ImplicitValueInitExpr>(Sem->getInit(FD->getFieldIndex())))
-      refuse(RD, List->getBeginLoc(),
-             "initializer of '" + recordName(Outer) +
-                 "' sets its array member '" + FD->getNameAsString() +
-                 "' (not rewritten yet)");
-  }
+  for (const auto &[RD, V] : Uses.memberArrayInitializers(List))
+    render(RD, V);
 }
 
 /// std::array<T, N> a = {{{1, 2}, {3, 4}}} (or with braces elided) ->
