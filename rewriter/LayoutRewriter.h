@@ -62,17 +62,6 @@ struct Site {
   unsigned Needs = HandleLayout::HandleType;
 };
 
-inline const Expr *skipParensAndCasts(const Expr *E) {
-  while (true) {
-    if (const auto *P = dyn_cast<ParenExpr>(E))
-      E = P->getSubExpr();
-    else if (const auto *C = dyn_cast<ImplicitCastExpr>(E))
-      E = C->getSubExpr();
-    else
-      return E;
-  }
-}
-
 /// Whether \p S names \p D anywhere.
 inline bool refersTo(const Stmt *S, const Decl *D) {
   if (!S)
@@ -124,9 +113,6 @@ public:
     if (T->isPointerType() && T->getPointeeType()->isPointerType())
       return nullptr;
     return RD;
-  }
-  bool isHandleVar(const ValueDecl *D) const {
-    return isa<VarDecl>(D) && handleRecord(D->getType());
   }
 
   /// The function template instantiation being visited, if any. Its text
@@ -303,25 +289,6 @@ private:
       if (const Stmt *PS = P.get<Stmt>())
         return PS;
     return nullptr;
-  }
-  /// The parent, looking through parentheses and implicit casts other than
-  /// pointer-to-boolean (a null test) and, unless \p SkipLoads, the load of
-  /// a whole element; \p Child becomes the outermost expression skipped.
-  const Stmt *semanticParent(const Expr *&Child, bool SkipLoads = true) {
-    auto Skippable = [&](const Stmt *P) {
-      if (isa<ParenExpr>(P))
-        return true;
-      const auto *Cast = dyn_cast<ImplicitCastExpr>(P);
-      if (!Cast || Cast->getCastKind() == CK_PointerToBoolean)
-        return false;
-      return SkipLoads || Cast->getCastKind() != CK_LValueToRValue;
-    };
-    const Stmt *P = parent(Child);
-    while (P && Skippable(P)) {
-      Child = cast<Expr>(P);
-      P = parent(P);
-    }
-    return P;
   }
 
   /// The length of an array declaration as the user wrote it (a macro name
