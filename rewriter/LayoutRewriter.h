@@ -157,20 +157,8 @@ private:
   /// Files dlopt may edit: real files outside system headers. Headers are
   /// edited alike from every translation unit that includes them, so the
   /// whole-program driver can check that all agree.
-  bool editable(FileID File) const {
-    return File.isValid() && SM.getFileEntryRefForID(File) &&
-           !SM.isInSystemHeader(SM.getLocForStartOfFile(File));
-  }
-  std::optional<FileRange> fileRangeOf(CharSourceRange CR) const {
-    CR = Lexer::makeFileCharRange(CR, SM, LO);
-    if (CR.isInvalid())
-      return std::nullopt;
-    auto [File, Begin] = SM.getDecomposedLoc(CR.getBegin());
-    auto [EndFile, End] = SM.getDecomposedLoc(CR.getEnd());
-    if (File != EndFile || !editable(File))
-      return std::nullopt;
-    return FileRange{File, Begin, End};
-  }
+  bool editable(FileID File) const;
+  std::optional<FileRange> fileRangeOf(CharSourceRange CR) const;
   std::optional<FileRange> rangeOf(SourceRange R) const {
     return fileRangeOf(CharSourceRange::getTokenRange(R));
   }
@@ -181,16 +169,7 @@ private:
 
   /// A statement's range; one that is not a block ends at its `;`, which
   /// the AST's range omits.
-  std::optional<SourceRange> statementRange(const Stmt *S) const {
-    SourceRange R = S->getSourceRange();
-    if (isa<CompoundStmt>(S))
-      return R;
-    std::optional<Token> Semi = Lexer::findNextToken(R.getEnd(), SM, LO);
-    if (!Semi || Semi->isNot(tok::semi))
-      return std::nullopt;
-    R.setEnd(Semi->getLocation());
-    return R;
-  }
+  std::optional<SourceRange> statementRange(const Stmt *S) const;
 
   /// Where the loops that replace loop \p S go (\p Range: the loop, body
   /// included). Two loops in place of one that is the body of another
@@ -201,51 +180,12 @@ private:
     unsigned Indent;
     enum { Plain, Block, BlockAfterParent } Braces;
   };
-  std::optional<LoopPlace> loopPlace(const Stmt *S, const FileRange &Range) {
-    unsigned Column = SM.getExpansionColumnNumber(S->getBeginLoc()) - 1;
-    const Stmt *P = parent(S);
-    if (!P || isa<CompoundStmt>(P))
-      return LoopPlace{Range, Column, LoopPlace::Plain};
-    // The end of the parent's token just before S.
-    SourceLocation Before;
-    unsigned Length = 1;
-    if (const auto *For = dyn_cast<ForStmt>(P))
-      Before = For->getRParenLoc();
-    else if (const auto *While = dyn_cast<WhileStmt>(P))
-      Before = While->getRParenLoc();
-    else if (const auto *Range = dyn_cast<CXXForRangeStmt>(P))
-      Before = Range->getRParenLoc();
-    else if (const auto *If = dyn_cast<IfStmt>(P)) {
-      Before = If->getThen() == S ? If->getRParenLoc() : If->getElseLoc();
-      Length = If->getThen() == S ? 1 : 4;
-    }
-    if (Before.isValid() && Before.isFileID()) {
-      auto [File, Offset] = SM.getDecomposedLoc(Before);
-      Offset += Length;
-      if (File == Range.File && Offset <= Range.Begin &&
-          SM.getBufferData(File).slice(Offset, Range.Begin).trim().empty())
-        return LoopPlace{{File, Offset, Range.End},
-                         SM.getExpansionColumnNumber(P->getBeginLoc()) - 1,
-                         LoopPlace::BlockAfterParent};
-    }
-    return LoopPlace{Range, Column, LoopPlace::Block};
-  }
+  std::optional<LoopPlace> loopPlace(const Stmt *S, const FileRange &Range);
   /// The loops' code, formatted, for \p Place.
-  std::string placeLoops(const LoopPlace &Place, const std::string &Code) {
-    if (Place.Braces == LoopPlace::Plain)
-      return format(Code, Place.Indent);
-    std::string Block = format("{\n" + Code + "\n}", Place.Indent);
-    return Place.Braces == LoopPlace::Block ? Block : " " + Block;
-  }
+  std::string placeLoops(const LoopPlace &Place, const std::string &Code);
 
   /// The current text of an expression (with nested edits applied).
-  std::function<std::string(const EditSet &)> textFn(const Expr *E) {
-    auto R = rangeOf(E->getSourceRange());
-    if (!R)
-      return nullptr;
-    unsigned B = R->Begin, En = R->End;
-    return [B, En](const EditSet &ES) { return ES.textOf(B, En); };
-  }
+  std::function<std::string(const EditSet &)> textFn(const Expr *E);
 
   /// A use the rewriter cannot handle that the analysis does not classify
   /// yet (declarations, containers): the record is kept, with the reason.
@@ -265,31 +205,14 @@ private:
   void addSite(
       const RecordDecl *RD, SourceRange R, SourceLocation Loc,
       std::function<std::string(const EditSet &, const LaneContext *)> Render,
-      const char *What, unsigned Needs = HandleLayout::HandleType) {
-    auto Range = rangeOf(R);
-    if (!Range)
-      return refuse(RD, Loc,
-                    std::string(What) +
-                        " is spelled inside a macro or a system header");
-    Sites.push_back(
-        {Range->File, Range->Begin, Range->End, RD, std::move(Render), Needs});
-  }
+      const char *What, unsigned Needs = HandleLayout::HandleType);
 
   /// \p Range becomes \p Text, whatever the edits inside it.
   void textSite(const RecordDecl *RD, const FileRange &Range, std::string Text,
-                unsigned Needs = HandleLayout::HandleType) {
-    Sites.push_back({Range.File, Range.Begin, Range.End, RD,
-                     [Text = std::move(Text)](
-                         const EditSet &, const LaneContext *) { return Text; },
-                     Needs});
-  }
+                unsigned Needs = HandleLayout::HandleType);
 
-  const Stmt *parent(const Stmt *S) {
-    for (const DynTypedNode &P : Ctx.getParents(*S))
-      if (const Stmt *PS = P.get<Stmt>())
-        return PS;
-    return nullptr;
-  }
+  /// The nearest statement (or expression) holding \p S; null if none.
+  const Stmt *parent(const Stmt *S);
 
   /// The length of an array declaration as the user wrote it (a macro name
   /// stays a macro name).
@@ -395,31 +318,7 @@ public:
 private:
   /// The source of one field's initializer; nested lists are rebuilt from
   /// their semantic form, so designators and brace elision come out plain.
-  std::function<std::string(const EditSet &)> initializerText(const Expr *E) {
-    if (isa<ImplicitValueInitExpr>(E)) {
-      std::string Zero = E->getType()->isScalarType() ? "0" : "{0}";
-      return [Zero](const EditSet &) { return Zero; };
-    }
-    if (const auto *List = dyn_cast<InitListExpr>(E)) {
-      if (!List->isSemanticForm())
-        List = List->getSemanticForm();
-      if (List->isStringLiteralInit())
-        return textFn(List->getInit(0));
-      std::vector<std::function<std::string(const EditSet &)>> Parts;
-      for (const Expr *Sub : List->inits()) {
-        Parts.push_back(initializerText(Sub));
-        if (!Parts.back())
-          return nullptr;
-      }
-      return [Parts](const EditSet &ES) {
-        std::string S = "{";
-        for (size_t I = 0; I < Parts.size(); ++I)
-          S += (I ? ", " : "") + Parts[I](ES);
-        return S + "}";
-      };
-    }
-    return textFn(E);
-  }
+  std::function<std::string(const EditSet &)> initializerText(const Expr *E);
 
   // --- State ---
 
@@ -448,47 +347,12 @@ private:
 
   /// The style of \p File: its .clang-format if it has one, else LLVM's.
   /// (Per file, so that a header reads the same from every includer.)
-  void useStyleOf(FileID File) {
-    Style = format::getLLVMStyle();
-    OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
-    if (!Entry)
-      return;
-    // By absolute path: a relative one would be looked up from the process's
-    // directory, not the compile command's.
-    llvm::Expected<format::FormatStyle> FileStyle = format::getStyle(
-        "file", absolutePath(SM, File), "LLVM", SM.getBufferData(File));
-    if (FileStyle)
-      Style = *FileStyle;
-    else
-      llvm::consumeError(FileStyle.takeError());
-  }
+  void useStyleOf(FileID File);
 
   /// Generated code (declarations, strip-mined loops) in the style of the
   /// file being edited (see useStyleOf).
   std::string format(llvm::StringRef Code, unsigned Indent,
-                     bool DropSemicolon = false) const {
-    format::FormatStyle S = Style;
-    if (S.ColumnLimit > Indent + 20)
-      S.ColumnLimit -= Indent;
-    tooling::Range All(0, Code.size());
-    tooling::Replacements R = format::reformat(S, Code, All);
-    llvm::Expected<std::string> Out = tooling::applyAllReplacements(Code, R);
-    std::string Text = Out ? *Out : Code.str();
-    if (!Out)
-      llvm::consumeError(Out.takeError());
-    // A declaration is formatted with its `;`, which the source keeps.
-    if (DropSemicolon && StringRef(Text).ends_with(";"))
-      Text.pop_back();
-    // Lines after the first continue at the statement's indentation (empty
-    // lines stay empty).
-    std::string Indented;
-    for (size_t I = 0; I < Text.size(); ++I) {
-      Indented += Text[I];
-      if (Text[I] == '\n' && I + 1 < Text.size() && Text[I + 1] != '\n')
-        Indented.append(Indent, ' ');
-    }
-    return Indented;
-  }
+                     bool DropSemicolon = false) const;
 
   ASTContext &Ctx;
   const SourceManager &SM;
