@@ -6,6 +6,18 @@ using namespace dlopt;
 
 namespace dlopt::rewrite {
 
+std::string LayoutRewriter::lengthText(const DeclaratorDecl *D,
+                                       uint64_t Value) {
+  if (const TypeSourceInfo *TSI = D->getTypeSourceInfo())
+    if (auto ATL = TSI->getTypeLoc().getAs<ArrayTypeLoc>())
+      if (const Expr *Size = ATL.getSizeExpr())
+        if (auto R = rangeOf(Size->getSourceRange()))
+          return SM.getBufferData(R->File)
+              .substr(R->Begin, R->End - R->Begin)
+              .str();
+  return std::to_string(Value);
+}
+
 void LayoutRewriter::declaration(const DeclaratorDecl *D) {
   const RecordDecl *RD = handleRecord(D->getType());
   if (!RD || WalkingPointers.count(D))
@@ -149,9 +161,5 @@ void LayoutRewriter::functionReturn(const FunctionDecl *FD) {
                             "' is spelled inside a macro");
   textSite(RD, *Range, Text);
 }
-
-//===----------------------------------------------------------------------===//
-// Allocation
-//===----------------------------------------------------------------------===//
 
 } // namespace dlopt::rewrite

@@ -62,30 +62,17 @@ struct Site {
   unsigned Needs = HandleLayout::HandleType;
 };
 
-/// Whether \p S names \p D anywhere.
-inline bool refersTo(const Stmt *S, const Decl *D) {
-  if (!S)
-    return false;
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == D)
-    return true;
-  return llvm::any_of(S->children(),
-                      [D](const Stmt *C) { return refersTo(C, D); });
-}
-
 class LayoutRewriter {
 public:
-  LayoutRewriter(ASTContext &Ctx, std::vector<RewriteTarget> &Targets)
-      : Ctx(Ctx), SM(Ctx.getSourceManager()), LO(Ctx.getLangOpts()),
-        Uses(Ctx, [this](QualType T) { return handleRecord(T); }) {
-    for (RewriteTarget &T : Targets)
-      Layouts[T.Decl] = T.Layout.get();
-  }
+  LayoutRewriter(ASTContext &Ctx, std::vector<RewriteTarget> &Targets);
 
   RewriteResult run(std::vector<RewriteTarget> &Targets);
 
   // Called by the visitor.
   void declaration(const DeclaratorDecl *D);
   void functionReturn(const FunctionDecl *FD);
+  /// `return NULL;` from a function that now returns a handle.
+  void returnValue(const ReturnStmt *RS, const FunctionDecl *FD);
   void reference(const DeclRefExpr *DRE);
   void memberReference(const MemberExpr *ME);
   void freeSite(const RecordDecl *RD, const Expr *Release, const Expr *Handle);
@@ -106,14 +93,9 @@ public:
   void libraryCall(const CallExpr *Call);
   void containerSubscript(const CXXOperatorCallExpr *Op);
 
-  const RecordDecl *handleRecord(QualType T) const {
-    const RecordDecl *RD = elementRecord(T);
-    if (!RD || !Layouts.count(RD))
-      return nullptr;
-    if (T->isPointerType() && T->getPointeeType()->isPointerType())
-      return nullptr;
-    return RD;
-  }
+  /// The record being rewritten whose handle a declaration of type \p T
+  /// is (T *, T[N]; not T **), or null.
+  const RecordDecl *handleRecord(QualType T) const;
 
   /// The function template instantiation being visited, if any. Its text
   /// serves every instantiation, so only edits that read right for all of
@@ -121,14 +103,10 @@ public:
   /// would need the record's name (T(v[i]).f(), a copy's `auto`, std::less
   /// <T>) or strip-mining are refused or left as written.
   const FunctionDecl *Instantiation = nullptr;
+  /// Refuses \p What, a use inside Instantiation that would need a text of
+  /// its own (ContainerRewriter.cpp).
   void refuseInTemplate(const RecordDecl *RD, SourceLocation Loc,
-                        const std::string &What) {
-    refuse(RD, Loc,
-           What + " inside template '" +
-               Instantiation->getQualifiedNameAsString() +
-               "' would need a spelling for this instantiation only (not "
-               "rewritten yet)");
-  }
+                        const std::string &What);
 
 private:
   // --- std::vector<T> ---
@@ -216,106 +194,23 @@ private:
 
   /// The length of an array declaration as the user wrote it (a macro name
   /// stays a macro name).
-  std::string lengthText(const DeclaratorDecl *D, uint64_t Value) {
-    if (const TypeSourceInfo *TSI = D->getTypeSourceInfo())
-      if (auto ATL = TSI->getTypeLoc().getAs<ArrayTypeLoc>())
-        if (const Expr *Size = ATL.getSizeExpr())
-          if (auto R = rangeOf(Size->getSourceRange()))
-            return SM.getBufferData(R->File)
-                .substr(R->Begin, R->End - R->Begin)
-                .str();
-    return std::to_string(Value);
-  }
+  std::string lengthText(const DeclaratorDecl *D, uint64_t Value);
 
   // --- Element accesses ---
 
+  /// a[i].f, (a + i)->f, p->f: the field of element i in its cluster.
   void fieldSite(const RecordDecl *RD, const MemberExpr *ME, const Expr *Handle,
-                 const Expr *Index) {
-    const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
-    const HandleLayout *L = Layouts.lookup(RD);
-    unsigned F = FD->getFieldIndex();
-    auto HandleText = textFn(Handle);
-    auto IndexText = Index ? textFn(Index) : nullptr;
-    if (!HandleText || (Index && !IndexText))
-      return cannotRender(RD, ME->getExprLoc(),
-                          "access spelled inside a macro or a system header");
-    const VarDecl *IndexVar = nullptr;
-    if (Index)
-      if (const auto *D = dyn_cast<DeclRefExpr>(Index->IgnoreParenImpCasts()))
-        IndexVar = dyn_cast<VarDecl>(D->getDecl());
-    bool SideEffects = Index && Index->HasSideEffects(Ctx);
-    if (L->isTiled(F))
-      TiledIndexUses.push_back({Handle, IndexVar, L->tileOf(F), RD});
-    addSite(
-        RD, ME->getSourceRange(), ME->getExprLoc(),
-        [=](const EditSet &ES, const LaneContext *Lane) {
-          std::string H = HandleText(ES);
-          std::string I = Index ? IndexText(ES) : "0";
-          if (Lane && IndexVar == Lane->InductionVar && L->isTiled(F) &&
-              L->tileOf(F) == Lane->Tile)
-            return L->laneAccess(H, Lane->TileVar, Lane->LaneVar, F);
-          if (SideEffects && L->isTiled(F)) // Evaluate the index once.
-            return L->fieldRef(H, I, F);
-          return L->access(H, I, F);
-        },
-        "a field access");
-  }
+                 const Expr *Index);
 
   /// a[i] read or written as a whole.
-  void elementSite(const RecordDecl *RD, const HandleUse &U) {
-    const HandleLayout *L = Layouts.lookup(RD);
-    auto HandleText = textFn(U.Handle);
-    if (HandleText && U.Embedded) // An array field: make a handle onto it.
-      HandleText = [L, Text = HandleText](const EditSet &ES) {
-        return L->handleOf(Text(ES));
-      };
-    auto IndexText = textFn(U.Index);
-    auto ValueText = U.Value ? textFn(U.Value) : nullptr;
-    if (!HandleText || !IndexText || (U.Value && !ValueText))
-      return cannotRender(RD, U.Site->getExprLoc(),
-                          "element spelled inside a macro");
-    bool Read = U.Kind == UseKind::ElementRead;
-    addSite(
-        RD, U.Site->getSourceRange(), U.Site->getExprLoc(),
-        [=](const EditSet &ES, const LaneContext *) {
-          L->use(Read ? HandleLayout::Get : HandleLayout::Set);
-          return (Read ? L->getName() : L->setName()) + "(" + HandleText(ES) +
-                 ", " + IndexText(ES) + (Read ? "" : ", " + ValueText(ES)) +
-                 ")";
-        },
-        Read ? "an element read" : "an element write");
-  }
+  void elementSite(const RecordDecl *RD, const HandleUse &U);
 
   /// `!p`, `p == NULL`, `if (p)`: the handle is null when its first
   /// member is.
-  void nullTestSite(const RecordDecl *RD, const DeclRefExpr *DRE) {
-    std::string Text =
-        Layouts.lookup(RD)->nullTest(DRE->getDecl()->getNameAsString());
-    addSite(
-        RD, DRE->getSourceRange(), DRE->getLocation(),
-        [Text](const EditSet &, const LaneContext *) { return Text; },
-        "a null test");
-  }
+  void nullTestSite(const RecordDecl *RD, const DeclRefExpr *DRE);
+  /// `p = NULL`, `f(0)`: the null handle.
+  void nullSite(const RecordDecl *RD, const Expr *Null);
 
-  void nullSite(const RecordDecl *RD, const Expr *Null) {
-    std::string Text = Layouts.lookup(RD)->nullValue();
-    addSite(
-        RD, Null->getSourceRange(), Null->getExprLoc(),
-        [Text](const EditSet &, const LaneContext *) { return Text; },
-        "a null pointer");
-  }
-
-public:
-  /// `return NULL;` from a function that now returns a handle.
-  void returnValue(const ReturnStmt *RS, const FunctionDecl *FD) {
-    const RecordDecl *RD = FD ? handleRecord(FD->getReturnType()) : nullptr;
-    const Expr *V = RS->getRetValue();
-    if (RD && V &&
-        V->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
-      nullSite(RD, V);
-  }
-
-private:
   /// The source of one field's initializer; nested lists are rebuilt from
   /// their semantic form, so designators and brace elision come out plain.
   std::function<std::string(const EditSet &)> initializerText(const Expr *E);

@@ -11,6 +11,23 @@ using namespace dlopt;
 
 namespace dlopt::rewrite {
 
+LayoutRewriter::LayoutRewriter(ASTContext &Ctx,
+                               std::vector<RewriteTarget> &Targets)
+    : Ctx(Ctx), SM(Ctx.getSourceManager()), LO(Ctx.getLangOpts()),
+      Uses(Ctx, [this](QualType T) { return handleRecord(T); }) {
+  for (RewriteTarget &T : Targets)
+    Layouts[T.Decl] = T.Layout.get();
+}
+
+const RecordDecl *LayoutRewriter::handleRecord(QualType T) const {
+  const RecordDecl *RD = elementRecord(T);
+  if (!RD || !Layouts.count(RD))
+    return nullptr;
+  if (T->isPointerType() && T->getPointeeType()->isPointerType())
+    return nullptr;
+  return RD;
+}
+
 void LayoutRewriter::applySites(EditSet &ES, unsigned Begin, unsigned End,
                                 const LaneContext *Lane,
                                 const Site *Enclosing) {
