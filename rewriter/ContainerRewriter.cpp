@@ -33,6 +33,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "rewriter/LayoutRewriter.h"
+#include "clang/Lex/Lexer.h"
 
 using namespace clang;
 using namespace dlopt;

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "rewriter/LayoutRewriter.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 
 using namespace clang;
 using namespace dlopt;

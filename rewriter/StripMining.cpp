@@ -1,5 +1,6 @@
 //===- StripMining.cpp - Tile/lane loops, walking pointers ----------------===//
 #include "rewriter/LayoutRewriter.h"
+#include "llvm/Support/Regex.h"
 
 using namespace clang;
 using namespace dlopt;
