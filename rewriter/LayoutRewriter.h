@@ -104,7 +104,38 @@ public:
   const clang::FunctionDecl *Instantiation = nullptr;
 
 private:
-  // --- Applying sites (RecordRewriter.cpp) ---
+  // --- Collecting and applying sites (RecordRewriter.cpp) ---
+
+  /// The generated declarations of a record go in its file, at Offset.
+  struct Insertion {
+    const clang::RecordDecl *Record;
+    clang::FileID File;
+    unsigned Offset;
+  };
+
+  /// Visits the AST: the sites of every use, declaration and loop.
+  void collectSites();
+  /// Where each target's generated declarations go (targets whose place
+  /// cannot be rendered have none).
+  std::vector<Insertion> insertions(std::vector<RewriteTarget> &Targets);
+  /// A record in a named namespace whose handle a site names is a render
+  /// error: the handle and its helpers are named unqualified at the uses.
+  void refuseNamespacedHandles();
+  /// Records refused, and those whose sites conflicted (now refused too),
+  /// keep their layout: they leave Layouts.
+  void dropRefusedRecords();
+  /// The records this unit rewrites.
+  llvm::SmallPtrSet<const clang::RecordDecl *, 4>
+  usedRecords(const std::vector<Insertion> &Insertions) const;
+  /// The sites of \p All whose records are still rewritten, in \p File, by
+  /// position.
+  std::vector<const Site *> activeSites(const std::vector<Site> &All,
+                                        clang::FileID File) const;
+  /// Every file's edits: the active sites applied and the \p Used records'
+  /// declarations inserted. Conflicts are left in ApplyErrors.
+  std::vector<EditSet>
+  applyAll(const std::vector<Insertion> &Insertions,
+           const llvm::SmallPtrSet<const clang::RecordDecl *, 4> &Used);
 
   /// Where the generated declarations of \p RD go.
   std::optional<std::pair<clang::FileID, unsigned>>
