@@ -149,6 +149,14 @@ private:
 
   // --- Declarations (DeclarationRewriter.cpp) ---
 
+  /// `T a[N];` inside another record: the storage, regrouped in place.
+  void arrayMember(const clang::RecordDecl *RD, const clang::FieldDecl *FD);
+  /// `T a[N] = {...};`: the handle's storage, initialized field by field.
+  void arrayDefinition(const clang::RecordDecl *RD, const clang::VarDecl *VD,
+                       const clang::ConstantArrayType *CAT);
+  /// `T *p = ...;`: the handle, and its initializer (null or an allocation).
+  void pointerVariable(const clang::RecordDecl *RD, const clang::VarDecl *VD);
+
   /// The length of an array declaration as the user wrote it (a macro name
   /// stays a macro name).
   std::string lengthText(const clang::DeclaratorDecl *D, uint64_t Value);
