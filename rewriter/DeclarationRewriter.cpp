@@ -1,4 +1,11 @@
 //===- DeclarationRewriter.cpp - Handles replace T* and T[N] --------------===//
+//
+// Every declaration of a handle (a parameter, a pointer variable, an array,
+// an array member of another record, a function's return type) takes the
+// record's handle type. Arrays keep their storage, regrouped, and their
+// initializers are rewritten field by field. The uses are UseRewriter.cpp's.
+//
+//===----------------------------------------------------------------------===//
 #include "rewriter/LayoutRewriter.h"
 
 using namespace clang;
