@@ -33,11 +33,31 @@
 //
 //===----------------------------------------------------------------------===//
 #include "rewriter/LayoutRewriter.h"
+#include "clang/Lex/Lexer.h"
 
 using namespace clang;
 using namespace dlopt;
 
 namespace dlopt::rewrite {
+
+/// Whether \p S names \p D anywhere.
+static bool refersTo(const Stmt *S, const Decl *D) {
+  if (!S)
+    return false;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == D)
+    return true;
+  return llvm::any_of(S->children(),
+                      [D](const Stmt *C) { return refersTo(C, D); });
+}
+
+void LayoutRewriter::refuseInTemplate(const RecordDecl *RD, SourceLocation Loc,
+                                      const std::string &What) {
+  refuse(RD, Loc,
+         What + " inside template '" +
+             Instantiation->getQualifiedNameAsString() +
+             "' would need a spelling for this instantiation only (not "
+             "rewritten yet)");
+}
 
 const RecordDecl *LayoutRewriter::containerRecord(QualType T) const {
   const RecordDecl *RD = containerElementRecord(T);

@@ -1,10 +1,29 @@
 //===- DeclarationRewriter.cpp - Handles replace T* and T[N] --------------===//
+//
+// Every declaration of a handle (a parameter, a pointer variable, an array,
+// an array member of another record, a function's return type) takes the
+// record's handle type. Arrays keep their storage, regrouped, and their
+// initializers are rewritten field by field. The uses are UseRewriter.cpp's.
+//
+//===----------------------------------------------------------------------===//
 #include "rewriter/LayoutRewriter.h"
 
 using namespace clang;
 using namespace dlopt;
 
 namespace dlopt::rewrite {
+
+std::string LayoutRewriter::lengthText(const DeclaratorDecl *D,
+                                       uint64_t Value) {
+  if (const TypeSourceInfo *TSI = D->getTypeSourceInfo())
+    if (auto ATL = TSI->getTypeLoc().getAs<ArrayTypeLoc>())
+      if (const Expr *Size = ATL.getSizeExpr())
+        if (auto R = rangeOf(Size->getSourceRange()))
+          return SM.getBufferData(R->File)
+              .substr(R->Begin, R->End - R->Begin)
+              .str();
+  return std::to_string(Value);
+}
 
 void LayoutRewriter::declaration(const DeclaratorDecl *D) {
   const RecordDecl *RD = handleRecord(D->getType());
@@ -16,25 +35,8 @@ void LayoutRewriter::declaration(const DeclaratorDecl *D) {
     return cannotRender(RD, V.Loc, V.Refusal);
   if (V.Use->Kind == UseKind::WalkingPointer)
     return; // The loop renders it (StripMining.cpp).
-  if (const auto *FD = dyn_cast<FieldDecl>(D)) {
-    // An array inside another record keeps its storage there, regrouped.
-    const auto *CAT = Ctx.getAsConstantArrayType(FD->getType());
-    if (!CAT)
-      return; // Pointer members are refused by legality.
-    if (Layouts.count(FD->getParent())) // See blockNestedLayoutChanges.
-      return cannotRender(RD, FD->getLocation(),
-                          "array member of '" + recordName(FD->getParent()) +
-                              "', whose own layout changes too");
-    std::string Text = L->fieldStorage(
-        FD->getNameAsString(), lengthText(FD, CAT->getSize().getZExtValue()));
-    unsigned Column = SM.getExpansionColumnNumber(FD->getBeginLoc()) - 1;
-    return addSite(
-        RD, FD->getSourceRange(), FD->getLocation(),
-        [=](const EditSet &, const LaneContext *) {
-          return format(Text + ";", Column, /*DropSemicolon=*/true);
-        },
-        "an array member");
-  }
+  if (const auto *FD = dyn_cast<FieldDecl>(D))
+    return arrayMember(RD, FD);
   std::string Name = D->getNameAsString();
 
   if (const auto *P = dyn_cast<ParmVarDecl>(D)) {
@@ -57,71 +59,101 @@ void LayoutRewriter::declaration(const DeclaratorDecl *D) {
         [Text](const EditSet &, const LaneContext *) { return Text; },
         "an extern array declaration");
   }
-  if (const auto *CAT = Ctx.getAsConstantArrayType(VD->getType())) {
-    const auto *Init = dyn_cast_or_null<InitListExpr>(VD->getInit());
-    // C++ default-initializes `T a[64];` with an implicit call of T's
-    // trivial constructor: no initializer the programmer wrote.
-    const auto *Construct = dyn_cast_or_null<CXXConstructExpr>(VD->getInit());
-    bool Implicit = Construct && Construct->getConstructor()->isTrivial() &&
-                    Construct->getParenOrBraceRange().isInvalid();
-    if (VD->hasInit() && !Init && !Implicit)
-      return cannotRender(RD, VD->getLocation(),
-                          "array '" + Name +
-                              "' is initialized from an expression");
-    std::string Length = lengthText(VD, CAT->getSize().getZExtValue());
-    std::string Storage = VD->getStorageClass() == SC_Static ? "static" : "";
-    unsigned Column = SM.getExpansionColumnNumber(VD->getBeginLoc()) - 1;
-    // Per element, per field: how to write its initializer.
-    std::vector<std::vector<std::function<std::string(const EditSet &)>>> Inits;
-    if (Init) {
-      Init = Init->isSemanticForm() ? Init : Init->getSemanticForm();
-      for (unsigned E = 0; E < Init->getNumInits(); ++E) {
-        const auto *Elem = dyn_cast<InitListExpr>(Init->getInit(E));
-        if (!Elem && isa<ImplicitValueInitExpr>(Init->getInit(E))) {
-          Inits.emplace_back(); // Zero: every field "0".
-          continue;
-        }
-        if (!Elem || Elem->getNumInits() != L->fieldCount())
-          return cannotRender(RD, Init->getInit(E)->getExprLoc(),
-                              "element initializer of '" + Name +
-                                  "' is not a braced list of its fields");
-        Inits.emplace_back();
-        for (unsigned F = 0; F < Elem->getNumInits(); ++F) {
-          auto Text = initializerText(Elem->getInit(F));
-          if (!Text)
-            return cannotRender(RD, Elem->getInit(F)->getExprLoc(),
-                                "initializer spelled inside a macro");
-          Inits.back().push_back(Text);
-        }
+  if (const auto *CAT = Ctx.getAsConstantArrayType(VD->getType()))
+    return arrayDefinition(RD, VD, CAT);
+  pointerVariable(RD, VD);
+}
+
+void LayoutRewriter::arrayMember(const RecordDecl *RD, const FieldDecl *FD) {
+  // An array inside another record keeps its storage there, regrouped.
+  const auto *CAT = Ctx.getAsConstantArrayType(FD->getType());
+  if (!CAT)
+    return; // Pointer members are refused by legality.
+  if (Layouts.count(FD->getParent())) // See blockNestedLayoutChanges.
+    return cannotRender(RD, FD->getLocation(),
+                        "array member of '" + recordName(FD->getParent()) +
+                            "', whose own layout changes too");
+  std::string Text = Layouts.lookup(RD)->fieldStorage(
+      FD->getNameAsString(), lengthText(FD, CAT->getSize().getZExtValue()));
+  unsigned Column = SM.getExpansionColumnNumber(FD->getBeginLoc()) - 1;
+  addSite(
+      RD, FD->getSourceRange(), FD->getLocation(),
+      [=](const EditSet &, const LaneContext *) {
+        return format(Text + ";", Column, /*DropSemicolon=*/true);
+      },
+      "an array member");
+}
+
+void LayoutRewriter::arrayDefinition(const RecordDecl *RD, const VarDecl *VD,
+                                     const ConstantArrayType *CAT) {
+  const HandleLayout *L = Layouts.lookup(RD);
+  std::string Name = VD->getNameAsString();
+  const auto *Init = dyn_cast_or_null<InitListExpr>(VD->getInit());
+  // C++ default-initializes `T a[64];` with an implicit call of T's
+  // trivial constructor: no initializer the programmer wrote.
+  const auto *Construct = dyn_cast_or_null<CXXConstructExpr>(VD->getInit());
+  bool Implicit = Construct && Construct->getConstructor()->isTrivial() &&
+                  Construct->getParenOrBraceRange().isInvalid();
+  if (VD->hasInit() && !Init && !Implicit)
+    return cannotRender(RD, VD->getLocation(),
+                        "array '" + Name +
+                            "' is initialized from an expression");
+  std::string Length = lengthText(VD, CAT->getSize().getZExtValue());
+  std::string Storage = VD->getStorageClass() == SC_Static ? "static" : "";
+  unsigned Column = SM.getExpansionColumnNumber(VD->getBeginLoc()) - 1;
+  // Per element, per field: how to write its initializer.
+  std::vector<std::vector<std::function<std::string(const EditSet &)>>> Inits;
+  if (Init) {
+    Init = Init->isSemanticForm() ? Init : Init->getSemanticForm();
+    for (unsigned E = 0; E < Init->getNumInits(); ++E) {
+      const auto *Elem = dyn_cast<InitListExpr>(Init->getInit(E));
+      if (!Elem && isa<ImplicitValueInitExpr>(Init->getInit(E))) {
+        Inits.emplace_back(); // Zero: every field "0".
+        continue;
+      }
+      if (!Elem || Elem->getNumInits() != L->fieldCount())
+        return cannotRender(RD, Init->getInit(E)->getExprLoc(),
+                            "element initializer of '" + Name +
+                                "' is not a braced list of its fields");
+      Inits.emplace_back();
+      for (unsigned F = 0; F < Elem->getNumInits(); ++F) {
+        auto Text = initializerText(Elem->getInit(F));
+        if (!Text)
+          return cannotRender(RD, Elem->getInit(F)->getExprLoc(),
+                              "initializer spelled inside a macro");
+        Inits.back().push_back(Text);
       }
     }
-    return addSite(
-        RD, VD->getSourceRange(), VD->getLocation(),
-        [=](const EditSet &ES, const LaneContext *) {
-          if (!Init)
-            return format(L->arrayDefinition(Storage, Name, Length, nullptr) +
-                              ";",
-                          Column, /*DropSemicolon=*/true);
-          std::vector<std::vector<std::string>> Texts;
-          for (const auto &Elem : Inits) {
-            Texts.emplace_back();
-            for (const auto &Field : Elem)
-              Texts.back().push_back(Field(ES));
-            Texts.back().resize(L->fieldCount());
-          }
-          return format(L->arrayDefinition(Storage, Name, Length, &Texts) + ";",
-                        Column, /*DropSemicolon=*/true);
-        },
-        "an array definition");
   }
-  // A pointer variable: its type up to the name becomes the handle.
+  addSite(
+      RD, VD->getSourceRange(), VD->getLocation(),
+      [=](const EditSet &ES, const LaneContext *) {
+        if (!Init)
+          return format(L->arrayDefinition(Storage, Name, Length, nullptr) +
+                            ";",
+                        Column, /*DropSemicolon=*/true);
+        std::vector<std::vector<std::string>> Texts;
+        for (const auto &Elem : Inits) {
+          Texts.emplace_back();
+          for (const auto &Field : Elem)
+            Texts.back().push_back(Field(ES));
+          Texts.back().resize(L->fieldCount());
+        }
+        return format(L->arrayDefinition(Storage, Name, Length, &Texts) + ";",
+                      Column, /*DropSemicolon=*/true);
+      },
+      "an array definition");
+}
+
+void LayoutRewriter::pointerVariable(const RecordDecl *RD, const VarDecl *VD) {
+  // Its type up to the name becomes the handle.
   TypeLoc TL = VD->getTypeSourceInfo()->getTypeLoc();
   auto Range = charRangeOf(TL.getBeginLoc(), VD->getLocation());
   if (!Range)
     return cannotRender(RD, VD->getLocation(),
-                        "declaration of '" + Name +
+                        "declaration of '" + VD->getNameAsString() +
                             "' is spelled inside a macro");
-  textSite(RD, *Range, L->handleName() + " ");
+  textSite(RD, *Range, Layouts.lookup(RD)->handleName() + " ");
   if (const Expr *Init = VD->getInit()) {
     if (Init->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
       addSite(
@@ -149,9 +181,5 @@ void LayoutRewriter::functionReturn(const FunctionDecl *FD) {
                             "' is spelled inside a macro");
   textSite(RD, *Range, Text);
 }
-
-//===----------------------------------------------------------------------===//
-// Allocation
-//===----------------------------------------------------------------------===//
 
 } // namespace dlopt::rewrite

@@ -5,11 +5,29 @@
 //
 //===----------------------------------------------------------------------===//
 #include "rewriter/LayoutRewriter.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 
 using namespace clang;
 using namespace dlopt;
 
 namespace dlopt::rewrite {
+
+LayoutRewriter::LayoutRewriter(ASTContext &Ctx,
+                               std::vector<RewriteTarget> &Targets)
+    : Ctx(Ctx), SM(Ctx.getSourceManager()), LO(Ctx.getLangOpts()),
+      Uses(Ctx, [this](QualType T) { return handleRecord(T); }) {
+  for (RewriteTarget &T : Targets)
+    Layouts[T.Decl] = T.Layout.get();
+}
+
+const RecordDecl *LayoutRewriter::handleRecord(QualType T) const {
+  const RecordDecl *RD = elementRecord(T);
+  if (!RD || !Layouts.count(RD))
+    return nullptr;
+  if (T->isPointerType() && T->getPointeeType()->isPointerType())
+    return nullptr;
+  return RD;
+}
 
 void LayoutRewriter::applySites(EditSet &ES, unsigned Begin, unsigned End,
                                 const LaneContext *Lane,
@@ -190,20 +208,17 @@ private:
   unsigned InTemplateArgs = 0;
 };
 
-RewriteResult LayoutRewriter::run(std::vector<RewriteTarget> &Targets) {
-  RewriteResult Result;
+void LayoutRewriter::collectSites() {
   SiteCollector Collector(*this);
   Collector.TraverseAST(Ctx);
   for (const Expr *E : Collector.Arrays)
     arrayExpression(E);
   for (const CandidateLoop &L : PendingLoops)
     loopSite(L);
+}
 
-  struct Insertion {
-    const RecordDecl *Record;
-    FileID File;
-    unsigned Offset;
-  };
+std::vector<LayoutRewriter::Insertion>
+LayoutRewriter::insertions(std::vector<RewriteTarget> &Targets) {
   std::vector<Insertion> Insertions;
   for (RewriteTarget &T : Targets)
     if (auto At = insertionPoint(T.Decl)) {
@@ -213,8 +228,10 @@ RewriteResult LayoutRewriter::run(std::vector<RewriteTarget> &Targets) {
       if (At->first != SM.getMainFileID())
         T.Layout->useAllHelpers();
     }
+  return Insertions;
+}
 
-  // The handle and its helpers are named unqualified at the uses.
+void LayoutRewriter::refuseNamespacedHandles() {
   llvm::SmallPtrSet<const RecordDecl *, 4> Namespaced;
   for (const Site &S : Sites)
     if (const HandleLayout *L = Layouts.lookup(S.Record);
@@ -222,68 +239,91 @@ RewriteResult LayoutRewriter::run(std::vector<RewriteTarget> &Targets) {
         Namespaced.insert(S.Record).second)
       cannotRender(S.Record, S.Record->getLocation(),
                    "plain arrays of a record in a named namespace");
+}
 
+void LayoutRewriter::dropRefusedRecords() {
+  for (const Refusal &R : Refusals)
+    Layouts.erase(R.Record);
+  for (const auto &[RD, Message] : ApplyErrors) {
+    Refusals.push_back(
+        {RD, "conflicting rewrites: " + Message, RD->getLocation()});
+    Layouts.erase(RD);
+  }
+  ApplyErrors.clear();
+}
+
+/// Those with a site here, and those defined in a header (whose
+/// declarations every includer must agree on).
+llvm::SmallPtrSet<const RecordDecl *, 4>
+LayoutRewriter::usedRecords(const std::vector<Insertion> &Insertions) const {
+  llvm::SmallPtrSet<const RecordDecl *, 4> Used;
+  for (const Site &S : Sites)
+    if (Layouts.count(S.Record))
+      Used.insert(S.Record);
+  for (const Insertion &I : Insertions)
+    if (Layouts.count(I.Record) && I.File != SM.getMainFileID())
+      Used.insert(I.Record);
+  return Used;
+}
+
+std::vector<const Site *>
+LayoutRewriter::activeSites(const std::vector<Site> &All, FileID File) const {
+  std::vector<const Site *> Out;
+  for (const Site &S : All)
+    if (S.File == File && Layouts.count(S.Record))
+      Out.push_back(&S);
+  llvm::stable_sort(
+      Out, [](const Site *A, const Site *B) { return A->Begin < B->Begin; });
+  return Out;
+}
+
+std::vector<EditSet>
+LayoutRewriter::applyAll(const std::vector<Insertion> &Insertions,
+                         const llvm::SmallPtrSet<const RecordDecl *, 4> &Used) {
+  std::vector<FileID> Files;
+  for (const Site &S : Sites)
+    Files.push_back(S.File);
+  for (const Site &S : LoopSites)
+    Files.push_back(S.File);
+  for (const Insertion &I : Insertions)
+    if (Used.count(I.Record))
+      Files.push_back(I.File);
+  llvm::sort(Files);
+  Files.erase(std::unique(Files.begin(), Files.end()), Files.end());
+  for (const std::vector<Site> *All : {&Sites, &LoopSites})
+    for (const Site &S : *All)
+      if (const HandleLayout *L = Layouts.lookup(S.Record))
+        L->use(HandleLayout::Helper(S.Needs));
+  std::vector<EditSet> Edits;
+  for (FileID File : Files) {
+    useStyleOf(File);
+    ActiveSites = activeSites(Sites, File);
+    ActiveLoops = activeSites(LoopSites, File);
+    StringRef Text = SM.getBufferData(File);
+    // Absolute: a compilation database names files relative to each
+    // command's directory, not dl-refactor's.
+    EditSet ES(absolutePath(SM, File), Text);
+    applySites(ES, 0, Text.size(), nullptr, nullptr);
+    for (const Insertion &I : Insertions)
+      if (I.File == File && Used.count(I.Record))
+        ES.insert(I.Offset,
+                  "\n" + format(Layouts.lookup(I.Record)->declarations(), 0));
+    if (!ES.empty())
+      Edits.push_back(std::move(ES));
+  }
+  return Edits;
+}
+
+RewriteResult LayoutRewriter::run(std::vector<RewriteTarget> &Targets) {
+  RewriteResult Result;
+  collectSites();
+  std::vector<Insertion> Insertions = insertions(Targets);
+  refuseNamespacedHandles();
   // Refused records keep their layout; retry until the rest applies cleanly.
   while (true) {
-    for (const Refusal &R : Refusals)
-      Layouts.erase(R.Record);
-    for (const auto &[RD, Message] : ApplyErrors) {
-      Refusals.push_back(
-          {RD, "conflicting rewrites: " + Message, RD->getLocation()});
-      Layouts.erase(RD);
-    }
-    ApplyErrors.clear();
-    // Records to rewrite: those with a use here, and those defined in a
-    // header (whose declarations every includer must agree on).
-    llvm::SmallPtrSet<const RecordDecl *, 4> Used;
-    for (const Site &S : Sites)
-      if (Layouts.count(S.Record))
-        Used.insert(S.Record);
-    for (const Insertion &I : Insertions)
-      if (Layouts.count(I.Record) && I.File != SM.getMainFileID())
-        Used.insert(I.Record);
-    // The sites of the records still in play in one file, by position.
-    auto Active = [&](const std::vector<Site> &All, FileID File) {
-      std::vector<const Site *> Out;
-      for (const Site &S : All)
-        if (S.File == File && Layouts.count(S.Record))
-          Out.push_back(&S);
-      llvm::stable_sort(Out, [](const Site *A, const Site *B) {
-        return A->Begin < B->Begin;
-      });
-      return Out;
-    };
-    std::vector<FileID> Files;
-    for (const Site &S : Sites)
-      Files.push_back(S.File);
-    for (const Site &S : LoopSites)
-      Files.push_back(S.File);
-    for (const Insertion &I : Insertions)
-      if (Used.count(I.Record))
-        Files.push_back(I.File);
-    llvm::sort(Files);
-    Files.erase(std::unique(Files.begin(), Files.end()), Files.end());
-    for (const std::vector<Site> *All : {&Sites, &LoopSites})
-      for (const Site &S : *All)
-        if (const HandleLayout *L = Layouts.lookup(S.Record))
-          L->use(HandleLayout::Helper(S.Needs));
-    std::vector<EditSet> Edits;
-    for (FileID File : Files) {
-      useStyleOf(File);
-      ActiveSites = Active(Sites, File);
-      ActiveLoops = Active(LoopSites, File);
-      StringRef Text = SM.getBufferData(File);
-      // Absolute: a compilation database names files relative to each
-      // command's directory, not dl-refactor's.
-      EditSet ES(absolutePath(SM, File), Text);
-      applySites(ES, 0, Text.size(), nullptr, nullptr);
-      for (const Insertion &I : Insertions)
-        if (I.File == File && Used.count(I.Record))
-          ES.insert(I.Offset,
-                    "\n" + format(Layouts.lookup(I.Record)->declarations(), 0));
-      if (!ES.empty())
-        Edits.push_back(std::move(ES));
-    }
+    dropRefusedRecords();
+    llvm::SmallPtrSet<const RecordDecl *, 4> Used = usedRecords(Insertions);
+    std::vector<EditSet> Edits = applyAll(Insertions, Used);
     if (!ApplyErrors.empty())
       continue;
     for (RewriteTarget &T : Targets)

@@ -1,5 +1,13 @@
 //===- StripMining.cpp - Tile/lane loops, walking pointers ----------------===//
+//
+// A loop whose induction variable indexes a tiled array, or a range-for over
+// a container with tiles, becomes tile and lane loops plus a remainder, so
+// that the accesses in the lanes divide nothing (docs/design.md, "Rewriting
+// principles"). A walking-pointer loop becomes a counted loop over its array.
+//
+//===----------------------------------------------------------------------===//
 #include "rewriter/LayoutRewriter.h"
+#include "llvm/Support/Regex.h"
 
 using namespace clang;
 using namespace dlopt;

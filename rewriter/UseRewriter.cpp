@@ -1,10 +1,71 @@
 //===- UseRewriter.cpp - Every use of a handle, rewritten -----------------===//
+//
+// The renderers of the use kinds (docs/design.md, "The use kinds"): render
+// dispatches on the kind analysis/UseClassifier gave a use, and each kind has
+// one local rendering through the record's HandleLayout.
+//
+//===----------------------------------------------------------------------===//
 #include "rewriter/LayoutRewriter.h"
 
 using namespace clang;
 using namespace dlopt;
 
 namespace dlopt::rewrite {
+
+void LayoutRewriter::fieldSite(const RecordDecl *RD, const MemberExpr *ME,
+                               const Expr *Handle, const Expr *Index) {
+  const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+  const HandleLayout *L = Layouts.lookup(RD);
+  unsigned F = FD->getFieldIndex();
+  auto HandleText = textFn(Handle);
+  auto IndexText = Index ? textFn(Index) : nullptr;
+  if (!HandleText || (Index && !IndexText))
+    return cannotRender(RD, ME->getExprLoc(),
+                        "access spelled inside a macro or a system header");
+  const VarDecl *IndexVar = nullptr;
+  if (Index)
+    if (const auto *D = dyn_cast<DeclRefExpr>(Index->IgnoreParenImpCasts()))
+      IndexVar = dyn_cast<VarDecl>(D->getDecl());
+  bool SideEffects = Index && Index->HasSideEffects(Ctx);
+  if (L->isTiled(F))
+    TiledIndexUses.push_back({Handle, IndexVar, L->tileOf(F), RD});
+  addSite(
+      RD, ME->getSourceRange(), ME->getExprLoc(),
+      [=](const EditSet &ES, const LaneContext *Lane) {
+        std::string H = HandleText(ES);
+        std::string I = Index ? IndexText(ES) : "0";
+        if (Lane && IndexVar == Lane->InductionVar && L->isTiled(F) &&
+            L->tileOf(F) == Lane->Tile)
+          return L->laneAccess(H, Lane->TileVar, Lane->LaneVar, F);
+        if (SideEffects && L->isTiled(F)) // Evaluate the index once.
+          return L->fieldRef(H, I, F);
+        return L->access(H, I, F);
+      },
+      "a field access");
+}
+
+void LayoutRewriter::elementSite(const RecordDecl *RD, const HandleUse &U) {
+  const HandleLayout *L = Layouts.lookup(RD);
+  auto HandleText = textFn(U.Handle);
+  if (HandleText && U.Embedded) // An array field: make a handle onto it.
+    HandleText = [L, Text = HandleText](const EditSet &ES) {
+      return L->handleOf(Text(ES));
+    };
+  auto IndexText = textFn(U.Index);
+  auto ValueText = U.Value ? textFn(U.Value) : nullptr;
+  if (!HandleText || !IndexText || (U.Value && !ValueText))
+    return cannotRender(RD, U.Site->getExprLoc(),
+                        "element spelled inside a macro");
+  bool Read = U.Kind == UseKind::ElementRead;
+  addSite(
+      RD, U.Site->getSourceRange(), U.Site->getExprLoc(),
+      [=](const EditSet &ES, const LaneContext *) {
+        L->use(Read ? HandleLayout::Get : HandleLayout::Set);
+        return (Read ? L->getName() : L->setName()) + "(" + HandleText(ES) +
+               ", " + IndexText(ES) + (Read ? "" : ", " + ValueText(ES)) + ")";
+      },
+      Read ? "an element read" : "an element write");
+}
 
 /// The allocation the analysis classified, in the new layout's helpers.
 void LayoutRewriter::allocationSite(const RecordDecl *RD, const HandleUse &U) {
@@ -47,6 +108,32 @@ void LayoutRewriter::freeSite(const RecordDecl *RD, const Expr *Release,
         return L->freeName() + "(" + Arg(ES) + ")";
       },
       "a release");
+}
+
+void LayoutRewriter::nullTestSite(const RecordDecl *RD,
+                                  const DeclRefExpr *DRE) {
+  std::string Text =
+      Layouts.lookup(RD)->nullTest(DRE->getDecl()->getNameAsString());
+  addSite(
+      RD, DRE->getSourceRange(), DRE->getLocation(),
+      [Text](const EditSet &, const LaneContext *) { return Text; },
+      "a null test");
+}
+
+void LayoutRewriter::nullSite(const RecordDecl *RD, const Expr *Null) {
+  std::string Text = Layouts.lookup(RD)->nullValue();
+  addSite(
+      RD, Null->getSourceRange(), Null->getExprLoc(),
+      [Text](const EditSet &, const LaneContext *) { return Text; },
+      "a null pointer");
+}
+
+void LayoutRewriter::returnValue(const ReturnStmt *RS, const FunctionDecl *FD) {
+  const RecordDecl *RD = FD ? handleRecord(FD->getReturnType()) : nullptr;
+  const Expr *V = RS->getRetValue();
+  if (RD && V &&
+      V->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+    nullSite(RD, V);
 }
 
 /// sizeof *p, sizeof p[0]: the element's size, spelled sizeof(T).
@@ -159,9 +246,5 @@ void LayoutRewriter::arrayExpression(const Expr *E) {
                             : cast<MemberExpr>(E)->getBase()->getType()),
            *V);
 }
-
-//===----------------------------------------------------------------------===//
-// Strip-mining
-//===----------------------------------------------------------------------===//
 
 } // namespace dlopt::rewrite
