@@ -20,10 +20,7 @@ class LegalityChecker : public RecursiveASTVisitor<LegalityChecker> {
 public:
   LegalityChecker(ASTContext &Ctx, llvm::ArrayRef<CandidateRecord> Cands)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Results(Cands.size()),
-        Uses(Ctx, [this](QualType T) {
-          const RecordDecl *RD = elementRecord(T);
-          return isCandidate(RD) ? RD : nullptr;
-        }) {
+        Uses(Ctx, [this](const RecordDecl *RD) { return isCandidate(RD); }) {
     for (unsigned I = 0; I < Cands.size(); ++I)
       Index[Cands[I].Decl] = I;
   }
@@ -33,6 +30,44 @@ public:
 
   bool TraverseDecl(Decl *D) {
     return isLibraryDecl(D) || RecursiveASTVisitor::TraverseDecl(D);
+  }
+
+  // The spellings of a candidate's container the rewrite renames, where the
+  // rewriter meets them (UseClassifier::containerType): only where the
+  // template is named (a typedef of the vector keeps its name), and
+  // std::vector<T>::size_type up to the type.
+  bool TraverseElaboratedTypeLoc(ElaboratedTypeLoc TL) {
+    return (TL.getNamedTypeLoc().getAs<TemplateSpecializationTypeLoc>() &&
+            containerType(TL.getType(), TL.getSourceRange())) ||
+           RecursiveASTVisitor::TraverseElaboratedTypeLoc(TL);
+  }
+  bool TraverseTemplateSpecializationTypeLoc(TemplateSpecializationTypeLoc TL) {
+    return containerType(TL.getType(), TL.getSourceRange()) ||
+           RecursiveASTVisitor::TraverseTemplateSpecializationTypeLoc(TL);
+  }
+  bool TraverseNestedNameSpecifierLoc(NestedNameSpecifierLoc NNS) {
+    if (NNS &&
+        isa_and_nonnull<TemplateSpecializationType>(
+            NNS.getNestedNameSpecifier()->getAsType()) &&
+        containerType(
+            QualType(NNS.getNestedNameSpecifier()->getAsType(), 0),
+            SourceRange(NNS.getBeginLoc(), NNS.getTypeLoc().getEndLoc())))
+      return true;
+    return RecursiveASTVisitor::TraverseNestedNameSpecifierLoc(NNS);
+  }
+  bool TraverseTemplateArgumentLoc(const TemplateArgumentLoc &Arg) {
+    ++InTemplateArgs;
+    bool Continue = RecursiveASTVisitor::TraverseTemplateArgumentLoc(Arg);
+    --InTemplateArgs;
+    return Continue;
+  }
+  bool VisitUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *E) {
+    if (std::optional<UseVerdict> V = Uses.containerSizeof(E))
+      classified(containerElementRecord(E->isArgumentType()
+                                            ? E->getArgumentType()
+                                            : E->getArgumentExpr()->getType()),
+                 *V);
+    return true;
   }
 
   void run(llvm::ArrayRef<CandidateRecord> Cands) {
@@ -913,6 +948,16 @@ public:
   }
 
 private:
+  /// Whether \p T is a candidate's container; if so, its spelling over \p R
+  /// is classified and not traversed further.
+  bool containerType(QualType T, SourceRange R) {
+    const RecordDecl *RD = Uses.containerRecord(T);
+    if (!RD || R.isInvalid())
+      return false;
+    classified(RD, Uses.containerType(RD, T, R, InTemplateArgs > 0));
+    return true;
+  }
+
   /// Every use of a handle has a kind the rewriter renders, or blocks the
   /// record (UseClassifier.h).
   void classified(const RecordDecl *RD, const UseVerdict &V) {
@@ -1027,6 +1072,8 @@ private:
   llvm::DenseMap<const RecordDecl *, unsigned> Index;
   std::vector<RecordLegality> Results;
   UseClassifier Uses;
+  /// Template arguments being traversed (nested).
+  unsigned InTemplateArgs = 0;
   /// Refusals of the use classifier, blocked after the traversal.
   std::vector<std::pair<const RecordDecl *, LegalityIssue>> Unclassified;
   llvm::SmallPtrSet<const Expr *, 16> Handled;

@@ -98,13 +98,23 @@ UseVerdict UseClassifier::checked(UseVerdict V, const char *What) const {
                                  "header");
 }
 
+const RecordDecl *UseClassifier::handleRecord(QualType T) const {
+  const RecordDecl *RD = elementRecord(T);
+  return RD && Wanted(RD) ? RD : nullptr;
+}
+
+const RecordDecl *UseClassifier::containerRecord(QualType T) const {
+  const RecordDecl *RD = containerElementRecord(T);
+  return RD && Wanted(RD) ? RD : nullptr;
+}
+
 const RecordDecl *UseClassifier::handleVarRecord(const ValueDecl *D) const {
   if (!isa_and_nonnull<VarDecl>(D))
     return nullptr;
   QualType T = D->getType();
   if (T->isPointerType() && T->getPointeeType()->isPointerType())
     return nullptr;
-  return HandleRecord(T);
+  return handleRecord(T);
 }
 
 const Expr *UseClassifier::countOfSize(const Expr *Size, const RecordDecl *RD,
@@ -386,7 +396,7 @@ UseVerdict UseClassifier::binaryUse(const RecordDecl *RD,
     const auto *From = dyn_cast<DeclRefExpr>(Bare);
     const auto *Call = dyn_cast<CallExpr>(Bare);
     if ((From && handleVarRecord(From->getDecl())) ||
-        (Call && HandleRecord(Call->getType())))
+        (Call && handleRecord(Call->getType())))
       return UseVerdict::of({UseKind::HandleFlow, DRE, DRE});
     if (Src->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
       return checked(
@@ -423,7 +433,7 @@ UseVerdict UseClassifier::callUse(const RecordDecl *RD, const DeclRefExpr *DRE,
   // the definition, which legality finds here or in another analyzed file.
   for (unsigned I = 0; I < Call->getNumArgs(); ++I)
     if (Call->getArg(I) == Child && Callee && I < Callee->getNumParams() &&
-        HandleRecord(Callee->getParamDecl(I)->getType()) == RD)
+        handleRecord(Callee->getParamDecl(I)->getType()) == RD)
       return UseVerdict::of({UseKind::HandleFlow, DRE, DRE});
   return UseVerdict::refused(DRE->getLocation(),
                              "'" + DRE->getDecl()->getNameAsString() +
@@ -436,7 +446,7 @@ UseClassifier::arrayMember(const MemberExpr *ME) const {
   const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
   if (!FD || !Ctx.getAsConstantArrayType(FD->getType()))
     return std::nullopt;
-  const RecordDecl *RD = HandleRecord(FD->getType());
+  const RecordDecl *RD = handleRecord(FD->getType());
   if (!RD)
     return std::nullopt;
   const Expr *Child = ME;
@@ -464,7 +474,7 @@ std::optional<UseVerdict> UseClassifier::unnamedArray(const Expr *E) const {
   // the field as it is written.
   if (asContainerElement(Base).ViaIterator)
     return std::nullopt;
-  const RecordDecl *RD = HandleRecord(Base->getType());
+  const RecordDecl *RD = handleRecord(Base->getType());
   if (!RD)
     return std::nullopt;
   const Expr *Bare = Base->IgnoreParenImpCasts();
@@ -601,7 +611,7 @@ UseClassifier::nullArguments(const CallExpr *Call) const {
   for (unsigned I = 0; I < Call->getNumArgs() && I < Callee->getNumParams();
        ++I) {
     const Expr *Arg = Call->getArg(I);
-    const RecordDecl *RD = HandleRecord(Callee->getParamDecl(I)->getType());
+    const RecordDecl *RD = handleRecord(Callee->getParamDecl(I)->getType());
     if (RD &&
         Arg->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
       Out.push_back(
@@ -761,7 +771,7 @@ UseClassifier::memberArrayInitializers(const InitListExpr *List) const {
   if (!Outer || isStdArray(Sem->getType()))
     return Out;
   for (const FieldDecl *FD : Outer->fields()) {
-    const RecordDecl *RD = HandleRecord(FD->getType());
+    const RecordDecl *RD = handleRecord(FD->getType());
     if (!RD || !Ctx.getAsConstantArrayType(FD->getType()) ||
         FD->getFieldIndex() >= Sem->getNumInits())
       continue;
@@ -774,4 +784,70 @@ UseClassifier::memberArrayInitializers(const InitListExpr *List) const {
                                        "' (not rewritten yet)")});
   }
   return Out;
+}
+
+UseVerdict UseClassifier::containerType(const RecordDecl *RD, QualType T,
+                                        SourceRange R,
+                                        bool InTemplateArgument) const {
+  if (InTemplateArgument)
+    return UseVerdict::refused(R.getBegin(),
+                               containerSpelling(T) +
+                                   " as a template argument (not rewritten "
+                                   "yet)");
+  if (!spelledInFile(R))
+    return UseVerdict::refused(R.getBegin(),
+                               containerSpelling(T) +
+                                   " spelled inside a macro or a system "
+                                   "header");
+  if (isStdArray(T)) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    CharSourceRange CR = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(R), SM, Ctx.getLangOpts());
+    if (!arrayLength(Lexer::getSourceText(CR, SM, Ctx.getLangOpts())))
+      return UseVerdict::refused(R.getBegin(),
+                                 "the length of " + containerSpelling(T) +
+                                     " is not spelled in its type");
+  }
+  return UseVerdict::of({UseKind::HandleFlow});
+}
+
+std::optional<UseVerdict>
+UseClassifier::containerSizeof(const UnaryExprOrTypeTraitExpr *E) const {
+  if (E->getKind() != UETT_SizeOf)
+    return std::nullopt;
+  QualType T = E->isArgumentType() ? E->getArgumentType()
+                                   : E->getArgumentExpr()->getType();
+  if (!containerRecord(T))
+    return std::nullopt;
+  return UseVerdict::refused(E->getBeginLoc(),
+                             "sizeof of a " + containerSpelling(T) +
+                                 ", which changes with the layout");
+}
+
+std::optional<std::string> UseClassifier::arrayLength(StringRef Spelling) {
+  size_t Open = Spelling.find('<');
+  if (Open == StringRef::npos)
+    return std::nullopt;
+  // Angle brackets count only outside parentheses: (N > 2 ? 4 : 8).
+  int Angles = 0, Parens = 0;
+  size_t Comma = StringRef::npos;
+  for (size_t I = Open; I < Spelling.size(); ++I) {
+    char C = Spelling[I];
+    if (C == '(' || C == '[' || C == '{')
+      ++Parens;
+    else if (C == ')' || C == ']' || C == '}')
+      --Parens;
+    else if (Parens > 0)
+      continue;
+    else if (C == '<')
+      ++Angles;
+    else if (C == '>' && --Angles == 0)
+      return Comma == StringRef::npos
+                 ? std::nullopt
+                 : std::optional<std::string>(
+                       Spelling.slice(Comma + 1, I).trim().str());
+    else if (C == ',' && Angles == 1)
+      Comma = I;
+  }
+  return std::nullopt;
 }

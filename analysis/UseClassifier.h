@@ -99,15 +99,19 @@ struct UseVerdict {
   }
 };
 
-/// The record whose arrays a type holds, if it is one being asked about;
-/// null otherwise.
-using HandleRecordFn =
-    std::function<const clang::RecordDecl *(clang::QualType)>;
+/// Whether a record is one being asked about (Legality: every candidate;
+/// the rewriter: the records it rewrites).
+using RecordFilter = std::function<bool(const clang::RecordDecl *)>;
 
 class UseClassifier {
 public:
-  UseClassifier(clang::ASTContext &Ctx, HandleRecordFn HandleRecord)
-      : Ctx(Ctx), HandleRecord(std::move(HandleRecord)) {}
+  UseClassifier(clang::ASTContext &Ctx, RecordFilter Wanted)
+      : Ctx(Ctx), Wanted(std::move(Wanted)) {}
+
+  /// The record whose arrays \p T holds (T *, T[N]), if it is wanted.
+  const clang::RecordDecl *handleRecord(clang::QualType T) const;
+  /// The record of the std::vector or std::array \p T, if it is wanted.
+  const clang::RecordDecl *containerRecord(clang::QualType T) const;
 
   /// The record of a handle variable or parameter, else null.
   const clang::RecordDecl *handleVarRecord(const clang::ValueDecl *D) const;
@@ -156,6 +160,21 @@ public:
   /// regrouped); leaving it to zero is fine.
   std::vector<std::pair<const clang::RecordDecl *, UseVerdict>>
   memberArrayInitializers(const clang::InitListExpr *List) const;
+
+  /// A spelling of a container of \p RD (std::vector<T>, std::array<T, N>
+  /// or a nested name through one) over \p R, which the rewrite renames:
+  /// refused as a template argument, inside a macro, or for a std::array
+  /// whose length its spelling does not show.
+  UseVerdict containerType(const clang::RecordDecl *RD, clang::QualType T,
+                           clang::SourceRange R, bool InTemplateArgument) const;
+
+  /// sizeof of a container of a handle record: its value would change.
+  std::optional<UseVerdict>
+  containerSizeof(const clang::UnaryExprOrTypeTraitExpr *E) const;
+
+  /// N in the spelling `std::array<T, N>`: the text after the last comma
+  /// at the top level of the template argument list.
+  static std::optional<std::string> arrayLength(llvm::StringRef Spelling);
 
   /// Null pointer constants passed to handle parameters: f(0), f(NULL).
   std::vector<std::pair<const clang::RecordDecl *, UseVerdict>>
@@ -207,7 +226,7 @@ private:
   bool inWalkingLoop(const clang::DeclRefExpr *DRE) const;
 
   clang::ASTContext &Ctx;
-  HandleRecordFn HandleRecord;
+  RecordFilter Wanted;
 };
 
 } // namespace dlopt

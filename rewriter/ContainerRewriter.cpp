@@ -74,18 +74,11 @@ bool LayoutRewriter::vectorType(QualType T, SourceRange R,
     refuse(RD, R.getBegin(), Why);
     return true;
   }
-  if (InTemplateArgument) {
-    refuse(RD, R.getBegin(),
-           containerSpelling(T) +
-               " as a template argument (not rewritten yet)");
+  if (UseVerdict V = Uses.containerType(RD, T, R, InTemplateArgument); !V.Use) {
+    cannotRender(RD, V.Loc, V.Refusal);
     return true;
   }
   auto Range = rangeOf(R);
-  if (!Range) {
-    refuse(RD, R.getBegin(),
-           containerSpelling(T) + " spelled inside a macro or a system header");
-    return true;
-  }
   // A class template's members are visited once per instantiation.
   if (!VectorTypeSites.insert({Range->File.getHashValue(), Range->Begin})
            .second)
@@ -95,56 +88,18 @@ bool LayoutRewriter::vectorType(QualType T, SourceRange R,
     return true;
   }
   // std::array<T, N> -> T_layout_array<N>, N as written.
-  std::optional<std::string> N = arrayLength(
+  std::optional<std::string> N = UseClassifier::arrayLength(
       SM.getBufferData(Range->File).slice(Range->Begin, Range->End));
-  if (!N) {
-    refuse(RD, R.getBegin(),
-           "the length of " + containerSpelling(T) +
-               " is not spelled in its type");
-    return true;
-  }
   textSite(RD, *Range, L->arrayName() + "<" + *N + ">",
            HandleLayout::ArrayContainer);
   return true;
 }
 
-/// N in the spelling `std::array<T, N>`: the text after the last comma at
-/// the top level of the template argument list.
-std::optional<std::string> LayoutRewriter::arrayLength(StringRef Spelling) {
-  size_t Open = Spelling.find('<');
-  if (Open == StringRef::npos)
-    return std::nullopt;
-  // Angle brackets count only outside parentheses: (N > 2 ? 4 : 8).
-  int Angles = 0, Parens = 0;
-  size_t Comma = StringRef::npos;
-  for (size_t I = Open; I < Spelling.size(); ++I) {
-    char C = Spelling[I];
-    if (C == '(' || C == '[' || C == '{')
-      ++Parens;
-    else if (C == ')' || C == ']' || C == '}')
-      --Parens;
-    else if (Parens > 0)
-      continue;
-    else if (C == '<')
-      ++Angles;
-    else if (C == '>' && --Angles == 0)
-      return Comma == StringRef::npos
-                 ? std::nullopt
-                 : std::optional<std::string>(
-                       Spelling.slice(Comma + 1, I).trim().str());
-    else if (C == ',' && Angles == 1)
-      Comma = I;
-  }
-  return std::nullopt;
-}
-
 void LayoutRewriter::sizeofVector(const UnaryExprOrTypeTraitExpr *E) {
   QualType T = E->isArgumentType() ? E->getArgumentType()
                                    : E->getArgumentExpr()->getType();
-  if (const RecordDecl *RD = containerRecord(T))
-    refuse(RD, E->getBeginLoc(),
-           "sizeof of a " + containerSpelling(T) +
-               ", which changes with the layout");
+  if (std::optional<UseVerdict> V = Uses.containerSizeof(E))
+    render(containerRecord(T), *V);
 }
 
 /// Replaces the type of \p VD, as spelled up to its name, with \p Text.

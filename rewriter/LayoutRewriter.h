@@ -214,7 +214,6 @@ private:
   /// the generated container.
   const clang::RecordDecl *containerRecord(clang::QualType Ty) const;
   const clang::RecordDecl *elementOf(const clang::Expr *E) const;
-  static std::optional<std::string> arrayLength(llvm::StringRef Spelling);
   void elementVariable(const clang::RecordDecl *RD, const clang::VarDecl *VD,
                        bool Unused = false);
   void retype(const clang::RecordDecl *RD, const clang::VarDecl *VD,

@@ -15,7 +15,8 @@ namespace dlopt::rewrite {
 LayoutRewriter::LayoutRewriter(ASTContext &Ctx,
                                std::vector<RewriteTarget> &Targets)
     : Ctx(Ctx), SM(Ctx.getSourceManager()), LO(Ctx.getLangOpts()),
-      Uses(Ctx, [this](QualType T) { return handleRecord(T); }) {
+      Uses(Ctx,
+           [this](const RecordDecl *RD) { return Layouts.count(RD) > 0; }) {
   for (RewriteTarget &T : Targets)
     Layouts[T.Decl] = T.Layout.get();
 }
