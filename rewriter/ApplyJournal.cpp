@@ -9,7 +9,10 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
+#include <cerrno>
 #include <csignal>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 using namespace dlopt;
@@ -301,4 +304,24 @@ dlopt::removeStrayTemporaries(const std::vector<std::string> &Dirs) {
     }
   }
   return Removed;
+}
+
+llvm::Expected<RootLock> RootLock::acquire(llvm::StringRef Root,
+                                           llvm::function_ref<void()> OnWait) {
+  int FD = ::open(Root.str().c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (FD < 0)
+    return llvm::createStringError(
+        std::error_code(errno, std::generic_category()),
+        "cannot open '%s' to lock it", Root.str().c_str());
+  if (::flock(FD, LOCK_EX | LOCK_NB) != 0) {
+    OnWait();
+    while (::flock(FD, LOCK_EX) != 0 && errno == EINTR)
+      ;
+  }
+  return RootLock(FD);
+}
+
+RootLock::~RootLock() {
+  if (FD >= 0)
+    ::close(FD); // Releases the lock.
 }

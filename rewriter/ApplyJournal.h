@@ -25,6 +25,7 @@
 #define DLOPT_REWRITER_APPLYJOURNAL_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include <string>
@@ -73,6 +74,26 @@ struct Recovery {
 /// Ends an --apply of the project \p Root that was interrupted (see above).
 /// An error leaves the journal in place.
 llvm::Expected<Recovery> recoverInterruptedApply(llvm::StringRef Root);
+
+/// An exclusive lock on the project root (flock of the directory itself, so
+/// nothing is written for it), held from the recovery of an interrupted
+/// --apply to the end of the run: two dl-refactor runs on one tree (two
+/// lit tests in one directory, a parallel build step) would otherwise take
+/// each other's live temporaries and journal for an interrupted run's.
+class RootLock {
+public:
+  /// Waits for the lock; \p OnWait is called first if another run holds
+  /// it.
+  static llvm::Expected<RootLock> acquire(llvm::StringRef Root,
+                                          llvm::function_ref<void()> OnWait);
+  RootLock(RootLock &&Other) : FD(Other.FD) { Other.FD = -1; }
+  RootLock(const RootLock &) = delete;
+  ~RootLock();
+
+private:
+  explicit RootLock(int FD) : FD(FD) {}
+  int FD;
+};
 
 /// Journals in the directories above \p Root: an --apply of a larger tree
 /// was interrupted, which a run on this part of it cannot end.

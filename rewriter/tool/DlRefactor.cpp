@@ -517,6 +517,16 @@ int main(int Argc, const char **Argv) {
   Opts.Root = projectRoot(Files);
   if (Opts.Root.empty())
     return UsageError;
+  // Held to the end of the run: no other dl-refactor on this tree takes
+  // this run's temporaries for an interrupted one's, or writes beside it.
+  llvm::Expected<RootLock> Lock = RootLock::acquire(Opts.Root, [&] {
+    llvm::errs() << "dl-refactor: waiting for another dl-refactor run on '"
+                 << displayPath(Opts.Root) << "'\n";
+  });
+  if (!Lock) {
+    llvm::errs() << "dl-refactor: " << llvm::toString(Lock.takeError()) << "\n";
+    return OutputError;
+  }
   if (int RC = endInterruptedApply(Opts.Root, Files))
     return RC;
 
