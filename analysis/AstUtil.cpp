@@ -382,3 +382,21 @@ std::string dlopt::proxyMethodRefusal(const CXXMethodDecl *MD, bool CheckBody) {
            " passes 'this' on: it would point to a copy of the element";
   return "";
 }
+
+bool dlopt::assignsTo(const Stmt *S, const VarDecl *V) {
+  if (!S)
+    return false;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S))
+    if (BO->isAssignmentOp())
+      if (const auto *D = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens()))
+        if (D->getDecl() == V)
+          return true;
+  if (const auto *UO = dyn_cast<UnaryOperator>(S))
+    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+      if (const auto *D =
+              dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParens()))
+        if (D->getDecl() == V)
+          return true;
+  return llvm::any_of(S->children(),
+                      [V](const Stmt *C) { return assignsTo(C, V); });
+}

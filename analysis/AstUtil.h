@@ -144,6 +144,9 @@ bool inSystemHeader(const clang::SourceManager &SM, clang::SourceLocation Loc);
 /// std::sort's instantiations are not the program's arrays to rewrite.
 bool isLibraryDecl(const clang::Decl *D);
 
+/// Whether \p S assigns \p V, steps it (++, --) or takes its address.
+bool assignsTo(const clang::Stmt *S, const clang::VarDecl *V);
+
 } // namespace dlopt
 
 #endif

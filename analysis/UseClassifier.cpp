@@ -493,24 +493,6 @@ std::optional<UseVerdict> UseClassifier::unnamedArray(const Expr *E) const {
       "access through an expression that is not an array variable");
 }
 
-static bool assigns(const Stmt *S, const VarDecl *V) {
-  if (!S)
-    return false;
-  if (const auto *BO = dyn_cast<BinaryOperator>(S))
-    if (BO->isAssignmentOp())
-      if (const auto *D = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens()))
-        if (D->getDecl() == V)
-          return true;
-  if (const auto *UO = dyn_cast<UnaryOperator>(S))
-    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
-      if (const auto *D =
-              dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParens()))
-        if (D->getDecl() == V)
-          return true;
-  return llvm::any_of(S->children(),
-                      [V](const Stmt *C) { return assigns(C, V); });
-}
-
 /// The pointer's uses in the body: p->f only (false if any other).
 static bool arrowUsesOnly(const Stmt *S, const VarDecl *P,
                           std::vector<const MemberExpr *> &Uses) {
@@ -566,7 +548,7 @@ UseClassifier::walkingLoop(const ForStmt *For) const {
     return std::nullopt;
   // In the body, p may only be the base of p->f, and a never reassigned.
   if (!arrowUsesOnly(For->getBody(), W.Pointer, W.Accesses) ||
-      assigns(For->getBody(), cast<VarDecl>(W.Array->getDecl())))
+      assignsTo(For->getBody(), cast<VarDecl>(W.Array->getDecl())))
     return std::nullopt;
   SourceRange Header(For->getForLoc(), For->getRParenLoc());
   if (!spelledInFile(Header) || !spelledInFile(W.Count->getSourceRange()) ||

@@ -33,26 +33,6 @@ static bool hasEscapes(const Stmt *S) {
   return false;
 }
 
-static bool assigns(const Stmt *S, const VarDecl *V) {
-  if (!S)
-    return false;
-  if (const auto *BO = dyn_cast<BinaryOperator>(S))
-    if (BO->isAssignmentOp())
-      if (const auto *D = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens()))
-        if (D->getDecl() == V)
-          return true;
-  if (const auto *UO = dyn_cast<UnaryOperator>(S))
-    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
-      if (const auto *D =
-              dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParens()))
-        if (D->getDecl() == V)
-          return true;
-  for (const Stmt *C : S->children())
-    if (assigns(C, V))
-      return true;
-  return false;
-}
-
 static bool isStableBound(const Expr *E) {
   E = E->IgnoreParenImpCasts();
   if (isa<IntegerLiteral, UnaryExprOrTypeTraitExpr>(E))
@@ -386,7 +366,7 @@ void LayoutRewriter::loop(const ForStmt *For) {
     UnitStep = CA->getOpcode() == BO_AddAssign &&
                CA->getRHS()->EvaluateAsInt(One, Ctx) && One.Val.getInt() == 1;
   }
-  if (!UnitStep || hasEscapes(For->getBody()) || assigns(For->getBody(), IV))
+  if (!UnitStep || hasEscapes(For->getBody()) || assignsTo(For->getBody(), IV))
     return;
   // C (unlike C++) lets the body's block declare the loop's variable again,
   // which the lanes, sharing that block's scope, could not.
@@ -400,7 +380,7 @@ void LayoutRewriter::loop(const ForStmt *For) {
     llvm::SmallVector<const VarDecl *, 4> BoundVars;
     varsOf(Bound, BoundVars);
     for (const VarDecl *V : BoundVars)
-      if (assigns(For->getBody(), V))
+      if (assignsTo(For->getBody(), V))
         return;
   } else if (!isStableContainerSize(Bound, For->getBody())) {
     return;
