@@ -225,26 +225,19 @@ bool UseClassifier::allocatesHandle(const Expr *E) const {
 std::optional<UseVerdict>
 UseClassifier::inAllocation(const RecordDecl *RD,
                             const DeclRefExpr *DRE) const {
+  const Expr *A = allocationAbove(DRE);
+  if (!A || !allocatesHandle(A))
+    return std::nullopt;
+  const auto *Call = dyn_cast<CallExpr>(A);
+  bool Pointer = Call && allocatorName(Call) == "realloc" &&
+                 Call->getNumArgs() == 2 &&
+                 Call->getArg(0)->IgnoreParenCasts() == DRE;
   bool UnderSizeof = false;
-  const Stmt *Cur = DRE;
-  for (const Stmt *P = parent(Cur); P; Cur = P, P = parent(P)) {
+  for (const Stmt *P = parent(DRE); P && P != A; P = parent(P))
     if (const auto *S = dyn_cast<UnaryExprOrTypeTraitExpr>(P))
       UnderSizeof = UnderSizeof || S->getKind() == UETT_SizeOf;
-    const auto *E = dyn_cast<Expr>(P);
-    if (!E)
-      return std::nullopt;
-    const auto *Call = dyn_cast<CallExpr>(E);
-    if (!handleAllocation(E) || (Call && !Call->getDirectCallee()))
-      continue;
-    if (!allocatesHandle(E))
-      return std::nullopt;
-    bool Pointer = Call && allocatorName(Call) == "realloc" &&
-                   Call->getNumArgs() == 2 &&
-                   Call->getArg(0)->IgnoreParenCasts() == DRE;
-    if (Pointer || UnderSizeof)
-      return UseVerdict::of({UseKind::AllocationPart, DRE, DRE});
-    return std::nullopt;
-  }
+  if (Pointer || UnderSizeof)
+    return UseVerdict::of({UseKind::AllocationPart, DRE, DRE});
   return std::nullopt;
 }
 
@@ -513,6 +506,14 @@ static bool arrowUsesOnly(const Stmt *S, const VarDecl *P,
 
 std::optional<WalkingLoop>
 UseClassifier::walkingLoop(const ForStmt *For) const {
+  auto [It, New] = Loops.try_emplace(For);
+  if (New)
+    It->second = findWalkingLoop(For);
+  return It->second;
+}
+
+std::optional<WalkingLoop>
+UseClassifier::findWalkingLoop(const ForStmt *For) const {
   WalkingLoop W;
   W.For = For;
   const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit());
@@ -573,15 +574,61 @@ bool UseClassifier::inWalkingLoop(const DeclRefExpr *DRE) const {
   if (const auto *P = dyn_cast<VarDecl>(DRE->getDecl());
       P && isWalkingPointer(P))
     return true;
-  const Stmt *Child = DRE;
-  for (const Stmt *P = parent(Child); P; Child = P, P = parent(P))
-    if (const auto *For = dyn_cast<ForStmt>(P)) {
-      if (Child == For->getBody())
-        return false;
-      std::optional<WalkingLoop> W = walkingLoop(For);
-      return W && W->Array->getDecl() == DRE->getDecl();
+  // In the loop's header: the expression's statement is the loop, and the
+  // expression is not its body.
+  auto [Top, Holder] = exprContext(DRE);
+  const auto *For = dyn_cast_or_null<ForStmt>(Holder);
+  if (!For || Top == For->getBody())
+    return false;
+  std::optional<WalkingLoop> W = walkingLoop(For);
+  return W && W->Array->getDecl() == DRE->getDecl();
+}
+
+std::pair<const Expr *, const Stmt *>
+UseClassifier::exprContext(const Expr *E) const {
+  llvm::SmallVector<const Expr *, 16> Path;
+  std::pair<const Expr *, const Stmt *> Result;
+  for (const Expr *Cur = E;;) {
+    if (auto It = Contexts.find(Cur); It != Contexts.end()) {
+      Result = It->second;
+      break;
     }
-  return false;
+    Path.push_back(Cur);
+    const Stmt *P = parent(Cur);
+    if (!isa_and_nonnull<Expr>(P)) {
+      Result = {Cur, P};
+      break;
+    }
+    Cur = cast<Expr>(P);
+  }
+  for (const Expr *Seen : Path)
+    Contexts[Seen] = Result;
+  return Result;
+}
+
+const Expr *UseClassifier::allocationAbove(const Expr *E) const {
+  auto IsAllocation = [](const Expr *A) {
+    const auto *Call = dyn_cast<CallExpr>(A);
+    return handleAllocation(A) && (!Call || Call->getDirectCallee());
+  };
+  llvm::SmallVector<const Expr *, 16> Path;
+  const Expr *Found = nullptr;
+  for (const Expr *Cur = E;;) {
+    if (auto It = Allocations.find(Cur); It != Allocations.end()) {
+      Found = It->second;
+      break;
+    }
+    Path.push_back(Cur);
+    const auto *P = dyn_cast_or_null<Expr>(parent(Cur));
+    if (!P || IsAllocation(P)) {
+      Found = P;
+      break;
+    }
+    Cur = P;
+  }
+  for (const Expr *Seen : Path)
+    Allocations[Seen] = Found;
+  return Found;
 }
 
 std::vector<std::pair<const RecordDecl *, UseVerdict>>

@@ -15,6 +15,8 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+#include "llvm/ADT/DenseMap.h"
 #include <functional>
 #include <optional>
 #include <string>
@@ -224,6 +226,22 @@ private:
   bool initializerInFile(const clang::Expr *E) const;
   bool allocatesHandle(const clang::Expr *E) const;
   bool inWalkingLoop(const clang::DeclRefExpr *DRE) const;
+  std::optional<WalkingLoop> findWalkingLoop(const clang::ForStmt *For) const;
+  /// The outermost expression around \p E and the statement that holds it
+  /// (null at a declaration's initializer).
+  std::pair<const clang::Expr *, const clang::Stmt *>
+  exprContext(const clang::Expr *E) const;
+  /// The nearest allocation call or new[] among the expressions around \p E.
+  const clang::Expr *allocationAbove(const clang::Expr *E) const;
+
+  // Memos: every use climbs its expression, and a statement can be a
+  // 100,000-term sum; the walking-loop test scans a loop's body.
+  mutable llvm::DenseMap<const clang::Expr *,
+                         std::pair<const clang::Expr *, const clang::Stmt *>>
+      Contexts;
+  mutable llvm::DenseMap<const clang::Expr *, const clang::Expr *> Allocations;
+  mutable llvm::DenseMap<const clang::ForStmt *, std::optional<WalkingLoop>>
+      Loops;
 
   clang::ASTContext &Ctx;
   RecordFilter Wanted;
