@@ -1,6 +1,7 @@
 //===- Candidates.cpp - Records whose objects live in arrays --------------===//
 #include "analysis/Candidates.h"
 #include "analysis/AstUtil.h"
+#include "analysis/StackSpace.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -22,7 +23,17 @@ public:
   bool shouldVisitTemplateInstantiations() const { return true; }
 
   bool TraverseDecl(Decl *D) {
-    return isLibraryDecl(D) || Base::TraverseDecl(D);
+    return isLibraryDecl(D) ||
+           withStackSpace([&] { return Base::TraverseDecl(D); });
+  }
+
+  // The visitor queues an expression's operands instead of recursing, but
+  // every declaration, loop or lambda inside one starts a nested walk: only
+  // a walk started without a queue needs the stack checked.
+  bool TraverseStmt(Stmt *S, DataRecursionQueue *Queue = nullptr) {
+    if (Queue)
+      return Base::TraverseStmt(S, Queue);
+    return withStackSpace([&] { return Base::TraverseStmt(S); });
   }
 
 #define DLOPT_COUNT_LOOP(KIND)                                                 \

@@ -16,6 +16,7 @@
 #include "analysis/WholeProgram.h"
 #include "rewriter/ProgramRefactor.h"
 #include "rewriter/Refactor.h"
+#include "clang/Basic/Stack.h"
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/ReplacementsYaml.h"
 #include "llvm/Support/CommandLine.h"
@@ -238,6 +239,8 @@ int exportFixes(const std::vector<EditSet> &Files, const std::string &Path) {
 } // namespace
 
 int main(int Argc, const char **Argv) {
+  // For the stack checks of the walks over deep ASTs (StackSpace.h).
+  clang::noteBottomOfStack();
   llvm::Expected<CommonOptionsParser> Parser =
       CommonOptionsParser::create(Argc, Argv, Category, cl::ZeroOrMore);
   if (!Parser) {
