@@ -64,9 +64,12 @@ static Blocker differentDefinition(const RecordPlan &M, const RecordPlan &R,
 /// Adds what \p R, another unit's view of \p M's record, knows.
 static void mergeRecord(RecordPlan &M, const RecordPlan &R) {
   M.Indexed |= R.Indexed;
-  appendUnique(
-      M.Units, R.Units,
-      [](const std::string &A, const std::string &B) { return A == B; });
+  auto SameString = [](const std::string &A, const std::string &B) {
+    return A == B;
+  };
+  appendUnique(M.Units, R.Units, SameString);
+  // Two .c files may each give the struct a typedef of their own.
+  appendUnique(M.Aliases, R.Aliases, SameString);
   // The uses are merged all the same, so that the report lists every other
   // reason too; R's kernels index R's fields, which M does not have.
   std::string Difference = definitionDifference(M, R);

@@ -71,6 +71,7 @@ TEST(WholeProgramTest, SameDefinitionInAnotherFileIsTheSameRecord) {
   RecordPlan A = record("a.c"), B = record("b.c");
   B.Location = "b.c:1:8";
   B.DefinedIn = "/src/b.c";
+  B.Aliases = {"P_t"};
   A.Kernels.push_back(kernel("ka", {0}));
   B.Kernels.push_back(kernel("kb", {1}));
   LayoutPlan P = mergeUnits({unit("a.c", A), unit("b.c", B)}, {});
@@ -78,6 +79,7 @@ TEST(WholeProgramTest, SameDefinitionInAnotherFileIsTheSameRecord) {
   EXPECT_TRUE(P.Records[0].transformable());
   EXPECT_EQ(P.Records[0].Kernels.size(), 2u);
   EXPECT_EQ(P.Records[0].Location, "p.h:1:8");
+  EXPECT_EQ(P.Records[0].Aliases, std::vector<std::string>{"P_t"});
 }
 
 TEST(WholeProgramTest, SameNameDefinedDifferentlyIsRefused) {
