@@ -160,6 +160,7 @@ AnalysisResult dlopt::analyzeTranslationUnit(ASTContext &Ctx,
   }
 
   Result.Plan = mergeUnits({Unit}, Opts);
+  blockNestedLayoutChanges(Result.Plan);
   for (const RecordPlan &R : Result.Plan.Records) {
     // Same-named records of one unit (a local struct, another namespace)
     // are merged into one, reported at the first.

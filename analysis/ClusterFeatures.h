@@ -1,7 +1,7 @@
 //===- ClusterFeatures.h - What the tree sees of a cluster ------*- C++ -*-===//
 //
-// The attributes a layout decision depends on (design.md, "What the layout
-// choice depends on"): the cluster's size (the paper's only attribute), how
+// The attributes a layout decision depends on (docs/analysis.md, "Features
+// and the decision tree"): the cluster's size (the paper's only attribute), how
 // many fields it holds, how much of the record the kernels touch, whether it
 // is streamed or gathered, the read/write mix, how often it is executed and
 // whether its loops can vectorize under the compile flags. Calibration and

@@ -28,11 +28,13 @@ public:
     Id = Nodes.size();
     Nodes.emplace_back();
     if (std::optional<StringRef> L = O->getString("layout")) {
-      std::optional<Layout> Parsed = Layout::parse(*L);
+      std::string Why;
+      std::optional<Layout> Parsed = Layout::parse(*L, &Why);
       if (!Parsed)
-        return fail(Where, "unknown layout '" + L->str() +
-                               "' (expected AoS, SoA or Tiled(T), T a "
-                               "power of two >= 2)");
+        return fail(Where, Twine(Why) +
+                               " (expected AoS, SoA or Tiled(T), T a power of "
+                               "two from 2 to " +
+                               Twine(Layout::MaxTile) + ")");
       Nodes[Id].Leaf = *Parsed;
       return true;
     }

@@ -1,6 +1,7 @@
 //===- Layout.cpp - The layout algebra ------------------------------------===//
 #include "analysis/Layout.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/Twine.h"
 #include "llvm/Support/MathExtras.h"
 #include <cassert>
 
@@ -31,24 +32,31 @@ std::string Layout::dims() const {
   return "?";
 }
 
-static std::optional<Layout> tiledFrom(llvm::StringRef Digits) {
-  uint64_t T = 0;
-  if (Digits.getAsInteger(10, T) || T < 2 || !llvm::isPowerOf2_64(T))
-    return std::nullopt;
-  return Layout::tiled(T);
-}
-
-std::optional<Layout> Layout::parse(llvm::StringRef Text) {
+std::optional<Layout> Layout::parse(llvm::StringRef Text, std::string *Why) {
   std::string Lower = Text.trim().lower();
   llvm::StringRef S(Lower);
   if (S == "aos")
     return aos();
   if (S == "soa")
     return soa();
-  if (S.consume_front("tiled:"))
-    return tiledFrom(S);
-  if (S.consume_front("tiled(") && S.consume_back(")"))
-    return tiledFrom(S);
+  std::optional<llvm::StringRef> Digits;
+  if (S.consume_front("tiled:") ||
+      (S.consume_front("tiled(") && S.consume_back(")")))
+    Digits = S;
+  uint64_t T = 0;
+  if (Digits && !Digits->getAsInteger(10, T) && T >= 2 &&
+      llvm::isPowerOf2_64(T)) {
+    if (T <= MaxTile)
+      return tiled(T);
+    if (Why)
+      *Why = ("layout '" + Text.trim() + "': tile " + llvm::Twine(T) +
+              " is above " + llvm::Twine(MaxTile) +
+              " (2^15, the largest tile class)")
+                 .str();
+    return std::nullopt;
+  }
+  if (Why)
+    *Why = ("unknown layout '" + Text.trim() + "'").str();
   return std::nullopt;
 }
 

@@ -20,8 +20,14 @@ enum class LayoutKind { AoS, SoA, Tiled };
 
 struct Layout {
   LayoutKind Kind = LayoutKind::AoS;
-  /// Elements per tile; a power of two >= 2 for Tiled, 0 otherwise.
+  /// Elements per tile; a power of two from 2 to MaxTile for Tiled, 0
+  /// otherwise.
   uint64_t Tile = 0;
+
+  /// The largest tile: 2^15 elements, the largest tile class the calibration
+  /// measures (docs/calibration.md). No model was trained on a larger one,
+  /// and each of its tiles would hold hundreds of kilobytes per field.
+  static constexpr uint64_t MaxTile = uint64_t(1) << 15;
 
   static Layout aos() { return {LayoutKind::AoS, 0}; }
   static Layout soa() { return {LayoutKind::SoA, 0}; }
@@ -35,8 +41,11 @@ struct Layout {
 
   /// Accepts what str() prints and the command-line spellings "aos", "soa",
   /// "tiled:T" (case-insensitive). Rejects tiles that are not powers of two
-  /// >= 2.
-  static std::optional<Layout> parse(llvm::StringRef Text);
+  /// from 2 to MaxTile; then \p Why, if given, receives the reason,
+  /// "unknown layout 'TEXT'" or "layout 'TEXT': tile T is above ...", for the
+  /// caller to prefix with where the text came from.
+  static std::optional<Layout> parse(llvm::StringRef Text,
+                                     std::string *Why = nullptr);
 
   bool operator==(const Layout &O) const {
     return Kind == O.Kind && Tile == O.Tile;
@@ -53,7 +62,7 @@ struct RecordShape {
 };
 
 /// Byte offset of field F of element I in an array of N elements stored with
-/// layout L (design.md, "Layouts as one algebra"):
+/// layout L (docs/design.md, "Layouts as one algebra"):
 ///   AoS       i*size + off(f)
 ///   SoA       base(f) + i*size(f),  base(f) = N*off(f)
 ///   Tiled(T)  (i/T)*T*size + T*off(f) + (i%T)*size(f)

@@ -21,3 +21,32 @@ std::string RecordPlan::notation() const {
          Clusters[C].Chosen.str();
   return S;
 }
+
+std::vector<unsigned> dlopt::blockNestedLayoutChanges(LayoutPlan &Plan) {
+  auto Changes = [](const RecordPlan &R) {
+    return R.transformable() && !R.unchanged();
+  };
+  std::vector<unsigned> Blocked;
+  for (unsigned I = 0; I < Plan.Records.size(); ++I) {
+    RecordPlan &R = Plan.Records[I];
+    if (!Changes(R))
+      continue;
+    for (const ArrayRoot &A : R.Arrays) {
+      llvm::StringRef Outer(A.Kind);
+      if (!Outer.consume_front("field of "))
+        continue;
+      bool OuterChanges = llvm::any_of(Plan.Records, [&](const RecordPlan &O) {
+        return &O != &R && O.Name == Outer && Changes(O);
+      });
+      if (OuterChanges) {
+        R.Blockers.push_back({"array member '" + A.Name + "' of '" +
+                                  Outer.str() +
+                                  "', whose own layout changes too",
+                              A.Location});
+        Blocked.push_back(I);
+        break;
+      }
+    }
+  }
+  return Blocked;
+}

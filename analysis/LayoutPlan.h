@@ -154,6 +154,13 @@ struct LayoutPlan {
   std::vector<RecordPlan> Records;
 };
 
+/// An array member of record O holding record R's elements keeps its
+/// storage inside O, regrouped by R's plan: that cannot be rendered when
+/// O's layout changes too. Blocks each such R (a verdict that depends on
+/// the plan, so it is made after planning and after forcing plans) and
+/// returns the indices of the records it blocked.
+std::vector<unsigned> blockNestedLayoutChanges(LayoutPlan &Plan);
+
 } // namespace dlopt
 
 #endif

@@ -1,6 +1,7 @@
 //===- Legality.cpp - Can every use of a record's arrays be rewritten? ----===//
 #include "analysis/Legality.h"
 #include "analysis/AstUtil.h"
+#include "analysis/UseClassifier.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -18,7 +19,11 @@ namespace {
 class LegalityChecker : public RecursiveASTVisitor<LegalityChecker> {
 public:
   LegalityChecker(ASTContext &Ctx, llvm::ArrayRef<CandidateRecord> Cands)
-      : Ctx(Ctx), SM(Ctx.getSourceManager()), Results(Cands.size()) {
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Results(Cands.size()),
+        Uses(Ctx, [this](QualType T) {
+          const RecordDecl *RD = elementRecord(T);
+          return isCandidate(RD) ? RD : nullptr;
+        }) {
     for (unsigned I = 0; I < Cands.size(); ++I)
       Index[Cands[I].Decl] = I;
   }
@@ -34,6 +39,7 @@ public:
     for (const CandidateRecord &C : Cands)
       checkRecord(C);
     TraverseAST(Ctx);
+    blockUnclassified();
     for (RecordLegality &L : Results)
       std::stable_sort(L.Issues.begin(), L.Issues.end(),
                        [&](const LegalityIssue &A, const LegalityIssue &B) {
@@ -51,6 +57,17 @@ public:
       block(RD, RD->getLocation(),
             "anonymous struct without a typedef: no name to generate code "
             "with");
+    std::variant<SourceLocation, UseVerdict> End = Uses.definitionEnd(RD);
+    if (const auto *V = std::get_if<UseVerdict>(&End))
+      block(RD, V->Loc, V->Refusal);
+    bool PlainArrays = llvm::any_of(C.Arrays, [](const ArrayRoot &A) {
+      return !StringRef(A.Kind).starts_with("std::vector") &&
+             !StringRef(A.Kind).starts_with("std::array");
+    });
+    if (PlainArrays && inNamedNamespace(RD))
+      block(RD, RD->getLocation(),
+            "plain arrays of a record in a named namespace are not "
+            "rewritten yet (std::vector is)");
     if (RD->hasAttr<PackedAttr>())
       block(RD, RD->getLocation(), "the struct is packed");
     if (RD->hasAttr<AlignedAttr>())
@@ -187,6 +204,15 @@ public:
 
   // --- Declarations ---
 
+  /// Declarations whose type becomes a handle (UseClassifier::declaration).
+  bool VisitDeclaratorDecl(DeclaratorDecl *D) {
+    const RecordDecl *RD = elementRecord(D->getType());
+    if (isCandidate(RD) && !(D->getType()->isPointerType() &&
+                             D->getType()->getPointeeType()->isPointerType()))
+      classified(RD, Uses.declaration(D, RD));
+    return true;
+  }
+
   bool VisitFieldDecl(FieldDecl *FD) {
     const RecordDecl *Parent = FD->getParent();
     if (const RecordDecl *RD = asRecord(FD->getType()); Parent->isUnion())
@@ -206,6 +232,12 @@ public:
 
   bool VisitVarDecl(VarDecl *VD) {
     QualType T = VD->getType();
+    // T *p = malloc(...): the allocation that initializes a handle.
+    if (const RecordDecl *RD = Uses.handleVarRecord(VD);
+        RD && VD->getInit() &&
+        (!allocatorName(VD->getInit()).empty() ||
+         isa<CXXNewExpr>(VD->getInit()->IgnoreParenCasts())))
+      classified(RD, Uses.allocation(VD->getInit(), RD));
     // auto it = v.begin(): an iterator variable (its uses: VisitDeclRefExpr).
     if (isCandidate(containerElementRecord(iteratorContainer(T))) &&
         !T->isReferenceType())
@@ -262,6 +294,9 @@ public:
   }
 
   bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (const RecordDecl *RD = elementRecord(FD->getReturnType());
+        isCandidate(RD))
+      classified(RD, Uses.functionReturn(FD, RD));
     if (FD->hasAttr<OpenCLKernelAttr>()) {
       // The host program allocates and fills the buffers: it would have to
       // change in step, and it is not part of the OpenCL translation unit.
@@ -305,6 +340,8 @@ public:
   }
 
   bool VisitCallExpr(CallExpr *Call) {
+    for (const auto &[RD, V] : Uses.nullArguments(Call))
+      classified(RD, V);
     if (ContainerAlgorithm VA = asContainerAlgorithm(Call);
         isCandidate(VA.Record)) {
       AllowedIterators.insert(VA.Iterators.begin(), VA.Iterators.end());
@@ -794,6 +831,8 @@ public:
   }
 
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    if (const RecordDecl *RD = Uses.handleVarRecord(DRE->getDecl()))
+      classified(RD, Uses.reference(DRE));
     if (const RecordDecl *RD =
             containerElementRecord(iteratorContainer(DRE->getType()));
         isCandidate(RD) && !Handled.count(DRE))
@@ -847,6 +886,10 @@ public:
     const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
     if (FD && isCandidate(FD->getParent()))
       checkMacro(FD->getParent(), ME->getExprLoc());
+    if (std::optional<UseVerdict> V = Uses.arrayMember(ME))
+      classified(elementRecord(ME->getType()), *V);
+    if (std::optional<UseVerdict> V = Uses.unnamedArray(ME))
+      classified(elementRecord(ME->getBase()->getType()), *V);
     if (FD)
       containerUse(ME, ME->getMemberLoc(),
                    "is used other than by indexing, range-for, size and "
@@ -858,11 +901,53 @@ public:
     if (const RecordDecl *RD = elementRecord(E->getBase()->getType());
         isCandidate(RD))
       checkMacro(RD, E->getExprLoc());
+    if (std::optional<UseVerdict> V = Uses.unnamedArray(E))
+      classified(elementRecord(E->getBase()->getType()), *V);
     return true;
   }
 
 private:
+  /// Every use of a handle has a kind the rewriter renders, or blocks the
+  /// record (UseClassifier.h).
+  void classified(const RecordDecl *RD, const UseVerdict &V) {
+    if (!V.Use)
+      Unclassified.push_back({RD, {V.Refusal, V.Loc}});
+  }
+
+  /// A use without a kind blocks the record; where a specific rule above
+  /// already blocked it on the same line (a cast, a library call), that
+  /// reason says more and is the one reported.
+  void blockUnclassified() {
+    for (auto &[RD, Issue] : Unclassified) {
+      auto It = Index.find(RD);
+      if (It == Index.end())
+        continue;
+      RecordLegality &L = Results[It->second];
+      auto SameLine = [&](SourceLocation Seen) {
+        return SM.getFileID(SM.getExpansionLoc(Seen)) ==
+                   SM.getFileID(SM.getExpansionLoc(Issue.Loc)) &&
+               SM.getExpansionLineNumber(Seen) ==
+                   SM.getExpansionLineNumber(Issue.Loc);
+      };
+      bool Explained = llvm::any_of(L.Issues,
+                                    [&](const LegalityIssue &I) {
+                                      return SameLine(I.Loc);
+                                    }) ||
+                       llvm::any_of(L.ExternalLocs, SameLine);
+      if (!Explained)
+        block(RD, Issue.Loc, Issue.Reason);
+    }
+  }
+
   bool isCandidate(const RecordDecl *RD) const { return RD && Index.count(RD); }
+
+  static bool inNamedNamespace(const RecordDecl *RD) {
+    for (const DeclContext *DC = RD->getDeclContext(); DC; DC = DC->getParent())
+      if (const auto *NS = dyn_cast<NamespaceDecl>(DC);
+          NS && !NS->isAnonymousNamespace())
+        return true;
+    return false;
+  }
 
   void containerUsed(const Expr *E) {
     if (E)
@@ -935,6 +1020,9 @@ private:
   const SourceManager &SM;
   llvm::DenseMap<const RecordDecl *, unsigned> Index;
   std::vector<RecordLegality> Results;
+  UseClassifier Uses;
+  /// Refusals of the use classifier, blocked after the traversal.
+  std::vector<std::pair<const RecordDecl *, LegalityIssue>> Unclassified;
   llvm::SmallPtrSet<const Expr *, 16> Handled;
   /// begin() and end() calls that are the range of a standard algorithm,
   /// or start, or are compared with, an iterator variable.

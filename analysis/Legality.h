@@ -1,9 +1,11 @@
 //===- Legality.h - Can a record's arrays be rewritten? ---------*- C++ -*-===//
 //
 // Step 6 of the pipeline. A record is transformable only if every use of its
-// arrays is one the rewriter handles; otherwise the record stays as it is
-// and each blocking construct is reported with its location. The checklist
-// follows design.md (after GCC's struct-reorg escape analysis): casts of the
+// arrays has a use kind the rewriter renders (UseClassifier.h; see
+// docs/design.md, "One truth for what can be rewritten"); otherwise the
+// record stays as it is and each blocking construct is reported with its
+// location. The record-wide checklist (after GCC's struct-reorg escape
+// analysis): casts of the
 // array pointer, byte-wise library calls, unions, bit-fields, alignment and
 // packing attributes, volatile and _Atomic, flexible array members, inline
 // asm, varargs, indirect callees, pointer comparisons across arrays,

@@ -139,10 +139,15 @@ llvm::Expected<LayoutPlan> dlopt::planFromJson(const json::Value &V) {
   };
   if (!O || !O.map("format", Format) || !O.map("version", Version))
     return Fail();
-  if (Format != "dlopt-plan" || Version != 1)
+  if (Format != "dlopt-plan")
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "not a dlopt plan (format \"dlopt-plan\", "
                                    "version 1)");
+  if (Version != 1)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "unsupported plan version %d (this "
+                                   "dl-refactor reads version 1)",
+                                   Version);
   if (!mapUnsigned(O, "cache_line", Plan.CacheLine) ||
       !O.map("model", Plan.Model) || !O.mapOptional("scope", Scope) ||
       !O.mapOptional("units", Plan.Units) ||

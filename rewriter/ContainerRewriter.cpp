@@ -322,6 +322,8 @@ void LayoutRewriter::memberCall(const CXXMemberCallExpr *Call) {
 /// std::sort(v.begin(), v.end()) -> std::sort(v.begin(), v.end(),
 /// std::less<T>()): T's operator< compares copies; the proxy has none.
 void LayoutRewriter::libraryCall(const CallExpr *Call) {
+  for (const auto &[RD, V] : Uses.nullArguments(Call))
+    render(RD, V);
   if (ContainerAlgorithm VA = asContainerAlgorithm(Call);
       containerRecord(VA.Container ? VA.Container->getType() : QualType()) &&
       VA.Compares && !VA.Compare) {

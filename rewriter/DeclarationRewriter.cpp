@@ -11,20 +11,20 @@ void LayoutRewriter::declaration(const DeclaratorDecl *D) {
   if (!RD || WalkingPointers.count(D))
     return;
   const HandleLayout *L = Layouts.lookup(RD);
-  if (SM.isBeforeInTranslationUnit(D->getLocation(),
-                                   RD->getBraceRange().getEnd()))
-    return refuse(RD, D->getLocation(),
-                  "'" + D->getNameAsString() +
-                      "' is declared before the struct's definition");
+  UseVerdict V = Uses.declaration(D, RD);
+  if (!V.Use)
+    return cannotRender(RD, V.Loc, V.Refusal);
+  if (V.Use->Kind == UseKind::WalkingPointer)
+    return; // The loop renders it (StripMining.cpp).
   if (const auto *FD = dyn_cast<FieldDecl>(D)) {
     // An array inside another record keeps its storage there, regrouped.
     const auto *CAT = Ctx.getAsConstantArrayType(FD->getType());
     if (!CAT)
       return; // Pointer members are refused by legality.
-    if (Layouts.count(FD->getParent()))
-      return refuse(RD, FD->getLocation(),
-                    "array member of '" + recordName(FD->getParent()) +
-                        "', whose own layout changes too");
+    if (Layouts.count(FD->getParent())) // See blockNestedLayoutChanges.
+      return cannotRender(RD, FD->getLocation(),
+                          "array member of '" + recordName(FD->getParent()) +
+                              "', whose own layout changes too");
     std::string Text = L->fieldStorage(
         FD->getNameAsString(), lengthText(FD, CAT->getSize().getZExtValue()));
     unsigned Column = SM.getExpansionColumnNumber(FD->getBeginLoc()) - 1;
@@ -65,8 +65,9 @@ void LayoutRewriter::declaration(const DeclaratorDecl *D) {
     bool Implicit = Construct && Construct->getConstructor()->isTrivial() &&
                     Construct->getParenOrBraceRange().isInvalid();
     if (VD->hasInit() && !Init && !Implicit)
-      return refuse(RD, VD->getLocation(),
-                    "array '" + Name + "' is initialized from an expression");
+      return cannotRender(RD, VD->getLocation(),
+                          "array '" + Name +
+                              "' is initialized from an expression");
     std::string Length = lengthText(VD, CAT->getSize().getZExtValue());
     std::string Storage = VD->getStorageClass() == SC_Static ? "static" : "";
     unsigned Column = SM.getExpansionColumnNumber(VD->getBeginLoc()) - 1;
@@ -81,15 +82,15 @@ void LayoutRewriter::declaration(const DeclaratorDecl *D) {
           continue;
         }
         if (!Elem || Elem->getNumInits() != L->fieldCount())
-          return refuse(RD, Init->getInit(E)->getExprLoc(),
-                        "element initializer of '" + Name +
-                            "' is not a braced list of its fields");
+          return cannotRender(RD, Init->getInit(E)->getExprLoc(),
+                              "element initializer of '" + Name +
+                                  "' is not a braced list of its fields");
         Inits.emplace_back();
         for (unsigned F = 0; F < Elem->getNumInits(); ++F) {
           auto Text = initializerText(Elem->getInit(F));
           if (!Text)
-            return refuse(RD, Elem->getInit(F)->getExprLoc(),
-                          "initializer spelled inside a macro");
+            return cannotRender(RD, Elem->getInit(F)->getExprLoc(),
+                                "initializer spelled inside a macro");
           Inits.back().push_back(Text);
         }
       }
@@ -117,8 +118,9 @@ void LayoutRewriter::declaration(const DeclaratorDecl *D) {
   TypeLoc TL = VD->getTypeSourceInfo()->getTypeLoc();
   auto Range = charRangeOf(TL.getBeginLoc(), VD->getLocation());
   if (!Range)
-    return refuse(RD, VD->getLocation(),
-                  "declaration of '" + Name + "' is spelled inside a macro");
+    return cannotRender(RD, VD->getLocation(),
+                        "declaration of '" + Name +
+                            "' is spelled inside a macro");
   textSite(RD, *Range, L->handleName() + " ");
   if (const Expr *Init = VD->getInit()) {
     if (Init->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
@@ -128,7 +130,7 @@ void LayoutRewriter::declaration(const DeclaratorDecl *D) {
           "a null initializer");
     else if (!allocatorName(Init).empty() ||
              isa<CXXNewExpr>(Init->IgnoreParenCasts()))
-      allocation(Init, VD);
+      render(RD, Uses.allocation(Init, RD));
   }
 }
 
@@ -136,13 +138,15 @@ void LayoutRewriter::functionReturn(const FunctionDecl *FD) {
   const RecordDecl *RD = handleRecord(FD->getReturnType());
   if (!RD)
     return;
+  if (UseVerdict V = Uses.functionReturn(FD, RD); !V.Use)
+    return cannotRender(RD, V.Loc, V.Refusal);
   std::string Text = Layouts.lookup(RD)->handleName() + " ";
   auto Range =
       charRangeOf(FD->getReturnTypeSourceRange().getBegin(), FD->getLocation());
   if (!Range)
-    return refuse(RD, FD->getLocation(),
-                  "return type of '" + FD->getNameAsString() +
-                      "' is spelled inside a macro");
+    return cannotRender(RD, FD->getLocation(),
+                        "return type of '" + FD->getNameAsString() +
+                            "' is spelled inside a macro");
   textSite(RD, *Range, Text);
 }
 

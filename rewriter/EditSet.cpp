@@ -5,6 +5,26 @@
 using namespace dlopt;
 using namespace llvm;
 
+bool EditSet::usesCRLF(StringRef Text) {
+  size_t Lines = Text.count('\n'), CRLFs = Text.count("\r\n");
+  return CRLFs > Lines - CRLFs;
+}
+
+std::string EditSet::withLineEnding(StringRef Text) const {
+  if (!CRLF)
+    return Text.str();
+  // Text from textOf() already has "\r\n": only bare "\n" change, so this
+  // can run again over text built from earlier edits.
+  std::string Out;
+  Out.reserve(Text.size() + Text.count('\n'));
+  for (size_t I = 0; I < Text.size(); ++I) {
+    if (Text[I] == '\n' && (I == 0 || Text[I - 1] != '\r'))
+      Out += '\r';
+    Out += Text[I];
+  }
+  return Out;
+}
+
 std::string EditSet::textOf(unsigned Begin, unsigned End) const {
   assert(Begin <= End && End <= Original->size());
   std::string Out;
@@ -55,7 +75,12 @@ Error EditSet::replace(unsigned Begin, unsigned End, std::string Text) {
   }
   Edits.erase(It, Last);
   // The original text again (a site that changes only in some contexts,
-  // such as a strip-mined loop's lanes): no edit, so no line in a diff.
+  // such as a strip-mined loop's lanes): no edit, so no line in a diff. It
+  // is compared before the line endings change, so that a copied line of a
+  // mixed file that ends in a bare "\n" stays as it was.
+  if (StringRef(*Original).substr(Begin, End - Begin) == Text)
+    return Error::success();
+  Text = withLineEnding(Text);
   if (StringRef(*Original).substr(Begin, End - Begin) == Text)
     return Error::success();
   Edits[{Begin, 1}] = Edit{End, std::move(Text)};
@@ -66,7 +91,7 @@ void EditSet::insert(unsigned Offset, StringRef Text) {
   assert(Offset <= Original->size());
   Edit &E = Edits[{Offset, 0}];
   E.End = Offset;
-  E.Text += Text.str(); // After earlier insertions at the same place.
+  E.Text += withLineEnding(Text); // After earlier insertions at the same place.
 }
 
 std::vector<std::pair<unsigned, unsigned>> EditSet::ranges() const {

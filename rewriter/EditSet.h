@@ -8,6 +8,11 @@
 // enclosing range absorbs them. The result converts to
 // clang::tooling::Replacements for --diff, --apply and --export-fixes.
 //
+// The rewriter writes new lines as "\n". In a file whose lines end in
+// "\r\n" the EditSet turns them into "\r\n" as edits are recorded, so the
+// generated declarations and loops keep the file's line ending in every
+// output alike.
+//
 //===----------------------------------------------------------------------===//
 #ifndef DLOPT_REWRITER_EDITSET_H
 #define DLOPT_REWRITER_EDITSET_H
@@ -25,16 +30,18 @@ class EditSet {
 public:
   EditSet(std::string FilePath, llvm::StringRef Text)
       : FilePath(std::move(FilePath)),
-        Original(std::make_shared<const std::string>(Text.str())) {}
+        Original(std::make_shared<const std::string>(Text.str())),
+        CRLF(usesCRLF(Text)) {}
 
   /// An empty set of edits of the same file (the text is shared).
-  EditSet emptyCopy() const { return EditSet(FilePath, Original); }
+  EditSet emptyCopy() const { return EditSet(FilePath, Original, CRLF); }
 
   /// The original text of [Begin, End) with the edits inside it applied.
   std::string textOf(unsigned Begin, unsigned End) const;
 
   /// Replaces [Begin, End) by \p Text; edits inside the range are absorbed.
-  /// An edit that straddles the range boundary is an error.
+  /// An edit that straddles the range boundary is an error. Here and in
+  /// insert(), a "\n" of \p Text becomes "\r\n" in a CRLF file.
   llvm::Error replace(unsigned Begin, unsigned End, std::string Text);
 
   /// Inserts \p Text at \p Offset, after earlier insertions there.
@@ -43,6 +50,9 @@ public:
   bool empty() const { return Edits.empty(); }
   const std::string &path() const { return FilePath; }
   const std::string &original() const { return *Original; }
+  /// Whether new lines are written as "\r\n": the file ends more of its
+  /// lines in "\r\n" than in a bare "\n".
+  bool crlf() const { return CRLF; }
 
   /// The original ranges of the edits, in order (Begin == End inserts).
   std::vector<std::pair<unsigned, unsigned>> ranges() const;
@@ -53,8 +63,13 @@ public:
   std::string apply() const { return textOf(0, Original->size()); }
 
 private:
-  EditSet(std::string FilePath, std::shared_ptr<const std::string> Text)
-      : FilePath(std::move(FilePath)), Original(std::move(Text)) {}
+  EditSet(std::string FilePath, std::shared_ptr<const std::string> Text,
+          bool CRLF)
+      : FilePath(std::move(FilePath)), Original(std::move(Text)), CRLF(CRLF) {}
+
+  static bool usesCRLF(llvm::StringRef Text);
+  /// \p Text with the file's line ending.
+  std::string withLineEnding(llvm::StringRef Text) const;
 
   struct Edit {
     unsigned End; // Exclusive; equal to the key's offset for an insertion.
@@ -68,6 +83,8 @@ private:
   std::string FilePath;
   /// Shared by copies: the rewriter tries alternatives on copies.
   std::shared_ptr<const std::string> Original;
+  /// New text gets "\r\n" line endings (see crlf()).
+  bool CRLF;
 };
 
 } // namespace dlopt

@@ -2,7 +2,7 @@
 //-*-===//
 //
 // One "handle" type per (record, plan) stands for "pointer to an array of the
-// record" (design.md, Rewriting principles). Each cluster of the plan becomes
+// record" (docs/design.md, "Rewriting principles"). Each cluster of the plan becomes
 // one or more handle members:
 //
 //   SoA cluster, or any one-field cluster   one array per field  h.x[i]

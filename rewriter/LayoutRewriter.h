@@ -21,6 +21,7 @@
 #define DLOPT_REWRITER_LAYOUTREWRITER_H
 
 #include "analysis/AstUtil.h"
+#include "analysis/UseClassifier.h"
 #include "rewriter/RecordRewriter.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -85,7 +86,8 @@ inline bool refersTo(const Stmt *S, const Decl *D) {
 class LayoutRewriter {
 public:
   LayoutRewriter(ASTContext &Ctx, std::vector<RewriteTarget> &Targets)
-      : Ctx(Ctx), SM(Ctx.getSourceManager()), LO(Ctx.getLangOpts()) {
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), LO(Ctx.getLangOpts()),
+        Uses(Ctx, [this](QualType T) { return handleRecord(T); }) {
     for (RewriteTarget &T : Targets)
       Layouts[T.Decl] = T.Layout.get();
   }
@@ -97,13 +99,13 @@ public:
   void functionReturn(const FunctionDecl *FD);
   void reference(const DeclRefExpr *DRE);
   void memberReference(const MemberExpr *ME);
-  void freeSite(const RecordDecl *RD, const Expr *Release,
-                const DeclRefExpr *DRE);
-  void elementUse(const RecordDecl *RD, const Expr *Handle,
-                  const ArraySubscriptExpr *ASE, bool Embedded);
+  void freeSite(const RecordDecl *RD, const Expr *Release, const Expr *Handle);
   void initList(const InitListExpr *List);
   void arrayContainerInit(const InitListExpr *List, const InitListExpr *Sem);
-  void allocation(const Expr *Call, const ValueDecl *Target);
+  /// Renders a use the analysis classified (UseRewriter.cpp).
+  void render(const RecordDecl *RD, const UseVerdict &V);
+  void allocationSite(const RecordDecl *RD, const HandleUse &U);
+  void elementSizeSite(const RecordDecl *RD, const Expr *Size);
   void arrayExpression(const Expr *E);
   void loop(const ForStmt *For);
   // std::vector<T> (ContainerRewriter.cpp).
@@ -259,8 +261,18 @@ private:
     return [B, En](const EditSet &ES) { return ES.textOf(B, En); };
   }
 
+  /// A use the rewriter cannot handle that the analysis does not classify
+  /// yet (declarations, containers): the record is kept, with the reason.
+  /// Uses of handles are classified in analysis/UseClassifier and never
+  /// refused here.
   void refuse(const RecordDecl *RD, SourceLocation Loc, std::string Reason) {
     Refusals.push_back({RD, std::move(Reason), Loc});
+  }
+  /// A use the analysis admitted that cannot be rendered: a bug, reported
+  /// as an internal error (nothing is written).
+  void cannotRender(const RecordDecl *RD, SourceLocation Loc,
+                    std::string Reason) {
+    Refusals.push_back({RD, std::move(Reason), Loc, /*Internal=*/true});
   }
 
   /// \p Needs: the generated declarations the new text names (see Site).
@@ -335,8 +347,8 @@ private:
     auto HandleText = textFn(Handle);
     auto IndexText = Index ? textFn(Index) : nullptr;
     if (!HandleText || (Index && !IndexText))
-      return refuse(RD, ME->getExprLoc(),
-                    "access spelled inside a macro or a system header");
+      return cannotRender(RD, ME->getExprLoc(),
+                          "access spelled inside a macro or a system header");
     const VarDecl *IndexVar = nullptr;
     if (Index)
       if (const auto *D = dyn_cast<DeclRefExpr>(Index->IgnoreParenImpCasts()))
@@ -359,59 +371,29 @@ private:
         "a field access");
   }
 
-  /// a[i] where the record itself is read or written.
-  void elementSite(const RecordDecl *RD, const ArraySubscriptExpr *ASE,
-                   const Expr *Handle, bool Embedded = false) {
+  /// a[i] read or written as a whole.
+  void elementSite(const RecordDecl *RD, const HandleUse &U) {
     const HandleLayout *L = Layouts.lookup(RD);
-    const Expr *Child = ASE;
-    const Stmt *P = semanticParent(Child, /*SkipLoads=*/false);
-    auto HandleText = textFn(Handle);
-    if (HandleText && Embedded) // An array field: make a handle onto it.
+    auto HandleText = textFn(U.Handle);
+    if (HandleText && U.Embedded) // An array field: make a handle onto it.
       HandleText = [L, Text = HandleText](const EditSet &ES) {
         return L->handleOf(Text(ES));
       };
-    auto IndexText = textFn(ASE->getIdx());
-    if (!HandleText || !IndexText)
-      return refuse(RD, ASE->getExprLoc(),
-                    "access spelled inside a macro or a system header");
-    for (const FieldDecl *FD : RD->fields())
-      if (FD->getType()->isArrayType())
-        return refuse(RD, ASE->getExprLoc(),
-                      "whole-element copy of a struct with an array field ('" +
-                          FD->getNameAsString() + "') is not rewritten yet");
-    if (const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(P);
-        Cast && Cast->getCastKind() == CK_LValueToRValue) {
-      return addSite(
-          RD, ASE->getSourceRange(), ASE->getExprLoc(),
-          [=](const EditSet &ES, const LaneContext *) {
-            L->use(HandleLayout::Get);
-            return L->getName() + "(" + HandleText(ES) + ", " + IndexText(ES) +
-                   ")";
-          },
-          "an element read");
-    }
-    if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P);
-        BO && BO->getOpcode() == BO_Assign && BO->getLHS() == Child) {
-      auto ValueText = textFn(BO->getRHS());
-      if (!ValueText)
-        return refuse(RD, BO->getExprLoc(),
-                      "element write spelled inside a macro");
-      return addSite(
-          RD, BO->getSourceRange(), BO->getExprLoc(),
-          [=](const EditSet &ES, const LaneContext *) {
-            L->use(HandleLayout::Set);
-            return L->setName() + "(" + HandleText(ES) + ", " + IndexText(ES) +
-                   ", " + ValueText(ES) + ")";
-          },
-          "an element write");
-    }
-    if (const auto *UO = dyn_cast_or_null<UnaryOperator>(P);
-        UO && UO->getOpcode() == UO_AddrOf)
-      return refuse(RD, UO->getExprLoc(),
-                    "address of an element (&a[i]): a pointer to one element "
-                    "has no meaning in the new layout");
-    refuse(RD, ASE->getExprLoc(),
-           "use of a whole element that dlopt cannot rewrite yet");
+    auto IndexText = textFn(U.Index);
+    auto ValueText = U.Value ? textFn(U.Value) : nullptr;
+    if (!HandleText || !IndexText || (U.Value && !ValueText))
+      return cannotRender(RD, U.Site->getExprLoc(),
+                          "element spelled inside a macro");
+    bool Read = U.Kind == UseKind::ElementRead;
+    addSite(
+        RD, U.Site->getSourceRange(), U.Site->getExprLoc(),
+        [=](const EditSet &ES, const LaneContext *) {
+          L->use(Read ? HandleLayout::Get : HandleLayout::Set);
+          return (Read ? L->getName() : L->setName()) + "(" + HandleText(ES) +
+                 ", " + IndexText(ES) + (Read ? "" : ", " + ValueText(ES)) +
+                 ")";
+        },
+        Read ? "an element read" : "an element write");
   }
 
   /// `!p`, `p == NULL`, `if (p)`: the handle is null when its first
@@ -470,44 +452,6 @@ private:
       };
     }
     return textFn(E);
-  }
-
-  void markReferencesHandled(const Stmt *S) {
-    if (!S)
-      return;
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
-      HandledArrayExprs.insert(DRE);
-    for (const Stmt *C : S->children())
-      markReferencesHandled(C);
-  }
-
-  /// sizeof *p or sizeof p[0] is the element's size, which does not change:
-  /// spelled sizeof(T) from now on. sizeof of the array or pointer itself
-  /// would change its value.
-  bool sizeofSite(const RecordDecl *RD, const DeclRefExpr *DRE) {
-    const Stmt *Cur = DRE;
-    const Stmt *P = parent(Cur);
-    while (P &&
-           isa<ParenExpr, ImplicitCastExpr, UnaryOperator, ArraySubscriptExpr>(
-               P)) {
-      Cur = P;
-      P = parent(P);
-    }
-    const auto *Size = dyn_cast_or_null<UnaryExprOrTypeTraitExpr>(P);
-    if (!Size)
-      return false;
-    const HandleLayout *L = Layouts.lookup(RD);
-    if (asRecord(Size->getArgumentExpr()->getType()) != RD)
-      refuse(RD, Size->getBeginLoc(),
-             "sizeof of the array or pointer itself changes with the layout");
-    else
-      addSite(
-          RD, Size->getSourceRange(), Size->getBeginLoc(),
-          [L](const EditSet &, const LaneContext *) {
-            return "sizeof(" + L->elementType() + ")";
-          },
-          "a sizeof");
-    return true;
   }
 
   // --- State ---
@@ -594,9 +538,10 @@ private:
   /// Loops already strip-mined, by (file, offset): a class template's
   /// members are visited once per instantiation.
   std::set<std::pair<unsigned, unsigned>> LoopSiteStarts;
-  llvm::SmallPtrSet<const Expr *, 16> HandledArrayExprs;
   /// Sites whose rendering was an error (overlapping edits).
   std::vector<std::pair<const RecordDecl *, std::string>> ApplyErrors;
+  /// What each use of a handle is (the analysis's classification).
+  UseClassifier Uses;
 };
 
 } // namespace dlopt::rewrite

@@ -4,6 +4,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace dlopt;
 using namespace llvm;
@@ -24,11 +25,13 @@ Expected<PlanOverride> dlopt::parseLayoutOption(StringRef Text) {
   O.Record = Record.str();
   std::string Lower = Spec.lower();
   if (!StringRef(Lower).starts_with("split:")) {
-    std::optional<Layout> L = Layout::parse(Spec);
+    std::string Why;
+    std::optional<Layout> L = Layout::parse(Spec, &Why);
     if (!L)
-      return fail(O.Origin + ": unknown layout '" + Spec +
-                  "' (expected soa, aos, tiled:T with T a power of two >= 2, "
-                  "or split:{f1,f2}{f3})");
+      return fail(O.Origin + ": " + Why +
+                  " (expected soa, aos, tiled:T with T a power of two from 2 "
+                  "to " +
+                  Twine(Layout::MaxTile) + ", or split:{f1,f2}{f3})");
     O.Layouts.push_back(*L);
     return O;
   }
@@ -56,10 +59,10 @@ Expected<PlanOverride> dlopt::parseLayoutOption(StringRef Text) {
       O.Layouts.push_back(Layout::aos());
       continue;
     }
-    std::optional<Layout> L = Layout::parse(LayoutText);
+    std::string Why;
+    std::optional<Layout> L = Layout::parse(LayoutText, &Why);
     if (!L)
-      return fail(O.Origin + ": unknown layout '" + LayoutText +
-                  "' after a group");
+      return fail(O.Origin + ": " + Why + " after a group");
     O.Layouts.push_back(*L);
   }
   return O;
@@ -77,6 +80,16 @@ Expected<std::vector<PlanOverride>> dlopt::parsePlanFile(StringRef Path) {
   if (!Root || Root->getString("format") != StringRef("dlopt-plan") || !Records)
     return fail(Path + ": not a dlopt plan (\"format\": \"dlopt-plan\" with "
                        "\"records\" expected)");
+  // Every writer puts "version": 1 (PlanPrinter's planToJson); a plan
+  // written by hand may leave it out and is read as version 1. Any other
+  // version may mean the clusters differently, so it is not guessed at.
+  if (const json::Value *Version = Root->get("version"))
+    if (Version->getAsInteger() != 1) {
+      std::string Shown;
+      raw_string_ostream(Shown) << *Version;
+      return fail(Path + ": unsupported plan version " + Shown +
+                  " (this dl-refactor reads version 1)");
+    }
   std::vector<PlanOverride> Out;
   for (size_t I = 0; I < Records->size(); ++I) {
     std::string Where = (Path + ": records[" + Twine(I) + "]").str();
@@ -87,6 +100,10 @@ Expected<std::vector<PlanOverride>> dlopt::parsePlanFile(StringRef Path) {
     const json::Array *Clusters = R->getArray("clusters");
     if (!Clusters)
       continue; // A record without a plan (e.g. not transformable).
+    // No cluster would leave no layout for the record's fields.
+    if (Clusters->empty())
+      return fail(Where + ": \"clusters\" is empty (leave it out to keep "
+                          "the automatic plan)");
     PlanOverride O;
     O.Record = Name->str();
     O.Origin = Where;
@@ -98,9 +115,10 @@ Expected<std::vector<PlanOverride>> dlopt::parsePlanFile(StringRef Path) {
           Cl ? Cl->getString("layout") : std::nullopt;
       if (!Fields || !LayoutText)
         return fail(CWhere + ": needs \"fields\" and \"layout\"");
-      std::optional<Layout> L = Layout::parse(*LayoutText);
+      std::string Why;
+      std::optional<Layout> L = Layout::parse(*LayoutText, &Why);
       if (!L)
-        return fail(CWhere + ": unknown layout '" + *LayoutText + "'");
+        return fail(CWhere + ": " + Why);
       std::vector<std::string> Names;
       for (const json::Value &F : *Fields) {
         std::optional<StringRef> N = F.getAsString();

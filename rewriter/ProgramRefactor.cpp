@@ -3,6 +3,7 @@
 #include "analysis/Analyzer.h"
 #include "analysis/WholeProgram.h"
 #include "rewriter/HandleLayout.h"
+#include "rewriter/ProjectPaths.h"
 #include "rewriter/Refactor.h"
 #include "rewriter/TranslationUnitRunner.h"
 #include "clang/Basic/SourceManager.h"
@@ -16,19 +17,15 @@ using namespace dlopt;
 
 namespace {
 
-/// The key under which edits of one file from many units meet.
-std::string realPath(llvm::StringRef Path) {
-  llvm::SmallString<256> Real;
-  if (llvm::sys::fs::real_path(Path, Real))
-    return Path.str();
-  return Real.str().str();
-}
-
 /// What step 1 learns of one unit.
 struct UnitFacts {
   LayoutPlan Unit;
   /// Real paths of every file the unit reads.
   std::set<std::string> Reads;
+  /// The absolute names the unit opened each file (by real path) by.
+  std::map<std::string, std::set<std::string>> Names;
+  /// recordKey() -> real paths of the files the analysis saw the record in.
+  std::map<std::string, std::set<std::string>> RecordFiles;
   /// Records already in a layout dlopt generated (by an earlier run).
   std::set<std::string> Generated;
 };
@@ -61,6 +58,30 @@ void appendOnce(std::vector<std::string> &To, const std::string &S) {
     To.push_back(S);
 }
 
+/// \p ES with its file named \p Path instead (the file's real path): the
+/// same edits.
+EditSet renamed(const EditSet &ES, const std::string &Path) {
+  if (ES.path() == Path)
+    return ES;
+  EditSet Out(Path, ES.original());
+  for (auto [B, E] : ES.ranges()) {
+    std::string Inserted = ES.textOf(B, B);
+    if (B == E) {
+      Out.insert(B, Inserted);
+      continue;
+    }
+    // The text of a replaced range starts with the insertions in front of
+    // it, which Out has already.
+    std::string Text = ES.textOf(B, E).substr(Inserted.size());
+    if (llvm::Error Err = Out.replace(B, E, std::move(Text))) {
+      llvm::consumeError(std::move(Err));
+      return ES;
+    }
+  }
+  assert(Out.apply() == ES.apply() && "edits lost in renaming");
+  return Out;
+}
+
 class ProgramRefactor {
 public:
   ProgramRefactor(const tooling::CompilationDatabase &DB,
@@ -90,6 +111,11 @@ private:
           AnalysisResult A = analyzeTranslationUnit(Ctx, Opts.Analysis);
           Facts[I].Unit = std::move(A.Unit);
           const SourceManager &SM = Ctx.getSourceManager();
+          // One file, one name in every location, whatever name this unit
+          // included it by (so the merge sees one file too).
+          FileSpellings Spellings(SM);
+          Spellings.canonicalize(Facts[I].Unit, Facts[I].RecordFiles);
+          Facts[I].Names = Spellings.namesByFile();
           Facts[I].Generated = generatedLayouts(SM);
           for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
             // Absolute already (FileManager fills it in); real_path then
@@ -107,9 +133,17 @@ private:
     for (UnitFacts &F : Facts)
       Units.push_back(F.Unit);
     Out.Plan = mergeUnits(std::move(Units), Opts.Analysis);
+    blockOutsideRoot();
     ForcedPlans FP = forcePlans(Out.Plan, Opts.Forced);
     Out.UsedOverrides = FP.Used;
     Forced = FP.Records;
+    for (unsigned I : blockNestedLayoutChanges(Out.Plan)) {
+      const RecordPlan &R = Out.Plan.Records[I];
+      if (Forced.count(recordKey(R)))
+        FP.Errors.push_back(
+            R.Blockers.back().Location + ": struct " + R.Name +
+            " cannot take the forced plan: " + R.Blockers.back().Reason);
+    }
     // A record rewritten by an earlier run has no arrays left to plan: its
     // forced plan is already in place.
     for (const PlanOverride &P : Opts.Forced)
@@ -135,6 +169,93 @@ private:
                             " kept: the plan is AoS");
   }
 
+  /// A record the analysis saw in a file outside the project root keeps its
+  /// layout: rewriting it would edit that file (its definition, a use), and
+  /// dl-refactor writes nowhere else. Decided before planning goes further,
+  /// so --report shows it as a blocker and --apply agrees.
+  void blockOutsideRoot() {
+    if (Opts.Root.empty())
+      return;
+    for (RecordPlan &R : Out.Plan.Records) {
+      if (!R.transformable())
+        continue;
+      std::set<std::string> In;
+      if (!R.DefinedIn.empty())
+        In.insert(realPath(R.DefinedIn));
+      for (const UnitFacts &F : Facts) {
+        auto It = F.RecordFiles.find(recordKey(R));
+        if (It != F.RecordFiles.end())
+          In.insert(It->second.begin(), It->second.end());
+      }
+      auto Outside = llvm::find_if(In, [&](const std::string &File) {
+        return !isUnder(File, Opts.Root);
+      });
+      if (Outside == In.end())
+        continue;
+      R.Blockers.push_back({outsideRootReason(*Outside), R.Location});
+      // What mergeUnits leaves of a blocked record: nothing proposed.
+      R.Clusters.clear();
+      R.Graph = Kdlg();
+      R.Kernels.clear();
+    }
+  }
+
+  std::string outsideRootReason(const std::string &File) const {
+    return displayPath(File) + " is outside the project root '" + Opts.Root +
+           "' (use --root)";
+  }
+
+  /// The real paths of the edited files outside the project root, and the
+  /// units that edit them.
+  std::set<std::string> outsideRoot(const std::vector<RefactorResult> &Results,
+                                    std::set<std::string> *Units = nullptr) {
+    std::set<std::string> Files;
+    if (Opts.Root.empty())
+      return Files;
+    for (const RefactorResult &R : Results)
+      for (const EditSet &ES : R.Edits)
+        if (std::string P = realPath(ES.path()); !isUnder(P, Opts.Root)) {
+          Files.insert(P);
+          if (Units)
+            Units->insert(R.Unit);
+        }
+    return Files;
+  }
+
+  /// Records whose rewrite edits a file outside the project root that the
+  /// analysis did not see them in (a prototype in a header elsewhere), each
+  /// with the reason: they are refused like a use the rewriter cannot
+  /// handle.
+  std::map<std::string, std::vector<std::string>>
+  refusedOutsideRoot(const std::vector<RefactorResult> &Results,
+                     const std::set<std::string> &Changing) {
+    std::set<std::string> Units;
+    std::set<std::string> Outside = outsideRoot(Results, &Units);
+    if (Outside.empty())
+      return {};
+    // The suspects: the changing records of the units that made the edits.
+    std::set<std::string> Suspects;
+    for (unsigned I = 0; I < Files.size(); ++I)
+      if (Units.count(Files[I]))
+        for (const RecordPlan &R : Facts[I].Unit.Records)
+          if (Changing.count(recordKey(R)))
+            Suspects.insert(recordKey(R));
+    std::map<std::string, std::set<std::string>> ByRecord;
+    if (Suspects.size() > 1)
+      for (const std::string &Key : Suspects) // Which: each rewritten alone.
+        if (std::set<std::string> F = outsideRoot(rewriteUnits({Key}));
+            !F.empty())
+          ByRecord[Key] = std::move(F);
+    if (ByRecord.empty()) // One suspect, or only all of them together.
+      for (const std::string &Key : Suspects)
+        ByRecord[Key] = Outside;
+    std::map<std::string, std::vector<std::string>> Refused;
+    for (auto &[Key, In] : ByRecord)
+      for (const std::string &File : In)
+        Refused[Key].push_back(outsideRootReason(File));
+    return Refused;
+  }
+
   /// Steps 3 to 5.
   void runRewrite() {
     std::set<std::string> Changing = changingRecords(Out.Plan);
@@ -143,11 +264,20 @@ private:
     // refuses anything.
     while (!Changing.empty()) {
       Results = rewriteUnits(Changing);
+      for (RefactorResult &R : Results)
+        for (const std::string &E : R.Internal)
+          appendOnce(Out.Errors, E);
+      if (!Out.Errors.empty()) {
+        Out.S = ProgramOutcome::RenderError;
+        return;
+      }
       std::map<std::string, std::vector<std::string>> Refused;
       for (RefactorResult &R : Results)
         for (auto &[Key, Reasons] : R.Refused)
           for (const std::string &Reason : Reasons)
             appendOnce(Refused[Key], Reason);
+      if (Refused.empty())
+        Refused = refusedOutsideRoot(Results, Changing);
       if (Refused.empty())
         break;
       for (auto &[Key, Reasons] : Refused) {
@@ -195,6 +325,13 @@ private:
     RunnerOptions R{Opts.Jobs, Opts.Progress, {}, /*ErrorsOnly=*/true};
     runOnTranslationUnits(DB, Todo, R, [&](unsigned I, ASTContext &Ctx) {
       Results[I] = rewriteTranslationUnit(Ctx, Out.Plan, Keys);
+      // Messages name a file as the analysis's locations do.
+      FileSpellings Spellings(Ctx.getSourceManager());
+      for (std::string &Note : Results[I].Notes)
+        Note = Spellings.canonicalMessage(Note);
+      for (auto &[Key, Reasons] : Results[I].Refused)
+        for (std::string &Reason : Reasons)
+          Reason = Spellings.canonicalMessage(Reason);
     });
     for (unsigned I = 0; I < Todo.size(); ++I)
       Results[I].Unit = Todo[I];
@@ -206,17 +343,20 @@ private:
     std::map<std::string, std::pair<EditSet, std::string>> ByFile;
     for (unsigned I = 0; I < Results.size(); ++I)
       for (EditSet &ES : Results[I].Edits) {
+        // Known by its real path from here on: --apply writes through a
+        // symbolic link, and messages name the file one way.
         std::string Key = realPath(ES.path());
         auto It = ByFile.find(Key);
         if (It == ByFile.end()) {
-          ByFile.emplace(Key, std::make_pair(std::move(ES), Results[I].Unit));
+          ByFile.emplace(Key,
+                         std::make_pair(renamed(ES, Key), Results[I].Unit));
           continue;
         }
         if (It->second.first.apply() != ES.apply()) {
-          Out.Errors.push_back(ES.path() + ": rewritten differently from " +
-                               It->second.second + " and from " +
-                               Results[I].Unit +
-                               " (is it included under different macros?)");
+          Out.Errors.push_back(
+              displayPath(Key) + ": rewritten differently from " +
+              It->second.second + " and from " + Results[I].Unit +
+              " (is it included under different macros?)");
           Out.S = ProgramOutcome::Conflict;
           return false;
         }
@@ -234,8 +374,15 @@ private:
     RunnerOptions R{Opts.Jobs, Opts.Progress, {}, /*ErrorsOnly=*/true};
     std::set<std::string> Edited;
     for (const EditSet &ES : Out.Files) {
-      R.MappedFiles[ES.path()] = ES.apply();
-      Edited.insert(realPath(ES.path()));
+      // Under every name a unit opens it by: a name left out would read the
+      // file as it is on disk.
+      std::string Text = ES.apply();
+      R.MappedFiles[ES.path()] = Text;
+      for (const UnitFacts &F : Facts)
+        if (auto It = F.Names.find(ES.path()); It != F.Names.end())
+          for (const std::string &Name : It->second)
+            R.MappedFiles[Name] = Text;
+      Edited.insert(ES.path());
     }
     std::vector<std::string> Todo;
     for (unsigned I = 0; I < Files.size(); ++I)

@@ -33,6 +33,9 @@ struct ProgramOptions {
   std::vector<PlanOverride> Forced;
   unsigned Jobs = 1;
   bool Progress = false;
+  /// The project root (a real path): a record whose rewrite would edit a
+  /// file outside it keeps its layout. Empty: no limit.
+  std::string Root;
 };
 
 struct ProgramOutcome {
@@ -46,10 +49,13 @@ struct ProgramOutcome {
     Conflict,
     /// The rewritten program would not compile (a dlopt bug).
     RewriteDoesNotCompile,
+    /// A use the analysis admitted could not be rendered (a dlopt bug;
+    /// Errors say where).
+    RenderError,
   };
   Status S = Success;
   LayoutPlan Plan;
-  /// The edited files, ordered by path.
+  /// The edited files, each named by its real path, ordered by it.
   std::vector<EditSet> Files;
   std::vector<std::string> Notes, Errors;
   /// Overrides that named a record of the program.

@@ -47,55 +47,24 @@ void LayoutRewriter::applySites(EditSet &ES, unsigned Begin, unsigned End,
       ApplyErrors.push_back({S->Record, llvm::toString(std::move(E))});
 }
 
-/// Just after the `;` that ends the record's definition. Refused if that
-/// declaration also declares variables (struct S {...} a[10];).
+/// Just after the `;` that ends the record's definition
+/// (UseClassifier::definitionEnd), or after the end of its line when
+/// nothing else follows there.
 std::optional<std::pair<FileID, unsigned>>
 LayoutRewriter::insertionPoint(const RecordDecl *RD) {
-  SourceLocation Brace = RD->getBraceRange().getEnd();
-  if (Brace.isInvalid() || Brace.isMacroID() ||
-      !editable(SM.getFileID(Brace))) {
-    refuse(RD, RD->getLocation(),
-           "the struct is defined inside a macro or a system header");
+  std::variant<SourceLocation, UseVerdict> End = Uses.definitionEnd(RD);
+  if (const auto *V = std::get_if<UseVerdict>(&End)) {
+    cannotRender(RD, V->Loc, V->Refusal);
     return std::nullopt;
   }
-  FileID File = SM.getFileID(Brace);
-  if (!RD->getDeclContext()->isFileContext()) {
-    refuse(RD, RD->getLocation(), "the struct is not defined at file scope");
-    return std::nullopt;
-  }
-  StringRef Typedef;
-  if (const TypedefNameDecl *TD = RD->getTypedefNameForAnonDecl())
-    Typedef = TD->getName();
-  SourceLocation Loc = Brace;
-  while (true) {
-    std::optional<Token> Tok = Lexer::findNextToken(Loc, SM, LO);
-    if (!Tok || Tok->is(tok::eof))
-      break;
-    Loc = Tok->getLocation();
-    if (Tok->is(tok::semi)) {
-      // After the end of the line, when nothing else follows on it.
-      unsigned Off = SM.getFileOffset(Loc) + 1;
-      StringRef Text = SM.getBufferData(File);
-      size_t EOL = Text.find('\n', Off);
-      if (EOL != StringRef::npos && Text.slice(Off, EOL).trim().empty())
-        return std::make_pair(File, unsigned(EOL + 1));
-      return std::make_pair(File, Off);
-    }
-    // `typedef struct S {...} S;` is fine; anything else declares objects.
-    bool NamesTypedef =
-        Tok->is(tok::raw_identifier) &&
-        (Tok->getRawIdentifier() == Typedef ||
-         llvm::any_of(Ctx.getTranslationUnitDecl()->decls(), [&](Decl *D) {
-           auto *TD = dyn_cast<TypedefNameDecl>(D);
-           return TD && TD->getLocation() == Loc;
-         }));
-    if (!NamesTypedef)
-      break;
-  }
-  refuse(RD, RD->getLocation(),
-         "the struct's definition also declares variables; declare them "
-         "separately");
-  return std::nullopt;
+  SourceLocation Semi = std::get<SourceLocation>(End);
+  FileID File = SM.getFileID(Semi);
+  unsigned Off = SM.getFileOffset(Semi) + 1;
+  StringRef Text = SM.getBufferData(File);
+  size_t EOL = Text.find('\n', Off);
+  if (EOL != StringRef::npos && Text.slice(Off, EOL).trim().empty())
+    return std::make_pair(File, unsigned(EOL + 1));
+  return std::make_pair(File, Off);
 }
 
 class SiteCollector : public RecursiveASTVisitor<SiteCollector> {
@@ -251,9 +220,8 @@ RewriteResult LayoutRewriter::run(std::vector<RewriteTarget> &Targets) {
     if (const HandleLayout *L = Layouts.lookup(S.Record);
         L && (S.Needs & HandleLayout::HandleType) && L->inNamedNamespace() &&
         Namespaced.insert(S.Record).second)
-      refuse(S.Record, S.Record->getLocation(),
-             "plain arrays of a record in a named namespace are not "
-             "rewritten yet (std::vector is)");
+      cannotRender(S.Record, S.Record->getLocation(),
+                   "plain arrays of a record in a named namespace");
 
   // Refused records keep their layout; retry until the rest applies cleanly.
   while (true) {

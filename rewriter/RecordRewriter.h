@@ -32,6 +32,9 @@ struct Refusal {
   const clang::RecordDecl *Record;
   std::string Reason;
   clang::SourceLocation Loc;
+  /// A use the analysis admitted but that cannot be rendered: a bug of
+  /// dlopt, not a reason to keep the record.
+  bool Internal = false;
 };
 
 struct RewriteResult {

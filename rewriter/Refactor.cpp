@@ -95,7 +95,10 @@ dlopt::rewriteTranslationUnit(ASTContext &Ctx, const LayoutPlan &Program,
     const RecordDecl *RD = Targets[I].Decl;
     std::vector<std::string> Reasons;
     for (const Refusal &F : RR.Refusals)
-      if (F.Record == RD)
+      if (F.Record == RD && F.Internal)
+        Out.Internal.push_back(formatLoc(SM, F.Loc) + ": " + F.Reason +
+                               " (struct " + recordName(RD) + ")");
+      else if (F.Record == RD)
         Reasons.push_back(formatLoc(SM, F.Loc) + ": " + F.Reason);
     if (!Reasons.empty())
       Out.Refused[Keys[I]] = std::move(Reasons);
@@ -116,7 +119,7 @@ static unsigned countLines(llvm::StringRef Text) {
   return Text.count('\n') + (!Text.empty() && !Text.ends_with("\n"));
 }
 
-std::string dlopt::unifiedDiff(const EditSet &Edits) {
+std::string dlopt::unifiedDiff(const EditSet &Edits, llvm::StringRef Name) {
   // The edits carry their original ranges, so the changed lines are known
   // without a diff algorithm: each edit replaces the whole lines it touches.
   const std::string &Old = Edits.original();
@@ -146,7 +149,7 @@ std::string dlopt::unifiedDiff(const EditSet &Edits) {
   llvm::raw_string_ostream OS(Out);
   if (Changes.empty())
     return Out;
-  OS << "--- " << Edits.path() << "\n+++ " << Edits.path() << "\n";
+  OS << "--- a/" << Name << "\n+++ b/" << Name << "\n";
   const unsigned Context = 3;
   auto LineNo = [&](unsigned Off) { // 1-based line of a line start.
     return unsigned(llvm::StringRef(Old).substr(0, Off).count('\n')) + 1;

@@ -49,6 +49,9 @@ struct RefactorResult {
   /// Records the rewriter refused here (recordKey() -> "file:line:col:
   /// reason" lines): they keep their layout in the whole program.
   std::map<std::string, std::vector<std::string>> Refused;
+  /// Uses the analysis classified that the rewriter could not render
+  /// ("file:line:col: what"): a bug, reported as an internal error.
+  std::vector<std::string> Internal;
 };
 
 /// Rewrites the translation unit by \p Program: every record defined in it
@@ -57,8 +60,10 @@ RefactorResult rewriteTranslationUnit(clang::ASTContext &Ctx,
                                       const LayoutPlan &Program,
                                       const std::set<std::string> &Changing);
 
-/// A unified diff of \p Edits against the original, with 3 lines of context.
-std::string unifiedDiff(const EditSet &Edits);
+/// A unified diff of \p Edits against the original, with 3 lines of context,
+/// naming the file "a/<Name>" and "b/<Name>" (git's prefixes: `patch -p1`
+/// and `git apply` take it).
+std::string unifiedDiff(const EditSet &Edits, llvm::StringRef Name);
 
 } // namespace dlopt
 

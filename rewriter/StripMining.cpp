@@ -297,84 +297,33 @@ void LayoutRewriter::rangeForLoop(const CXXForRangeStmt *S,
 
 /// `for (T *p = a; p < a + n; ++p) ... p->f ...` becomes an index loop:
 /// `for (int p_i = 0; p_i < n; ++p_i) ... a.f[p_i] ...`.
+/// A walking-pointer loop (UseClassifier::walkingLoop) becomes a counted
+/// loop over the array: `for (T *p = a; p < a + n; ++p) p->x` ->
+/// `for (int p_i = 0; p_i < n; ++p_i) <a's x at p_i>`.
 bool LayoutRewriter::walkingPointerLoop(const ForStmt *For) {
-  const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit());
-  const auto *P = DS && DS->isSingleDecl()
-                      ? dyn_cast<VarDecl>(DS->getSingleDecl())
-                      : nullptr;
-  const RecordDecl *RD = P ? handleRecord(P->getType()) : nullptr;
-  if (!RD || !P->getInit())
+  std::optional<WalkingLoop> W = Uses.walkingLoop(For);
+  if (!W)
     return false;
-  const auto *Start =
-      dyn_cast<DeclRefExpr>(P->getInit()->IgnoreParenImpCasts());
-  if (!Start || !isHandleVar(Start->getDecl()))
-    return false;
-  const ValueDecl *A = Start->getDecl();
-  const auto *Cond = dyn_cast_or_null<BinaryOperator>(
-      For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
-  if (!Cond || (Cond->getOpcode() != BO_LT && Cond->getOpcode() != BO_NE))
-    return false;
-  const auto *CondP =
-      dyn_cast<DeclRefExpr>(Cond->getLHS()->IgnoreParenImpCasts());
-  const auto *End =
-      dyn_cast<BinaryOperator>(Cond->getRHS()->IgnoreParenImpCasts());
-  if (!CondP || CondP->getDecl() != P || !End || End->getOpcode() != BO_Add)
-    return false;
-  const auto *EndA =
-      dyn_cast<DeclRefExpr>(End->getLHS()->IgnoreParenImpCasts());
-  const Expr *Count = End->getRHS();
-  if (!EndA || EndA->getDecl() != A || Count->HasSideEffects(Ctx))
-    return false;
-  const auto *Inc = dyn_cast_or_null<UnaryOperator>(
-      For->getInc() ? For->getInc()->IgnoreParens() : nullptr);
-  if (!Inc || !Inc->isIncrementOp() ||
-      !isa<DeclRefExpr>(Inc->getSubExpr()->IgnoreParens()) ||
-      cast<DeclRefExpr>(Inc->getSubExpr()->IgnoreParens())->getDecl() != P)
-    return false;
-  // In the body, p may only be the base of p->f, and a never reassigned.
-  std::vector<const MemberExpr *> Uses;
-  bool Other = false;
-  std::function<void(const Stmt *)> Scan = [&](const Stmt *S) {
-    if (!S)
-      return;
-    if (const auto *ME = dyn_cast<MemberExpr>(S))
-      if (const auto *B =
-              dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts());
-          B && B->getDecl() == P && ME->isArrow()) {
-        Uses.push_back(ME);
-        return;
-      }
-    if (const auto *D = dyn_cast<DeclRefExpr>(S))
-      Other |= D->getDecl() == P;
-    for (const Stmt *C : S->children())
-      Scan(C);
-  };
-  Scan(For->getBody());
-  if (Other || assigns(For->getBody(), cast<VarDecl>(A)))
-    return false;
-
+  const RecordDecl *RD = handleRecord(W->Pointer->getType());
   const HandleLayout *L = Layouts.lookup(RD);
-  std::string Index = P->getNameAsString() + "_i";
-  std::string Type =
-      Count->IgnoreImpCasts()->getType().getAsString(Ctx.getPrintingPolicy());
-  std::string Array = A->getNameAsString();
-  auto CountText = textFn(Count);
+  std::string Index = W->Pointer->getNameAsString() + "_i";
+  std::string Type = W->Count->IgnoreImpCasts()->getType().getAsString(
+      Ctx.getPrintingPolicy());
+  std::string Array = W->Array->getDecl()->getNameAsString();
+  auto CountText = textFn(W->Count);
   auto Header =
       charRangeOf(For->getForLoc(), For->getRParenLoc().getLocWithOffset(1));
-  if (!CountText || !Header)
-    return false;
-  WalkingPointers.insert(P);
-  markReferencesHandled(For->getInit());
-  markReferencesHandled(For->getCond());
-  markReferencesHandled(For->getInc());
+  if (!CountText || !Header) {
+    cannotRender(RD, For->getForLoc(), "walking-pointer loop header");
+    return true;
+  }
+  WalkingPointers.insert(W->Pointer);
   Sites.push_back({Header->File, Header->Begin, Header->End, RD,
                    [=](const EditSet &ES, const LaneContext *) {
                      return "for (" + Type + " " + Index + " = 0; " + Index +
                             " < " + CountText(ES) + "; ++" + Index + ")";
                    }});
-  for (const MemberExpr *ME : Uses) {
-    HandledArrayExprs.insert(ME);
-    markReferencesHandled(ME->getBase());
+  for (const MemberExpr *ME : W->Accesses) {
     unsigned F = cast<FieldDecl>(ME->getMemberDecl())->getFieldIndex();
     addSite(
         RD, ME->getSourceRange(), ME->getExprLoc(),

@@ -14,9 +14,12 @@
 #include "analysis/PlanPrinter.h"
 #include "analysis/PlanReader.h"
 #include "analysis/WholeProgram.h"
+#include "rewriter/ApplyJournal.h"
 #include "rewriter/ProgramRefactor.h"
+#include "rewriter/ProjectPaths.h"
 #include "rewriter/Refactor.h"
 #include "clang/Basic/Stack.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/ReplacementsYaml.h"
 #include "llvm/Support/CommandLine.h"
@@ -24,6 +27,7 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
+#include <cassert>
 
 using namespace clang;
 using namespace clang::tooling;
@@ -98,17 +102,29 @@ cl::opt<std::string> MergeReports(
              "(-fplugin-arg-dlopt-report=DIR/) and print the program plan"),
     cl::value_desc("dir"), cl::cat(Category));
 
+cl::opt<std::string>
+    RootDir("root",
+            cl::desc("The project root: no file outside it is written "
+                     "(default: the deepest directory holding every file)"),
+            cl::value_desc("dir"), cl::cat(Category));
+
 cl::extrahelp MoreHelp(R"(
 Examples:
   dl-refactor --report examples/nbody/nbody.c -- -O2
   dl-refactor -p build --jobs 2 --diff      (every file of the database)
   dl-refactor --merge-reports build/dlopt-reports --format=json
 
+Files are written only below the project root (--root; by default the
+deepest directory holding every file). An --apply that was killed is ended
+by the next run on the tree (journal .dlopt-apply.journal in the root).
+
 Exit codes: 0 success (changed, or nothing to change), 1 a file does not
-compile, 2 usage error, 3 a forced plan cannot be applied, 4 a file cannot be
-written, 5 internal error (the rewrite would not compile; nothing written),
-6 translation units disagree on the rewrite of a shared file (a header
-included under different macros; nothing written).
+compile, 2 usage error (also an option that does nothing in the chosen mode),
+3 a forced plan cannot be applied, 4 a file cannot be written or an
+interrupted --apply cannot be ended, 5 internal error (the rewrite would not
+compile, or the analysis admitted a use the rewriter cannot render; nothing
+written), 6 translation units disagree on the rewrite of a shared file (a
+header included under different macros; nothing written).
 )");
 
 int writeFile(const std::string &Path,
@@ -147,6 +163,124 @@ std::optional<std::string> buildDirArgument(int Argc, const char **Argv) {
   return std::nullopt;
 }
 
+/// Options whose effect the chosen mode would drop are usage errors: a --dot
+/// without a plan to draw, or a --layout given to a merge, would otherwise
+/// look as if it had worked. Prints the reason; false on an error.
+bool validateOptions(const CommonOptionsParser &Parser, int Argc,
+                     const char **Argv) {
+  auto Usage = [](const llvm::Twine &Message) {
+    llvm::errs() << "dl-refactor: " << Message << "\n";
+    return false;
+  };
+  if (Report + Apply + Diff > 1)
+    return Usage("choose one of --report, --diff, --apply");
+  // "--dot=" leaves the value empty, which reads as "not given" below.
+  for (const cl::opt<std::string> *O :
+       {&ExportFixes, &PlanFile, &ModelPath, &DotPath, &MergeReports})
+    if (O->getNumOccurrences() && O->empty())
+      return Usage(llvm::Twine("--") + O->ArgStr + " needs a " + O->ValueStr +
+                   " name");
+  if (CacheLine == 0 || CacheLine > 4096)
+    return Usage("--cache-line wants a byte count from 1 to 4096");
+  if (Jobs == 0)
+    return Usage("--jobs wants a number of files to parse at a time, at "
+                 "least 1");
+  if (!MergeReports.empty()) {
+    const std::pair<bool, llvm::StringRef> Dropped[] = {
+        {Report, "--report"},
+        {Diff, "--diff"},
+        {Apply, "--apply"},
+        {!ExportFixes.empty(), "--export-fixes"},
+        {!ForcedLayouts.empty(), "--layout"},
+        {!PlanFile.empty(), "--plan"}};
+    for (auto [Given, Name] : Dropped)
+      if (Given)
+        return Usage(Name + " does nothing with --merge-reports, which "
+                            "only prints the plan merged from the reports");
+    if (!Parser.getSourcePathList().empty() || buildDirArgument(Argc, Argv))
+      return Usage("--merge-reports reads the reports, not source files or "
+                   "-p");
+    return true;
+  }
+  if (!Report) {
+    if (!DotPath.empty())
+      return Usage("--dot writes the plan's KDLG: it needs --report or "
+                   "--merge-reports");
+    if (OutputFormat.getNumOccurrences())
+      return Usage("--format is the plan's format: it needs --report or "
+                   "--merge-reports");
+  } else if (!ExportFixes.empty()) {
+    return Usage("--export-fixes writes the rewrite's replacements: "
+                 "--report rewrites nothing");
+  }
+  return true;
+}
+
+/// CommonOptionsParser applies --extra-arg and --extra-arg-before only to
+/// the database it loads for named files; the one loaded here for every file
+/// of -p gets the same adjusters, placed as CommonOptionsParser places them.
+std::unique_ptr<CompilationDatabase>
+withExtraArgs(std::unique_ptr<CompilationDatabase> DB) {
+  // Both are CommonOptionsParser's own cl::list<std::string> options,
+  // reachable only through the registry.
+  auto Values = [](llvm::StringRef Name) {
+    cl::Option *O = cl::getRegisteredOptions().lookup(Name);
+    assert(O && "registered by CommonOptionsParser");
+    return O ? std::vector<std::string>(
+                   *static_cast<cl::list<std::string> *>(O))
+             : std::vector<std::string>();
+  };
+  auto Adjusting =
+      std::make_unique<ArgumentsAdjustingCompilations>(std::move(DB));
+  Adjusting->appendArgumentsAdjuster(getInsertArgumentAdjuster(
+      Values("extra-arg-before"), ArgumentInsertPosition::BEGIN));
+  Adjusting->appendArgumentsAdjuster(getInsertArgumentAdjuster(
+      Values("extra-arg"), ArgumentInsertPosition::END));
+  return Adjusting;
+}
+
+/// A forced plan that names no candidate struct of the files is a usage
+/// error in every mode; prints which.
+bool namesUnknownRecord(const ProgramOutcome &O,
+                        const std::vector<PlanOverride> &Forced) {
+  for (const PlanOverride &P : Forced)
+    if (!O.UsedOverrides.count(P.Record)) {
+      llvm::errs() << "dl-refactor: " << P.Origin
+                   << ": no candidate struct named '" << P.Record
+                   << "' (a struct whose arrays are indexed in loops) in the "
+                      "given files\n";
+      return true;
+    }
+  return false;
+}
+
+/// --report shows a forced plan in place of the automatic one. One whose
+/// groups do not fit its struct (an unknown, missing or repeated field) would
+/// leave the automatic plan showing unremarked, so it fails as the rewrite
+/// does; a struct that cannot be transformed is reported with its blockers,
+/// which say why the plan is not taken. Prints the errors; false on one.
+bool forcedGroupsFit(const LayoutPlan &Plan,
+                     const std::vector<PlanOverride> &Forced) {
+  bool Fit = true;
+  for (const RecordPlan &R : Plan.Records) {
+    // The last override naming the struct is the one taken (forcePlans).
+    auto Named = llvm::find_if(llvm::reverse(Forced), [&](const auto &P) {
+      return R.Name == P.Record || llvm::is_contained(R.Aliases, P.Record);
+    });
+    if (!R.transformable() || Named == llvm::reverse(Forced).end())
+      continue;
+    RecordPlan Copy = R;
+    if (llvm::Error E = applyOverride(Copy, *Named)) {
+      llvm::errs() << R.Location << ": " << llvm::toString(std::move(E))
+                   << "\n";
+      Fit = false;
+    }
+  }
+  if (!Fit)
+    llvm::errs() << "dl-refactor: the forced plan cannot be applied\n";
+  return Fit;
+}
+
 /// --merge-reports: every *.json of the directory, in name order.
 int mergeReports(const AnalysisOptions &Opts) {
   std::vector<std::string> Paths;
@@ -179,43 +313,113 @@ int mergeReports(const AnalysisOptions &Opts) {
   return printPlan(mergeUnits(std::move(Units), Opts));
 }
 
-/// Writes every file or none: all temporaries first, then the renames.
-int applyAll(const std::vector<EditSet> &Files) {
-  namespace fs = llvm::sys::fs;
-  std::vector<std::pair<std::string, std::string>> Renames; // temp -> dest
-  auto Abort = [&](const std::string &Message) {
-    llvm::errs() << "dl-refactor: " << Message << "; nothing written\n";
-    for (auto &[Temp, Dest] : Renames)
-      fs::remove(Temp);
-    return OutputError;
-  };
-  for (const EditSet &F : Files) {
-    // A file without write permission is read-only to us even as root.
-    llvm::ErrorOr<fs::perms> Perms = fs::getPermissions(F.path());
-    if (fs::access(F.path(), fs::AccessMode::Write) ||
-        (Perms && !(*Perms & fs::all_write)))
-      return Abort("'" + F.path() + "' is not writable");
-    int FD;
-    llvm::SmallString<256> Temp;
-    if (std::error_code EC =
-            fs::createUniqueFile(F.path() + ".dlopt-%%%%%%", FD, Temp))
-      return Abort("cannot create a temporary next to '" + F.path() +
-                   "': " + EC.message());
-    Renames.push_back({Temp.str().str(), F.path()});
-    {
-      llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
-      OS << F.apply();
-      OS.close();
-      if (OS.has_error())
-        return Abort("cannot write '" + Temp.str().str() + "'");
-    }
-    if (Perms)
-      fs::setPermissions(Temp, *Perms);
+/// The project root: --root, else the deepest directory holding every file;
+/// "" after an error (printed).
+std::string projectRoot(const std::vector<std::string> &Files) {
+  if (RootDir.empty())
+    return commonDirectory(Files);
+  if (!llvm::sys::fs::is_directory(RootDir)) {
+    llvm::errs() << "dl-refactor: --root " << RootDir << ": not a directory\n";
+    return "";
   }
-  for (auto &[Temp, Dest] : Renames)
-    if (std::error_code EC = fs::rename(Temp, Dest))
-      return Abort("cannot replace '" + Dest + "': " + EC.message());
+  return realPath(RootDir);
+}
+
+/// Ends an --apply of this tree that was interrupted (ApplyJournal.h), before
+/// anything reads the files.
+int endInterruptedApply(llvm::StringRef Root,
+                        const std::vector<std::string> &Files) {
+  std::vector<std::string> Above = journalsAbove(Root);
+  for (const std::string &J : Above)
+    llvm::errs() << "dl-refactor: warning: '" << displayPath(J)
+                 << "': an --apply of a larger tree was interrupted; run "
+                    "dl-refactor with --root "
+                 << llvm::sys::path::parent_path(J) << " to end it\n";
+  llvm::Expected<Recovery> R = recoverInterruptedApply(Root);
+  std::string Journal = displayPath((Root + "/" + JournalName).str());
+  if (!R) {
+    llvm::errs() << "dl-refactor: cannot end the interrupted --apply of "
+                    "journal '"
+                 << Journal << "': " << llvm::toString(R.takeError())
+                 << "; the files may be partly rewritten\n";
+    return OutputError;
+  }
+  if (R->StrayJournals)
+    llvm::errs() << "dl-refactor: removed " << R->StrayJournals
+                 << " unfinished journal temporar"
+                 << (R->StrayJournals == 1 ? "y" : "ies") << " in '"
+                 << displayPath(Root) << "'\n";
+  if (R->K == Recovery::Completed)
+    llvm::errs() << "dl-refactor: completed an interrupted --apply of "
+                 << R->Files << " files (" << R->Done
+                 << " were left to replace; journal '" << Journal << "')\n";
+  else if (R->K == Recovery::RolledBack)
+    llvm::errs() << "dl-refactor: rolled back an interrupted --apply of "
+                 << R->Files << " files (none was replaced; " << R->Done
+                 << " temporaries removed; journal '" << Journal << "')\n";
+  if (!Above.empty()) // Those temporaries are still needed.
+    return Success;
+  // Temporaries no journal names: where the files are, and the root.
+  std::set<std::string> Dirs{Root.str()};
+  for (const std::string &F : Files) {
+    // Next to the file as named (older runs) and to its target.
+    llvm::SmallString<256> Named(F);
+    llvm::sys::fs::make_absolute(Named);
+    Dirs.insert(llvm::sys::path::parent_path(Named).str());
+    Dirs.insert(llvm::sys::path::parent_path(realPath(F)).str());
+  }
+  std::vector<std::string> Stray =
+      removeStrayTemporaries({Dirs.begin(), Dirs.end()});
+  if (!Stray.empty()) {
+    llvm::errs() << "dl-refactor: removed temporaries no journal names (left "
+                    "by an --apply killed before it wrote one):";
+    for (const std::string &T : Stray)
+      llvm::errs() << " " << displayPath(T);
+    llvm::errs() << "\n";
+  }
   return Success;
+}
+
+/// Every edited file is below the root: ProgramRefactor keeps the records
+/// that would edit others. Checked again before anything is shown or written.
+int checkInsideRoot(const std::vector<EditSet> &Files, llvm::StringRef Root) {
+  for (const EditSet &F : Files)
+    if (!isUnder(F.path(), Root)) {
+      llvm::errs() << "dl-refactor: internal error: '" << F.path()
+                   << "' is outside the project root '" << Root
+                   << "'; nothing written\n";
+      return InternalError;
+    }
+  return Success;
+}
+
+/// Writes every file or none (ApplyJournal.h).
+int applyAll(const std::vector<EditSet> &Files, llvm::StringRef Root) {
+  std::vector<NewFile> New;
+  for (const EditSet &F : Files)
+    New.push_back({F.path(), F.apply()});
+  if (llvm::Error E = applyFiles(Root, New)) {
+    llvm::errs() << "dl-refactor: " << llvm::toString(std::move(E)) << "\n";
+    return OutputError;
+  }
+  return Success;
+}
+
+/// The diff names each file relative to the current directory, or to the
+/// project root when some file is not below the current directory (a "../"
+/// name is one patch refuses), with git's a/ and b/ prefixes: `patch -p1`
+/// and `git apply` take it in that directory.
+void printDiffs(const std::vector<EditSet> &Files, llvm::StringRef Root) {
+  std::string Cwd = realPath(".");
+  bool BelowCwd = llvm::all_of(
+      Files, [&](const EditSet &F) { return isUnder(F.path(), Cwd); });
+  if (!BelowCwd)
+    llvm::errs() << "dl-refactor: the diff's paths are relative to the "
+                    "project root '"
+                 << Root << "' (apply it there with patch -p1)\n";
+  for (const EditSet &F : Files)
+    llvm::outs() << unifiedDiff(F,
+                                relativePath(F.path(), BelowCwd ? Cwd : Root));
 }
 
 int exportFixes(const std::vector<EditSet> &Files, const std::string &Path) {
@@ -247,15 +451,8 @@ int main(int Argc, const char **Argv) {
     llvm::errs() << "dl-refactor: " << llvm::toString(Parser.takeError());
     return UsageError;
   }
-  if (Report + Apply + Diff > 1) {
-    llvm::errs() << "dl-refactor: choose one of --report, --diff, --apply\n";
+  if (!validateOptions(*Parser, Argc, Argv))
     return UsageError;
-  }
-  if (CacheLine == 0 || CacheLine > 4096) {
-    llvm::errs() << "dl-refactor: --cache-line wants a byte count from 1 to "
-                    "4096\n";
-    return UsageError;
-  }
 
   std::optional<DecisionTree> Model;
   if (!ModelPath.empty()) {
@@ -289,7 +486,7 @@ int main(int Argc, const char **Argv) {
   Opts.Analysis.CacheLine = CacheLine;
   Opts.Analysis.Model = Model ? &*Model : nullptr;
   Opts.Forced = std::move(Forced);
-  Opts.Jobs = std::max(1u, unsigned(Jobs));
+  Opts.Jobs = Jobs;
   Opts.Progress = !Quiet && llvm::errs().is_displayed();
   if (!MergeReports.empty())
     return mergeReports(Opts.Analysis);
@@ -309,6 +506,7 @@ int main(int Argc, const char **Argv) {
                    << (Error.empty() ? "" : " (" + Error + ")") << "\n";
       return UsageError;
     }
+    WholeDB = withExtraArgs(std::move(WholeDB));
     Files = WholeDB->getAllFiles();
     llvm::sort(Files); // The database's order is a hash table's.
     if (Files.empty()) {
@@ -319,6 +517,11 @@ int main(int Argc, const char **Argv) {
   }
   const CompilationDatabase &DB =
       WholeDB ? *WholeDB : Parser->getCompilations();
+  Opts.Root = projectRoot(Files);
+  if (Opts.Root.empty())
+    return UsageError;
+  if (int RC = endInterruptedApply(Opts.Root, Files))
+    return RC;
 
   if (Report) {
     ProgramOutcome O = analyzeProgram(DB, Files, Opts);
@@ -326,6 +529,10 @@ int main(int Argc, const char **Argv) {
       llvm::errs() << "dl-refactor: stopped: a file did not compile\n";
       return CompileError;
     }
+    if (namesUnknownRecord(O, Opts.Forced))
+      return UsageError;
+    if (!forcedGroupsFit(O.Plan, Opts.Forced))
+      return IllegalPlan;
     return printPlan(O.Plan);
   }
 
@@ -335,14 +542,8 @@ int main(int Argc, const char **Argv) {
                     "written\n";
     return CompileError;
   }
-  for (const PlanOverride &P : Opts.Forced)
-    if (!O.UsedOverrides.count(P.Record)) {
-      llvm::errs() << "dl-refactor: " << P.Origin
-                   << ": no candidate struct named '" << P.Record
-                   << "' (a struct whose arrays are indexed in loops) in the "
-                      "given files\n";
-      return UsageError;
-    }
+  if (namesUnknownRecord(O, Opts.Forced))
+    return UsageError;
   for (const std::string &N : O.Notes)
     llvm::errs() << "dl-refactor: " << N << "\n";
   switch (O.S) {
@@ -356,6 +557,13 @@ int main(int Argc, const char **Argv) {
     for (const std::string &E : O.Errors)
       llvm::errs() << "dl-refactor: " << E << "; nothing written\n";
     return ConflictingEdits;
+  case ProgramOutcome::RenderError:
+    for (const std::string &E : O.Errors)
+      llvm::errs() << E << "\n";
+    llvm::errs() << "dl-refactor: internal error: the analysis admitted uses "
+                    "(above) that the rewriter cannot render; nothing "
+                    "written. Please report it with the input files.\n";
+    return InternalError;
   case ProgramOutcome::RewriteDoesNotCompile:
     llvm::errs() << "dl-refactor: internal error: the rewritten code does not "
                     "compile (errors above); nothing written. Please report "
@@ -370,13 +578,14 @@ int main(int Argc, const char **Argv) {
       return exportFixes({}, ExportFixes);
     return Success;
   }
+  if (int RC = checkInsideRoot(O.Files, Opts.Root))
+    return RC;
   if (!ExportFixes.empty())
     if (int RC = exportFixes(O.Files, ExportFixes))
       return RC;
   if (Apply)
-    return applyAll(O.Files);
+    return applyAll(O.Files, Opts.Root);
   if (ExportFixes.empty() || Diff)
-    for (const EditSet &F : O.Files)
-      llvm::outs() << unifiedDiff(F);
+    printDiffs(O.Files, Opts.Root);
   return Success;
 }

@@ -60,7 +60,15 @@ TEST(DecisionTreeTest, RejectsBadModelsWithAReason) {
       "tree": {"feature": "cluster_bytes", "threshold": 1,
                "left": {"layout": "AoS"}, "right": {"layout": "Tiled(3)"}}})js"),
             "bad.json: tree.right: unknown layout 'Tiled(3)' (expected AoS, "
-            "SoA or Tiled(T), T a power of two >= 2)");
+            "SoA or Tiled(T), T a power of two from 2 to 32768)");
+  // A tile above the largest tile class is refused on load, not at the
+  // first decision that reaches it.
+  EXPECT_EQ(parseError(R"js({"format": "dlopt-model", "version": 1,
+      "tree": {"feature": "cluster_bytes", "threshold": 1,
+               "left": {"layout": "Tiled(65536)"}, "right": {"layout": "AoS"}}})js"),
+            "bad.json: tree.left: layout 'Tiled(65536)': tile 65536 is above "
+            "32768 (2^15, the largest tile class) (expected AoS, SoA or "
+            "Tiled(T), T a power of two from 2 to 32768)");
   EXPECT_NE(parseError(R"js({"format": "dlopt-model", "version": 1,
       "tree": {"feature": "cluster_bytes", "left": {"layout": "AoS"}}})js")
                 .find("tree: a node needs"),
@@ -104,7 +112,7 @@ TEST(DecisionTreeTest, BuiltinModelIsTheShippedFile) {
   for (const FeatureVector &F :
        {Streaming, Offset, Gathered, ShortWholeGather, Scalar})
     EXPECT_EQ(Builtin.decide(F).Chosen, File->decide(F).Chosen);
-  // What design.md measured (and the calibration found again): a streamed,
+  // What the calibration measured (docs/calibration.md): a streamed,
   // vectorizable cluster leaves AoS; a tiled layout is chosen only where the
   // rewriter strip-mines (the flat form divides per access); random access
   // over the whole record in a loop that fits the caches stays AoS.

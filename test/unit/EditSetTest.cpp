@@ -38,4 +38,39 @@ TEST(EditSetTest, OriginalTextLeavesNoEdit) {
   EXPECT_EQ(ES.apply(), "s += v[i].x;");
 }
 
+// New lines take the file's line ending, once: text built from textOf()
+// already has "\r\n", and replacements that render the original text are
+// still no edits.
+TEST(EditSetTest, NewLinesFollowACRLFFile) {
+  EditSet ES("f.c", "int a;\r\nint b;\r\n");
+  EXPECT_TRUE(ES.crlf());
+  ES.insert(0, "/* x */\n");
+  ASSERT_FALSE(bool(ES.replace(8, 14, "{\n" + ES.textOf(8, 14) + "\n}")));
+  EXPECT_EQ(ES.apply(), "/* x */\r\nint a;\r\n{\r\nint b;\r\n}\r\n");
+  ASSERT_FALSE(bool(ES.replace(8, 16, ES.textOf(8, 16) + "\n")));
+  EXPECT_EQ(ES.apply(), "/* x */\r\nint a;\r\n{\r\nint b;\r\n}\r\n\r\n");
+
+  EditSet Copy = ES.emptyCopy();
+  EXPECT_TRUE(Copy.crlf());
+  ASSERT_FALSE(bool(Copy.replace(0, 8, "int a;\r\n")));
+  EXPECT_TRUE(Copy.empty());
+  Copy.insert(0, "/* new */\n");
+  auto R = Copy.toReplacements();
+  ASSERT_TRUE(bool(R));
+  EXPECT_EQ(R->begin()->getReplacementText(), "/* new */\r\n");
+}
+
+TEST(EditSetTest, NewLinesFollowTheMajorityOfLineEndings) {
+  EditSet LF("f.c", "a\nb\r\nc\n");
+  EXPECT_FALSE(LF.crlf());
+  LF.insert(0, "x\n");
+  EXPECT_EQ(LF.apply(), "x\na\nb\r\nc\n");
+  EXPECT_TRUE(EditSet("f.c", "a\r\nb\r\nc\n").crlf());
+  EXPECT_FALSE(EditSet("f.c", "no newline").crlf());
+  // A copied line of a mixed file that ends in a bare "\n" is no edit.
+  EditSet Mixed("f.c", "a\r\nb\nc\r\n");
+  ASSERT_FALSE(bool(Mixed.replace(3, 5, Mixed.textOf(3, 5))));
+  EXPECT_TRUE(Mixed.empty());
+}
+
 } // namespace

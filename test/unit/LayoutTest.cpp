@@ -78,4 +78,19 @@ TEST(LayoutTest, PrintAndParse) {
   EXPECT_FALSE(Layout::parse("soa2"));
   EXPECT_FALSE(Layout::parse(""));
 }
+
+TEST(LayoutTest, TilesStopAtTheLargestTileClass) {
+  EXPECT_EQ(Layout::parse("tiled:32768"), Layout::tiled(Layout::MaxTile));
+  std::string Why;
+  EXPECT_FALSE(Layout::parse("tiled:65536", &Why));
+  EXPECT_EQ(Why, "layout 'tiled:65536': tile 65536 is above 32768 (2^15, the "
+                 "largest tile class)");
+  // 2^63 is a power of two too; its tile's byte size would overflow.
+  EXPECT_FALSE(Layout::parse("Tiled(9223372036854775808)", &Why));
+  EXPECT_NE(Why.find("is above 32768"), std::string::npos);
+  EXPECT_FALSE(Layout::parse("tiled:99999999999999999999", &Why));
+  EXPECT_EQ(Why, "unknown layout 'tiled:99999999999999999999'");
+  EXPECT_FALSE(Layout::parse(" tiled:12 ", &Why));
+  EXPECT_EQ(Why, "unknown layout 'tiled:12'");
+}
 } // namespace

@@ -6,7 +6,7 @@ struct In { int a, b; }; // expected-remark {{not transformable: pointer to the 
 struct Holder { struct In *items; int n; }; // expected-note {{blocks the rewrite: pointer to the struct stored in 'Holder' (field 'items'): pointer members are not rewritten yet}}
 static struct Holder h;
 
-static struct { int a, b; } anon[8]; // expected-remark {{struct <anonymous> (8 B, 2 fields, 1 array): not transformable: anonymous struct without a typedef: no name to generate code with}} expected-note {{blocks the rewrite: anonymous struct without a typedef}}
+static struct { int a, b; } anon[8]; // expected-remark {{struct <anonymous> (8 B, 2 fields, 1 array): not transformable: anonymous struct without a typedef: no name to generate code with}} expected-note {{blocks the rewrite: anonymous struct without a typedef}} expected-note {{blocks the rewrite: the struct's definition also declares variables; declare them separately}}
 
 struct Asm { int a, b; }; // expected-remark {{not transformable: array used by inline asm}}
 static struct Asm as[8];
@@ -14,7 +14,7 @@ static struct Asm as[8];
 int main(void) {
   int s = 0;
   for (int i = 0; i < 4; ++i)
-    s += h.items[i].a + anon[i].b + as[i].a;
+    s += h.items[i].a + anon[i].b + as[i].a; // expected-note {{blocks the rewrite: access through an expression that is not an array variable}}
   __asm__ volatile("" : : "r"(as) : "memory"); // expected-note {{blocks the rewrite: array used by inline asm}}
   return s;
 }

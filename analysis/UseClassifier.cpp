@@ -1,0 +1,753 @@
+//===- UseClassifier.cpp - What each use of a record's array is -----------===//
+//
+// See UseClassifier.h. Every reference to a handle is classified by its
+// context (the nearest enclosing expression that is not a parenthesis or an
+// implicit cast); a context outside the vocabulary is a refusal naming it.
+//
+//===----------------------------------------------------------------------===//
+#include "analysis/UseClassifier.h"
+#include "analysis/AstUtil.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/StmtOpenMP.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+using namespace dlopt;
+
+const char *dlopt::useKindName(UseKind K) {
+  switch (K) {
+  case UseKind::FieldAccess:
+    return "field access";
+  case UseKind::ElementRead:
+    return "element read";
+  case UseKind::ElementWrite:
+    return "element write";
+  case UseKind::Allocation:
+    return "allocation";
+  case UseKind::AllocationPart:
+    return "part of an allocation";
+  case UseKind::Release:
+    return "release";
+  case UseKind::NullTest:
+    return "null test";
+  case UseKind::NullValue:
+    return "null value";
+  case UseKind::ElementSize:
+    return "element size";
+  case UseKind::WalkingPointer:
+    return "walking pointer";
+  case UseKind::HandleFlow:
+    return "handle passed on";
+  }
+  llvm_unreachable("all use kinds are named");
+}
+
+const Stmt *UseClassifier::parent(const Stmt *S) const {
+  for (const DynTypedNode &P : Ctx.getParents(*S))
+    if (const Stmt *PS = P.get<Stmt>())
+      return PS;
+  return nullptr;
+}
+
+const Stmt *UseClassifier::semanticParent(const Expr *&Child,
+                                          bool SkipLoads) const {
+  auto Skippable = [&](const Stmt *P) {
+    if (isa<ParenExpr>(P))
+      return true;
+    const auto *Cast = dyn_cast<ImplicitCastExpr>(P);
+    if (!Cast || Cast->getCastKind() == CK_PointerToBoolean)
+      return false;
+    return SkipLoads || Cast->getCastKind() != CK_LValueToRValue;
+  };
+  const Stmt *P = parent(Child);
+  while (P && Skippable(P)) {
+    Child = cast<Expr>(P);
+    P = parent(P);
+  }
+  return P;
+}
+
+bool UseClassifier::spelledInFile(SourceRange R) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange CR = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(R), SM, Ctx.getLangOpts());
+  if (CR.isInvalid())
+    return false;
+  FileID File = SM.getFileID(CR.getBegin());
+  return File == SM.getFileID(CR.getEnd()) && SM.getFileEntryRefForID(File) &&
+         !SM.isInSystemHeader(CR.getBegin());
+}
+
+/// A use whose site the rewriter must replace needs text it can edit.
+UseVerdict UseClassifier::checked(UseVerdict V, const char *What) const {
+  if (!V.Use || V.Use->Kind == UseKind::HandleFlow ||
+      V.Use->Kind == UseKind::AllocationPart)
+    return V;
+  const HandleUse &U = *V.Use;
+  bool InFile = spelledInFile(U.Site->getSourceRange()) &&
+                (!U.Handle || spelledInFile(U.Handle->getSourceRange())) &&
+                (!U.Index || spelledInFile(U.Index->getSourceRange())) &&
+                (!U.Value || spelledInFile(U.Value->getSourceRange()));
+  if (InFile)
+    return V;
+  return UseVerdict::refused(U.Site->getExprLoc(),
+                             std::string(What) +
+                                 " is spelled inside a macro or a system "
+                                 "header");
+}
+
+const RecordDecl *UseClassifier::handleVarRecord(const ValueDecl *D) const {
+  if (!isa_and_nonnull<VarDecl>(D))
+    return nullptr;
+  QualType T = D->getType();
+  if (T->isPointerType() && T->getPointeeType()->isPointerType())
+    return nullptr;
+  return HandleRecord(T);
+}
+
+const Expr *UseClassifier::countOfSize(const Expr *Size, const RecordDecl *RD,
+                                       bool &One) {
+  Size = Size->IgnoreParenImpCasts();
+  auto IsElementSize = [&](const Expr *E) {
+    const auto *S =
+        dyn_cast<UnaryExprOrTypeTraitExpr>(E->IgnoreParenImpCasts());
+    return S && S->getKind() == UETT_SizeOf &&
+           asRecord(S->getTypeOfArgument()) == RD;
+  };
+  One = false;
+  if (IsElementSize(Size)) {
+    One = true;
+    return nullptr;
+  }
+  const auto *Mul = dyn_cast<BinaryOperator>(Size);
+  if (!Mul || Mul->getOpcode() != BO_Mul)
+    return nullptr;
+  if (IsElementSize(Mul->getRHS()))
+    return Mul->getLHS();
+  if (IsElementSize(Mul->getLHS()))
+    return Mul->getRHS();
+  return nullptr;
+}
+
+/// new T[n], new T[n](), calloc(n, sizeof(T)), malloc(n * sizeof(T)),
+/// realloc(p, n * sizeof(T)) where p is a handle variable.
+UseVerdict UseClassifier::allocation(const Expr *Init,
+                                     const RecordDecl *RD) const {
+  const Expr *Inner = Init->IgnoreParenCasts();
+  HandleUse U{UseKind::Allocation, Init};
+  if (const auto *New = dyn_cast<CXXNewExpr>(Inner)) {
+    if (!New->isArray() || !New->getArraySize())
+      return UseVerdict::refused(New->getExprLoc(), "new of a single element");
+    if (New->getInitializationStyle() != CXXNewInitializationStyle::None) {
+      // new T[n]() and new T[n]{} zero the elements: calloc does too.
+      const Expr *I = New->getInitializer();
+      const auto *List = dyn_cast_or_null<InitListExpr>(I);
+      bool Empty = (List && List->getNumInits() == 0) ||
+                   isa_and_nonnull<CXXConstructExpr>(I) ||
+                   isa_and_nonnull<ImplicitValueInitExpr>(I) ||
+                   isa_and_nonnull<CXXScalarValueInitExpr>(I);
+      if (!Empty)
+        return UseVerdict::refused(
+            New->getExprLoc(),
+            "new[] with element initializers (not rewritten yet)");
+    }
+    U.Index = *New->getArraySize();
+    return checked(UseVerdict::of(U), "an allocation");
+  }
+  const auto *Call = cast<CallExpr>(Inner);
+  StringRef Name = allocatorName(Call);
+  bool One = false;
+  if (Name == "calloc" && Call->getNumArgs() == 2) {
+    bool Unit = false;
+    if (!countOfSize(Call->getArg(1), RD, Unit) && Unit)
+      U.Index = Call->getArg(0);
+  } else if (Name == "malloc" && Call->getNumArgs() == 1) {
+    U.Index = countOfSize(Call->getArg(0), RD, One);
+  } else if (Name == "realloc" && Call->getNumArgs() == 2) {
+    U.Index = countOfSize(Call->getArg(1), RD, One);
+    U.Value = Call->getArg(0);
+    const auto *OldRef = dyn_cast<DeclRefExpr>(U.Value->IgnoreParenCasts());
+    if (!OldRef || !handleVarRecord(OldRef->getDecl()))
+      return UseVerdict::refused(
+          U.Value->getExprLoc(),
+          "realloc of something other than an array variable");
+  }
+  if (!U.Index && !One)
+    return UseVerdict::refused(
+        Call->getExprLoc(),
+        "allocation size is not a whole number of '" + recordName(RD) +
+            "' (expected n * sizeof(T) or calloc(n, sizeof(T)))");
+  return checked(UseVerdict::of(U), "an allocation");
+}
+
+/// The allocation \p E is, if it is one assigned to or initializing a
+/// handle of \p RD.
+static const Expr *handleAllocation(const Expr *E) {
+  if (!allocatorName(E).empty() || isa<CXXNewExpr>(E->IgnoreParenCasts()))
+    return E;
+  return nullptr;
+}
+
+/// Whether allocation \p E is assigned to, or initializes, a handle
+/// variable (then it is rendered as an allocation of the new layout).
+bool UseClassifier::allocatesHandle(const Expr *E) const {
+  const Expr *Child = E;
+  const Stmt *P = semanticParent(Child);
+  // C++ casts the result of malloc explicitly.
+  while (isa_and_nonnull<ExplicitCastExpr>(P)) {
+    Child = cast<Expr>(P);
+    P = semanticParent(Child);
+  }
+  if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P))
+    if (BO->getOpcode() == BO_Assign && BO->getRHS() == Child)
+      if (const auto *To = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens()))
+        return handleVarRecord(To->getDecl());
+  for (const DynTypedNode &N : Ctx.getParents(*Child))
+    if (const auto *VD = N.get<VarDecl>())
+      return VD->getInit() && handleVarRecord(VD);
+  return false;
+}
+
+/// realloc's pointer and `sizeof *p` inside the size of an allocation that
+/// becomes a handle: the allocation renders them.
+std::optional<UseVerdict>
+UseClassifier::inAllocation(const RecordDecl *RD,
+                            const DeclRefExpr *DRE) const {
+  bool UnderSizeof = false;
+  const Stmt *Cur = DRE;
+  for (const Stmt *P = parent(Cur); P; Cur = P, P = parent(P)) {
+    if (const auto *S = dyn_cast<UnaryExprOrTypeTraitExpr>(P))
+      UnderSizeof = UnderSizeof || S->getKind() == UETT_SizeOf;
+    const auto *E = dyn_cast<Expr>(P);
+    if (!E)
+      return std::nullopt;
+    const auto *Call = dyn_cast<CallExpr>(E);
+    if (!handleAllocation(E) || (Call && !Call->getDirectCallee()))
+      continue;
+    if (!allocatesHandle(E))
+      return std::nullopt;
+    bool Pointer = Call && allocatorName(Call) == "realloc" &&
+                   Call->getNumArgs() == 2 &&
+                   Call->getArg(0)->IgnoreParenCasts() == DRE;
+    if (Pointer || UnderSizeof)
+      return UseVerdict::of({UseKind::AllocationPart, DRE, DRE});
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+/// sizeof *p or sizeof p[0] is the element's size, which does not change:
+/// spelled sizeof(T) from now on. sizeof of the array or pointer itself
+/// would change its value.
+std::optional<UseVerdict>
+UseClassifier::sizeofUse(const RecordDecl *RD, const DeclRefExpr *DRE) const {
+  const Stmt *Cur = DRE;
+  const Stmt *P = parent(Cur);
+  while (
+      P &&
+      isa<ParenExpr, ImplicitCastExpr, UnaryOperator, ArraySubscriptExpr>(P)) {
+    Cur = P;
+    P = parent(P);
+  }
+  const auto *Size = dyn_cast_or_null<UnaryExprOrTypeTraitExpr>(P);
+  if (!Size)
+    return std::nullopt;
+  if (Size->isArgumentType() ||
+      asRecord(Size->getArgumentExpr()->getType()) != RD)
+    return UseVerdict::refused(
+        Size->getBeginLoc(),
+        "sizeof of the array or pointer itself changes with the layout");
+  return checked(UseVerdict::of({UseKind::ElementSize, Size, DRE}), "a sizeof");
+}
+
+/// h[i].f, or h[i] as a whole, where h is a handle variable or an array
+/// member (\p Embedded: its storage lives in the enclosing record).
+UseVerdict UseClassifier::element(const RecordDecl *RD, const Expr *Handle,
+                                  const ArraySubscriptExpr *ASE,
+                                  bool Embedded) const {
+  const Expr *Elem = ASE;
+  const Stmt *P = semanticParent(Elem, /*SkipLoads=*/false);
+  if (const auto *Field = dyn_cast_or_null<MemberExpr>(P);
+      Field && !Field->isArrow() && Field->getBase() == Elem &&
+      isa<FieldDecl>(Field->getMemberDecl())) {
+    HandleUse U{UseKind::FieldAccess, Field, Handle, ASE->getIdx(), Field};
+    U.Embedded = Embedded;
+    return checked(UseVerdict::of(U), "a field access");
+  }
+  return wholeElement(RD, Handle, ASE, Embedded);
+}
+
+/// a[i] where the record itself is read or written.
+UseVerdict UseClassifier::wholeElement(const RecordDecl *RD, const Expr *Handle,
+                                       const ArraySubscriptExpr *ASE,
+                                       bool Embedded) const {
+  for (const FieldDecl *FD : RD->fields())
+    if (FD->getType()->isArrayType())
+      return UseVerdict::refused(
+          ASE->getExprLoc(),
+          "whole-element copy of a struct with an array field ('" +
+              FD->getNameAsString() + "') is not rewritten yet");
+  const Expr *Child = ASE;
+  const Stmt *P = semanticParent(Child, /*SkipLoads=*/false);
+  HandleUse U{UseKind::ElementRead, ASE, Handle, ASE->getIdx()};
+  U.Embedded = Embedded;
+  if (const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(P);
+      Cast && Cast->getCastKind() == CK_LValueToRValue)
+    return checked(UseVerdict::of(U), "an element read");
+  if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P);
+      BO && BO->getOpcode() == BO_Assign && BO->getLHS() == Child) {
+    U.Kind = UseKind::ElementWrite;
+    U.Site = BO;
+    U.Value = BO->getRHS();
+    return checked(UseVerdict::of(U), "an element write");
+  }
+  if (const auto *UO = dyn_cast_or_null<UnaryOperator>(P);
+      UO && UO->getOpcode() == UO_AddrOf)
+    return UseVerdict::refused(
+        UO->getExprLoc(), "address of an element (&a[i]): a pointer to one "
+                          "element has no meaning in the new layout");
+  return UseVerdict::refused(
+      ASE->getExprLoc(),
+      "use of a whole element that dlopt cannot rewrite yet");
+}
+
+UseVerdict UseClassifier::reference(const DeclRefExpr *DRE) const {
+  const RecordDecl *RD = handleVarRecord(DRE->getDecl());
+  assert(RD && "classifying a reference to no handle");
+  if (inWalkingLoop(DRE))
+    return UseVerdict::of({UseKind::WalkingPointer, DRE, DRE});
+  if (std::optional<UseVerdict> V = inAllocation(RD, DRE))
+    return *V;
+  if (std::optional<UseVerdict> V = sizeofUse(RD, DRE))
+    return *V;
+  const Expr *Child = DRE;
+  const Stmt *P = semanticParent(Child);
+  if (const auto *ASE = dyn_cast_or_null<ArraySubscriptExpr>(P);
+      ASE && ASE->getBase() == Child)
+    return element(RD, DRE, ASE, /*Embedded=*/false);
+  if (const auto *ME = dyn_cast_or_null<MemberExpr>(P);
+      ME && ME->isArrow() && ME->getBase() == Child)
+    return checked(UseVerdict::of({UseKind::FieldAccess, ME, DRE, nullptr, ME}),
+                   "a field access");
+  if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P))
+    return binaryUse(RD, DRE, BO, Child);
+  const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(P);
+  const auto *Not = dyn_cast_or_null<UnaryOperator>(P);
+  if ((Cast && Cast->getCastKind() == CK_PointerToBoolean) ||
+      (Not && Not->getOpcode() == UO_LNot))
+    return checked(UseVerdict::of({UseKind::NullTest, DRE, DRE}),
+                   "a null test");
+  if (const auto *Call = dyn_cast_or_null<CallExpr>(P))
+    return callUse(RD, DRE, Call, Child);
+  std::string Name = "'" + DRE->getDecl()->getNameAsString() + "'";
+  if (const auto *Del = dyn_cast_or_null<CXXDeleteExpr>(P)) {
+    if (!Del->isArrayForm())
+      return UseVerdict::refused(Del->getBeginLoc(),
+                                 "delete (not delete[]) of " + Name);
+    return checked(UseVerdict::of({UseKind::Release, Del, DRE}), "a release");
+  }
+  // Returned, the initializer of a variable that is a handle too, or
+  // captured by an OpenMP region or named in one of its clauses (the
+  // variable keeps its name; its type changes with its declaration).
+  HandleUse Flow{UseKind::HandleFlow, DRE, DRE};
+  if (isa_and_nonnull<ReturnStmt>(P) || P == nullptr ||
+      isa<DeclStmt, CapturedStmt, OMPExecutableDirective>(P))
+    return UseVerdict::of(Flow);
+  return UseVerdict::refused(DRE->getLocation(),
+                             "use of " + Name +
+                                 " that dlopt cannot rewrite yet (" +
+                                 P->getStmtClassName() + ")");
+}
+
+UseVerdict UseClassifier::binaryUse(const RecordDecl *RD,
+                                    const DeclRefExpr *DRE,
+                                    const BinaryOperator *BO,
+                                    const Expr *Child) const {
+  std::string Name = "'" + DRE->getDecl()->getNameAsString() + "'";
+  if (BO->getOpcode() == BO_Add) {
+    // (a + i)->f
+    const Expr *Sum = BO;
+    const auto *ME = dyn_cast_or_null<MemberExpr>(semanticParent(Sum));
+    const Expr *Index = BO->getLHS() == Child ? BO->getRHS() : BO->getLHS();
+    if (ME && ME->isArrow() && ME->getBase() == Sum)
+      return checked(UseVerdict::of({UseKind::FieldAccess, ME, DRE, Index, ME}),
+                     "a field access");
+    return UseVerdict::refused(BO->getOperatorLoc(),
+                               "pointer arithmetic on " + Name +
+                                   " (not rewritten yet)");
+  }
+  if (BO->getOpcode() == BO_Assign && BO->getLHS() == Child) {
+    const Expr *Src = BO->getRHS();
+    if (handleAllocation(Src))
+      return allocation(Src, RD);
+    const Expr *Bare = Src->IgnoreParenCasts();
+    const auto *From = dyn_cast<DeclRefExpr>(Bare);
+    const auto *Call = dyn_cast<CallExpr>(Bare);
+    if ((From && handleVarRecord(From->getDecl())) ||
+        (Call && HandleRecord(Call->getType())))
+      return UseVerdict::of({UseKind::HandleFlow, DRE, DRE});
+    if (Src->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+      return checked(
+          UseVerdict::of({UseKind::NullValue, Src, DRE, nullptr, nullptr, Src}),
+          "a null pointer");
+    return UseVerdict::refused(BO->getOperatorLoc(),
+                               "assignment to " + Name +
+                                   " that dlopt cannot rewrite");
+  }
+  if (BO->getOpcode() == BO_Assign && BO->getRHS() == Child) {
+    const auto *To = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens());
+    if (To && handleVarRecord(To->getDecl()))
+      return UseVerdict::of({UseKind::HandleFlow, DRE, DRE});
+  }
+  if (BO->isEqualityOp()) {
+    const Expr *Other = BO->getLHS() == Child ? BO->getRHS() : BO->getLHS();
+    if (Other->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+      return checked(UseVerdict::of({UseKind::NullTest, DRE, DRE}),
+                     "a null test");
+  }
+  return UseVerdict::refused(BO->getOperatorLoc(),
+                             "use of " + Name + " in '" +
+                                 BO->getOpcodeStr().str() +
+                                 "' that dlopt cannot rewrite yet");
+}
+
+UseVerdict UseClassifier::callUse(const RecordDecl *RD, const DeclRefExpr *DRE,
+                                  const CallExpr *Call,
+                                  const Expr *Child) const {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (Callee && Callee->getName() == "free" && Call->getNumArgs() == 1)
+    return checked(UseVerdict::of({UseKind::Release, Call, DRE}), "a release");
+  // The parameter becomes a handle too: in every declaration here, and in
+  // the definition, which legality finds here or in another analyzed file.
+  for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+    if (Call->getArg(I) == Child && Callee && I < Callee->getNumParams() &&
+        HandleRecord(Callee->getParamDecl(I)->getType()) == RD)
+      return UseVerdict::of({UseKind::HandleFlow, DRE, DRE});
+  return UseVerdict::refused(DRE->getLocation(),
+                             "'" + DRE->getDecl()->getNameAsString() +
+                                 "' passed to a function that does not take "
+                                 "it as an array of the struct");
+}
+
+std::optional<UseVerdict>
+UseClassifier::arrayMember(const MemberExpr *ME) const {
+  const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+  if (!FD || !Ctx.getAsConstantArrayType(FD->getType()))
+    return std::nullopt;
+  const RecordDecl *RD = HandleRecord(FD->getType());
+  if (!RD)
+    return std::nullopt;
+  const Expr *Child = ME;
+  const Stmt *P = semanticParent(Child);
+  if (const auto *ASE = dyn_cast_or_null<ArraySubscriptExpr>(P);
+      ASE && ASE->getBase() == Child)
+    return element(RD, ME, ASE, /*Embedded=*/true);
+  return UseVerdict::refused(
+      ME->getExprLoc(), "use of the array member '" + FD->getNameAsString() +
+                            "' other than an element access (not "
+                            "rewritten yet)");
+}
+
+std::optional<UseVerdict> UseClassifier::unnamedArray(const Expr *E) const {
+  const Expr *Base = nullptr;
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
+    Base = ASE->getBase();
+  else if (const auto *ME = dyn_cast<MemberExpr>(E); ME && ME->isArrow())
+    Base = ME->getBase();
+  // `this` in a member function is one object of the record: never an
+  // element in the new layout (calls on elements run on copies).
+  if (!Base || isa<CXXThisExpr>(Base->IgnoreParenImpCasts()))
+    return std::nullopt;
+  // it->f on an iterator of a container: the container's iterator reaches
+  // the field as it is written.
+  if (asContainerElement(Base).ViaIterator)
+    return std::nullopt;
+  const RecordDecl *RD = HandleRecord(Base->getType());
+  if (!RD)
+    return std::nullopt;
+  const Expr *Bare = Base->IgnoreParenImpCasts();
+  // Named by a handle: classified with the reference.
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Bare);
+      DRE && handleVarRecord(DRE->getDecl()))
+    return std::nullopt;
+  if (const auto *Member = dyn_cast<MemberExpr>(Bare);
+      Member && isa<ArraySubscriptExpr>(E) && arrayMember(Member))
+    return std::nullopt;
+  // (a + i)->f, classified with a.
+  if (const auto *BO = dyn_cast<BinaryOperator>(Bare); BO && isa<MemberExpr>(E))
+    return std::nullopt;
+  return UseVerdict::refused(
+      E->getExprLoc(),
+      "access through an expression that is not an array variable");
+}
+
+static bool assigns(const Stmt *S, const VarDecl *V) {
+  if (!S)
+    return false;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S))
+    if (BO->isAssignmentOp())
+      if (const auto *D = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens()))
+        if (D->getDecl() == V)
+          return true;
+  if (const auto *UO = dyn_cast<UnaryOperator>(S))
+    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+      if (const auto *D =
+              dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParens()))
+        if (D->getDecl() == V)
+          return true;
+  return llvm::any_of(S->children(),
+                      [V](const Stmt *C) { return assigns(C, V); });
+}
+
+/// The pointer's uses in the body: p->f only (false if any other).
+static bool arrowUsesOnly(const Stmt *S, const VarDecl *P,
+                          std::vector<const MemberExpr *> &Uses) {
+  if (!S)
+    return true;
+  if (const auto *ME = dyn_cast<MemberExpr>(S))
+    if (const auto *B =
+            dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts());
+        B && B->getDecl() == P && ME->isArrow()) {
+      Uses.push_back(ME);
+      return true;
+    }
+  if (const auto *D = dyn_cast<DeclRefExpr>(S); D && D->getDecl() == P)
+    return false;
+  return llvm::all_of(S->children(),
+                      [&](const Stmt *C) { return arrowUsesOnly(C, P, Uses); });
+}
+
+std::optional<WalkingLoop>
+UseClassifier::walkingLoop(const ForStmt *For) const {
+  WalkingLoop W;
+  W.For = For;
+  const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit());
+  W.Pointer = DS && DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl())
+                                       : nullptr;
+  if (!W.Pointer || !handleVarRecord(W.Pointer) || !W.Pointer->getInit())
+    return std::nullopt;
+  W.Array = dyn_cast<DeclRefExpr>(W.Pointer->getInit()->IgnoreParenImpCasts());
+  if (!W.Array || !handleVarRecord(W.Array->getDecl()))
+    return std::nullopt;
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(
+      For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
+  if (!Cond || (Cond->getOpcode() != BO_LT && Cond->getOpcode() != BO_NE))
+    return std::nullopt;
+  const auto *CondP =
+      dyn_cast<DeclRefExpr>(Cond->getLHS()->IgnoreParenImpCasts());
+  const auto *End =
+      dyn_cast<BinaryOperator>(Cond->getRHS()->IgnoreParenImpCasts());
+  if (!CondP || CondP->getDecl() != W.Pointer || !End ||
+      End->getOpcode() != BO_Add)
+    return std::nullopt;
+  const auto *EndA =
+      dyn_cast<DeclRefExpr>(End->getLHS()->IgnoreParenImpCasts());
+  W.Count = End->getRHS();
+  if (!EndA || EndA->getDecl() != W.Array->getDecl() ||
+      W.Count->HasSideEffects(Ctx))
+    return std::nullopt;
+  const auto *Inc = dyn_cast_or_null<UnaryOperator>(
+      For->getInc() ? For->getInc()->IgnoreParens() : nullptr);
+  const auto *IncP =
+      Inc ? dyn_cast<DeclRefExpr>(Inc->getSubExpr()->IgnoreParens()) : nullptr;
+  if (!Inc || !Inc->isIncrementOp() || !IncP || IncP->getDecl() != W.Pointer)
+    return std::nullopt;
+  // In the body, p may only be the base of p->f, and a never reassigned.
+  if (!arrowUsesOnly(For->getBody(), W.Pointer, W.Accesses) ||
+      assigns(For->getBody(), cast<VarDecl>(W.Array->getDecl())))
+    return std::nullopt;
+  SourceRange Header(For->getForLoc(), For->getRParenLoc());
+  if (!spelledInFile(Header) || !spelledInFile(W.Count->getSourceRange()) ||
+      llvm::any_of(W.Accesses, [&](const MemberExpr *ME) {
+        return !spelledInFile(ME->getSourceRange());
+      }))
+    return std::nullopt;
+  return W;
+}
+
+bool UseClassifier::isWalkingPointer(const VarDecl *VD) const {
+  for (const DynTypedNode &DS : Ctx.getParents(*VD))
+    if (const auto *Decls = DS.get<DeclStmt>())
+      if (const auto *For = dyn_cast_or_null<ForStmt>(parent(Decls));
+          For && For->getInit() == Decls && walkingLoop(For))
+        return true;
+  return false;
+}
+
+/// The walking pointer anywhere, and the array in such a loop's header.
+bool UseClassifier::inWalkingLoop(const DeclRefExpr *DRE) const {
+  if (const auto *P = dyn_cast<VarDecl>(DRE->getDecl());
+      P && isWalkingPointer(P))
+    return true;
+  const Stmt *Child = DRE;
+  for (const Stmt *P = parent(Child); P; Child = P, P = parent(P))
+    if (const auto *For = dyn_cast<ForStmt>(P)) {
+      if (Child == For->getBody())
+        return false;
+      std::optional<WalkingLoop> W = walkingLoop(For);
+      return W && W->Array->getDecl() == DRE->getDecl();
+    }
+  return false;
+}
+
+std::vector<std::pair<const RecordDecl *, UseVerdict>>
+UseClassifier::nullArguments(const CallExpr *Call) const {
+  std::vector<std::pair<const RecordDecl *, UseVerdict>> Out;
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee)
+    return Out;
+  for (unsigned I = 0; I < Call->getNumArgs() && I < Callee->getNumParams();
+       ++I) {
+    const Expr *Arg = Call->getArg(I);
+    const RecordDecl *RD = HandleRecord(Callee->getParamDecl(I)->getType());
+    if (RD &&
+        Arg->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+      Out.push_back(
+          {RD, checked(UseVerdict::of({UseKind::NullValue, Arg, nullptr,
+                                       nullptr, nullptr, Arg}),
+                       "a null pointer")});
+  }
+  return Out;
+}
+
+std::variant<SourceLocation, UseVerdict>
+UseClassifier::definitionEnd(const RecordDecl *RD) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Brace = RD->getBraceRange().getEnd();
+  if (Brace.isInvalid() || Brace.isMacroID() ||
+      !spelledInFile(SourceRange(Brace, Brace)))
+    return UseVerdict::refused(
+        RD->getLocation(),
+        "the struct is defined inside a macro or a system header");
+  if (!RD->getDeclContext()->isFileContext())
+    return UseVerdict::refused(RD->getLocation(),
+                               "the struct is not defined at file scope");
+  StringRef Typedef;
+  if (const TypedefNameDecl *TD = RD->getTypedefNameForAnonDecl())
+    Typedef = TD->getName();
+  SourceLocation Loc = Brace;
+  while (true) {
+    std::optional<Token> Tok = Lexer::findNextToken(Loc, SM, Ctx.getLangOpts());
+    if (!Tok || Tok->is(tok::eof))
+      break;
+    Loc = Tok->getLocation();
+    if (Tok->is(tok::semi))
+      return Loc;
+    // `typedef struct S {...} S;` is fine; anything else declares objects.
+    bool NamesTypedef =
+        Tok->is(tok::raw_identifier) &&
+        (Tok->getRawIdentifier() == Typedef ||
+         llvm::any_of(Ctx.getTranslationUnitDecl()->decls(), [&](Decl *D) {
+           auto *TD = dyn_cast<TypedefNameDecl>(D);
+           return TD && TD->getLocation() == Loc;
+         }));
+    if (!NamesTypedef)
+      break;
+  }
+  return UseVerdict::refused(RD->getLocation(),
+                             "the struct's definition also declares variables; "
+                             "declare them separately");
+}
+
+/// The leaves of an initializer (nested lists are rebuilt per layout) are
+/// copied as written: they must be spelled in the file.
+bool UseClassifier::initializerInFile(const Expr *E) const {
+  if (isa<ImplicitValueInitExpr>(E))
+    return true;
+  if (const auto *List = dyn_cast<InitListExpr>(E)) {
+    if (!List->isSemanticForm())
+      List = List->getSemanticForm();
+    if (List->isStringLiteralInit())
+      return spelledInFile(List->getInit(0)->getSourceRange());
+    return llvm::all_of(List->inits(), [this](const Expr *Sub) {
+      return initializerInFile(Sub);
+    });
+  }
+  return spelledInFile(E->getSourceRange());
+}
+
+/// T a[N] = {{...}, ...}: each element a braced list of its fields.
+UseVerdict UseClassifier::arrayInitializer(const VarDecl *VD,
+                                           const RecordDecl *RD) const {
+  HandleUse Decl{UseKind::HandleFlow};
+  const auto *Init = dyn_cast_or_null<InitListExpr>(VD->getInit());
+  // C++ default-initializes `T a[64];` with an implicit call of T's
+  // trivial constructor: no initializer the programmer wrote.
+  const auto *Construct = dyn_cast_or_null<CXXConstructExpr>(VD->getInit());
+  bool Implicit = Construct && Construct->getConstructor()->isTrivial() &&
+                  Construct->getParenOrBraceRange().isInvalid();
+  std::string Name = VD->getNameAsString();
+  if (VD->hasInit() && !Init && !Implicit)
+    return UseVerdict::refused(VD->getLocation(),
+                               "array '" + Name +
+                                   "' is initialized from an expression");
+  if (!Init)
+    return UseVerdict::of(Decl);
+  Init = Init->isSemanticForm() ? Init : Init->getSemanticForm();
+  unsigned Fields = std::distance(RD->field_begin(), RD->field_end());
+  for (const Expr *E : Init->inits()) {
+    const auto *Elem = dyn_cast<InitListExpr>(E);
+    if (!Elem && isa<ImplicitValueInitExpr>(E))
+      continue;
+    if (!Elem || Elem->getNumInits() != Fields)
+      return UseVerdict::refused(E->getExprLoc(),
+                                 "element initializer of '" + Name +
+                                     "' is not a braced list of its fields");
+    for (const Expr *F : Elem->inits())
+      if (!initializerInFile(F))
+        return UseVerdict::refused(F->getExprLoc(),
+                                   "initializer spelled inside a macro");
+  }
+  return UseVerdict::of(Decl);
+}
+
+UseVerdict UseClassifier::declaration(const DeclaratorDecl *D,
+                                      const RecordDecl *RD) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  HandleUse Decl{UseKind::HandleFlow};
+  if (const auto *VD = dyn_cast<VarDecl>(D); VD && isWalkingPointer(VD))
+    return UseVerdict::of({UseKind::WalkingPointer});
+  if (SM.isBeforeInTranslationUnit(D->getLocation(),
+                                   RD->getBraceRange().getEnd()))
+    return UseVerdict::refused(D->getLocation(),
+                               "'" + D->getNameAsString() +
+                                   "' is declared before the struct's "
+                                   "definition");
+  auto InFile = [&](SourceRange R, const std::string &What) {
+    return spelledInFile(R)
+               ? UseVerdict::of(Decl)
+               : UseVerdict::refused(D->getLocation(),
+                                     What + " is spelled inside a macro or a "
+                                            "system header");
+  };
+  if (isa<FieldDecl>(D))
+    return Ctx.getAsConstantArrayType(D->getType())
+               ? InFile(D->getSourceRange(), "an array member")
+               : UseVerdict::of(Decl); // Pointer members: Legality.
+  if (isa<ParmVarDecl>(D))
+    return InFile(D->getSourceRange(), "a parameter");
+  const auto *VD = dyn_cast<VarDecl>(D);
+  if (!VD)
+    return UseVerdict::of(Decl);
+  if (VD->getType()->isArrayType()) {
+    UseVerdict V = InFile(VD->getSourceRange(), "an array definition");
+    if (!V.Use || (VD->hasExternalStorage() && !VD->hasInit()))
+      return V;
+    return arrayInitializer(VD, RD);
+  }
+  TypeLoc TL = VD->getTypeSourceInfo()->getTypeLoc();
+  return InFile(SourceRange(TL.getBeginLoc(), VD->getLocation()),
+                "the declaration of '" + VD->getNameAsString() + "'");
+}
+
+UseVerdict UseClassifier::functionReturn(const FunctionDecl *FD,
+                                         const RecordDecl *RD) const {
+  SourceRange R(FD->getReturnTypeSourceRange().getBegin(), FD->getLocation());
+  if (spelledInFile(R))
+    return UseVerdict::of({UseKind::HandleFlow});
+  return UseVerdict::refused(FD->getLocation(),
+                             "return type of '" + FD->getNameAsString() +
+                                 "' is spelled inside a macro");
+}

@@ -1,0 +1,209 @@
+//===- UseClassifier.h - What each use of a record's array is ---*- C++ -*-===//
+//
+// The one place that decides what a use of a handle (a variable, parameter
+// or array member holding a candidate record's array: T *p, T a[N],
+// s.items) is. Each use gets exactly one UseKind from a closed vocabulary
+// that the rewriter renders, or a refusal with its reason and location.
+// Legality blocks a record on any refusal, so the report, the plugin's
+// remark and `dl-refactor --apply` agree by construction: the rewriter asks
+// the same questions here and only renders the answers (see
+// docs/design.md).
+//
+//===----------------------------------------------------------------------===//
+#ifndef DLOPT_ANALYSIS_USECLASSIFIER_H
+#define DLOPT_ANALYSIS_USECLASSIFIER_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include <functional>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace dlopt {
+
+/// The closed vocabulary of handle uses.
+enum class UseKind {
+  /// a[i].f, (a + i)->f, p->f: one field of one element.
+  FieldAccess,
+  /// a[i] read as a whole (copied out of the array).
+  ElementRead,
+  /// a[i] = v: a whole element assigned.
+  ElementWrite,
+  /// p = malloc(n * sizeof(T)), calloc(n, sizeof(T)), realloc(p, ...),
+  /// new T[n]: an allocation of whole elements.
+  Allocation,
+  /// A reference that an Allocation renders with it (realloc's pointer,
+  /// sizeof *p in the size): no edit of its own.
+  AllocationPart,
+  /// free(p), delete[] p.
+  Release,
+  /// !p, p == NULL, if (p).
+  NullTest,
+  /// A null pointer constant becoming a handle (p = NULL, f(0)).
+  NullValue,
+  /// sizeof *p, sizeof p[0]: the element's size, which does not change.
+  ElementSize,
+  /// A reference that a walking-pointer loop renders with it
+  /// (`for (T *p = a; p < a + n; ++p) p->f`): the pointer, the array in the
+  /// loop's header, and the pointer's field accesses.
+  WalkingPointer,
+  /// The handle passed on whole: to a parameter, a return, another handle
+  /// variable. Its declarations change; the use itself is not edited.
+  HandleFlow,
+};
+
+const char *useKindName(UseKind K);
+
+/// One classified use.
+struct HandleUse {
+  UseKind Kind = UseKind::HandleFlow;
+  /// The expression whose text the rendering replaces: the member access,
+  /// the subscript, the assignment, the call, the sizeof, the null
+  /// constant.
+  const clang::Expr *Site = nullptr;
+  /// What names the array (a DeclRefExpr, or a MemberExpr of an array
+  /// member).
+  const clang::Expr *Handle = nullptr;
+  /// The element's index (FieldAccess, Element*); null for p->f (index 0).
+  const clang::Expr *Index = nullptr;
+  /// FieldAccess: the field's member expression.
+  const clang::MemberExpr *Field = nullptr;
+  /// ElementWrite: the value assigned. NullValue: the null constant.
+  const clang::Expr *Value = nullptr;
+  /// The handle is an array member of another record (its storage lives
+  /// in that record).
+  bool Embedded = false;
+};
+
+/// `for (T *p = a; p < a + n; ++p)` (or `p != a + n`) whose body uses p
+/// only as `p->f` and never assigns a: rendered as a counted loop over a.
+struct WalkingLoop {
+  const clang::ForStmt *For = nullptr;
+  const clang::VarDecl *Pointer = nullptr;
+  const clang::DeclRefExpr *Array = nullptr;
+  const clang::Expr *Count = nullptr;
+  std::vector<const clang::MemberExpr *> Accesses;
+};
+
+/// A use, or why it cannot be rewritten.
+struct UseVerdict {
+  std::optional<HandleUse> Use;
+  std::string Refusal;
+  clang::SourceLocation Loc;
+
+  static UseVerdict of(HandleUse U) { return {U, "", {}}; }
+  static UseVerdict refused(clang::SourceLocation L, std::string Why) {
+    return {std::nullopt, std::move(Why), L};
+  }
+};
+
+/// The record whose arrays a type holds, if it is one being asked about;
+/// null otherwise.
+using HandleRecordFn =
+    std::function<const clang::RecordDecl *(clang::QualType)>;
+
+class UseClassifier {
+public:
+  UseClassifier(clang::ASTContext &Ctx, HandleRecordFn HandleRecord)
+      : Ctx(Ctx), HandleRecord(std::move(HandleRecord)) {}
+
+  /// The record of a handle variable or parameter, else null.
+  const clang::RecordDecl *handleVarRecord(const clang::ValueDecl *D) const;
+
+  /// A reference to a handle variable or parameter. Uses of the kinds that
+  /// have no edit of their own are classified too.
+  UseVerdict reference(const clang::DeclRefExpr *DRE) const;
+
+  /// `s.items` where items is an array member of a handle record's type.
+  /// Null if \p ME names no such member.
+  std::optional<UseVerdict> arrayMember(const clang::MemberExpr *ME) const;
+
+  /// An allocation \p Init (a call of malloc/calloc/realloc or a new[])
+  /// that becomes the handle of \p RD.
+  UseVerdict allocation(const clang::Expr *Init,
+                        const clang::RecordDecl *RD) const;
+
+  /// `e[i]` or `e->f` on an array of a handle record that no handle names
+  /// (f()[i], (p + 1)[0] ...): the refusal, if \p E is one.
+  std::optional<UseVerdict> unnamedArray(const clang::Expr *E) const;
+
+  /// A declaration whose type becomes the handle of \p RD (a variable, a
+  /// parameter, an array member of another record): rendered as the handle,
+  /// or refused (declared before the record's definition, initialized in a
+  /// way the rewrite cannot regroup, spelled inside a macro). A walking
+  /// pointer is a WalkingPointer use.
+  UseVerdict declaration(const clang::DeclaratorDecl *D,
+                         const clang::RecordDecl *RD) const;
+
+  /// A function returning a handle of \p RD: its return type is rewritten.
+  UseVerdict functionReturn(const clang::FunctionDecl *FD,
+                            const clang::RecordDecl *RD) const;
+
+  /// Whether \p VD is the pointer of a walking-pointer loop.
+  bool isWalkingPointer(const clang::VarDecl *VD) const;
+
+  /// Where the generated declarations of \p RD go: the `;` that ends its
+  /// definition. A refusal if there is no such place: the record is
+  /// defined inside a macro, not at file scope, or together with
+  /// variables (struct S {...} a[10];).
+  std::variant<clang::SourceLocation, UseVerdict>
+  definitionEnd(const clang::RecordDecl *RD) const;
+
+  /// Null pointer constants passed to handle parameters: f(0), f(NULL).
+  std::vector<std::pair<const clang::RecordDecl *, UseVerdict>>
+  nullArguments(const clang::CallExpr *Call) const;
+
+  /// The walking-pointer loop \p For is, if it is one over a handle.
+  std::optional<WalkingLoop> walkingLoop(const clang::ForStmt *For) const;
+
+  /// Whether the text of \p E lies in one editable file (not in a macro
+  /// expansion, not in a system header).
+  bool spelledInFile(clang::SourceRange R) const;
+
+  /// The element count of an allocation size of whole elements of \p RD
+  /// (n * sizeof(T), sizeof(T) * n; \p One for sizeof(T) alone).
+  static const clang::Expr *countOfSize(const clang::Expr *Size,
+                                        const clang::RecordDecl *RD, bool &One);
+
+  /// The parent of \p S, looking through parentheses and implicit casts
+  /// other than pointer-to-boolean (a null test) and, unless \p SkipLoads,
+  /// the load of a whole element; \p Child becomes the outermost
+  /// expression skipped.
+  const clang::Stmt *semanticParent(const clang::Expr *&Child,
+                                    bool SkipLoads = true) const;
+  const clang::Stmt *parent(const clang::Stmt *S) const;
+
+private:
+  UseVerdict element(const clang::RecordDecl *RD, const clang::Expr *Handle,
+                     const clang::ArraySubscriptExpr *ASE, bool Embedded) const;
+  UseVerdict wholeElement(const clang::RecordDecl *RD,
+                          const clang::Expr *Handle,
+                          const clang::ArraySubscriptExpr *ASE,
+                          bool Embedded) const;
+  std::optional<UseVerdict> sizeofUse(const clang::RecordDecl *RD,
+                                      const clang::DeclRefExpr *DRE) const;
+  std::optional<UseVerdict> inAllocation(const clang::RecordDecl *RD,
+                                         const clang::DeclRefExpr *DRE) const;
+  UseVerdict binaryUse(const clang::RecordDecl *RD,
+                       const clang::DeclRefExpr *DRE,
+                       const clang::BinaryOperator *BO,
+                       const clang::Expr *Child) const;
+  UseVerdict callUse(const clang::RecordDecl *RD, const clang::DeclRefExpr *DRE,
+                     const clang::CallExpr *Call,
+                     const clang::Expr *Child) const;
+  UseVerdict checked(UseVerdict V, const char *What) const;
+  UseVerdict arrayInitializer(const clang::VarDecl *VD,
+                              const clang::RecordDecl *RD) const;
+  bool initializerInFile(const clang::Expr *E) const;
+  bool allocatesHandle(const clang::Expr *E) const;
+  bool inWalkingLoop(const clang::DeclRefExpr *DRE) const;
+
+  clang::ASTContext &Ctx;
+  HandleRecordFn HandleRecord;
+};
+
+} // namespace dlopt
+
+#endif
