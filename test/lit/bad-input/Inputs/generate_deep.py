@@ -1,11 +1,19 @@
 """Prints a valid C program whose kernel sums N terms in one statement, an
-expression tree N levels deep: fields of array elements, and plain
-integers (the second sum is a constant the compiler folds)."""
+expression tree N levels deep.
+
+usage: generate_deep.py N fields|ones
+  fields: the terms are fields of array elements (a[k].x), and a second sum
+          of N plain integers follows (a constant the compiler folds);
+  ones:   only the integer sum, with one field read at its deepest leaf."""
 import sys
 
-n = int(sys.argv[1])
-fields = " + ".join(f"a[{k % 64}].x" for k in range(n))
+n, kind = int(sys.argv[1]), sys.argv[2]
 ones = " + ".join("1" for _ in range(n))
+if kind == "fields":
+    sums = ("    s += " + " + ".join(f"a[{k % 64}].x" for k in range(n)) + ";\n"
+            f"    v = {ones};\n")
+else:
+    sums = f"    v = (int)a[i].x + {ones};\n"
 print(f"""#include <stdio.h>
 
 struct P {{
@@ -24,9 +32,7 @@ int main(void) {{
     a[i].id = i;
   }}
   for (int i = 0; i < 64; ++i) {{
-    s += {fields};
-    v = {ones};
-    s += a[i].y;
+{sums}    s += a[i].y;
   }}
   printf("%.1f %d\\n", s, v);
   return 0;
