@@ -8,9 +8,13 @@
 // bytes between two field accesses. Scalars in variables are taken to live
 // in registers.
 //
+// Every walk here recurses once per level of the AST, which a long sum makes
+// as deep as it has terms: each recursive step goes through withStackSpace().
+//
 //===----------------------------------------------------------------------===//
 #include "analysis/AccessCollector.h"
 #include "analysis/AstUtil.h"
+#include "analysis/StackSpace.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
@@ -88,7 +92,7 @@ void collectVarying(const Stmt *S,
         Out.insert(VD);
   }
   for (const Stmt *Child : S->children())
-    collectVarying(Child, Out);
+    withStackSpace([&] { collectVarying(Child, Out); });
 }
 
 /// Variables a statement declares.
@@ -101,7 +105,7 @@ void collectDeclared(const Stmt *S,
       if (const auto *VD = dyn_cast<VarDecl>(D))
         Out.insert(VD);
   for (const Stmt *Child : S->children())
-    collectDeclared(Child, Out);
+    withStackSpace([&] { collectDeclared(Child, Out); });
 }
 
 /// The variable \p BO accumulates into: `s += x` (any compound
@@ -136,7 +140,8 @@ void collectAccumulators(const Stmt *S, const VarDecl *InductionVar,
           Acc->getType()->isArithmeticType())
         Out.insert(Acc);
   for (const Stmt *C : S->children())
-    collectAccumulators(C, InductionVar, Declared, Out);
+    withStackSpace(
+        [&] { collectAccumulators(C, InductionVar, Declared, Out); });
 }
 
 unsigned countAccumulators(const Stmt *Body, const VarDecl *InductionVar) {
@@ -180,6 +185,10 @@ private:
   // --- Statements ---
 
   void stmt(const Stmt *S) {
+    withStackSpace([&] { stmtOnStack(S); });
+  }
+
+  void stmtOnStack(const Stmt *S) {
     if (!S)
       return;
     if (const auto *E = dyn_cast<Expr>(S))
@@ -361,7 +370,8 @@ private:
             if (elementRecord(DRE->getDecl()->getType()))
               return CAT->getSize().getZExtValue();
     for (const Stmt *Child : S->children())
-      if (uint64_t N = indexedArrayLength(Child, IV))
+      if (uint64_t N =
+              withStackSpace([&] { return indexedArrayLength(Child, IV); }))
         return N;
     return 0;
   }
@@ -506,8 +516,9 @@ private:
       return false;
     if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S))
       return true;
-    return llvm::any_of(S->children(),
-                        [](const Stmt *C) { return containsLoop(C); });
+    return llvm::any_of(S->children(), [](const Stmt *C) {
+      return withStackSpace([&] { return containsLoop(C); });
+    });
   }
 
   /// \p InCallee: \p S is the body of a function the loop calls, where a
@@ -526,7 +537,7 @@ private:
       if (isFloatReduction(BO))
         return false;
     for (const Stmt *Child : S->children())
-      if (!scanVectorizable(Child, InCallee))
+      if (!withStackSpace([&] { return scanVectorizable(Child, InCallee); }))
         return false;
     return true;
   }
@@ -565,6 +576,10 @@ private:
   // --- Expressions ---
 
   void expr(const Expr *E) {
+    withStackSpace([&] { exprOnStack(E); });
+  }
+
+  void exprOnStack(const Expr *E) {
     if (!E)
       return;
     E = E->IgnoreParens();
@@ -833,6 +848,10 @@ private:
   }
 
   bool isAffine(const Expr *E, unsigned Depth) const {
+    return withStackSpace([&] { return isAffineOnStack(E, Depth); });
+  }
+
+  bool isAffineOnStack(const Expr *E, unsigned Depth) const {
     if (!E || Depth > 4)
       return false;
     E = E->IgnoreParenCasts();

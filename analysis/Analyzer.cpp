@@ -13,6 +13,18 @@
 using namespace clang;
 using namespace dlopt;
 
+/// The canonical spelling of \p FD's type, the same in every translation
+/// unit for compatible definitions: no typedefs, no file names of unnamed
+/// structs.
+static std::string fieldType(ASTContext &Ctx, const FieldDecl *FD) {
+  PrintingPolicy Policy = Ctx.getPrintingPolicy();
+  Policy.AnonymousTagLocations = false;
+  std::string Type = FD->getType().getCanonicalType().getAsString(Policy);
+  if (FD->isBitField() && !FD->getBitWidth()->isValueDependent())
+    Type += " : " + std::to_string(FD->getBitWidthValue(Ctx));
+  return Type;
+}
+
 static std::vector<Field> fieldsOf(ASTContext &Ctx, const RecordDecl *RD) {
   std::vector<Field> Fields;
   const ASTRecordLayout &Layout = Ctx.getASTRecordLayout(RD);
@@ -21,6 +33,7 @@ static std::vector<Field> fieldsOf(ASTContext &Ctx, const RecordDecl *RD) {
     F.Name = FD->getNameAsString();
     if (F.Name.empty())
       F.Name = "<anonymous " + std::to_string(FD->getFieldIndex()) + ">";
+    F.Type = fieldType(Ctx, FD);
     if (!FD->getType()->isIncompleteType())
       F.Size = Ctx.getTypeSizeInChars(FD->getType()).getQuantity();
     F.Offset = Layout.getFieldOffset(FD->getFieldIndex()) / Ctx.getCharWidth();
@@ -149,9 +162,13 @@ AnalysisResult dlopt::analyzeTranslationUnit(ASTContext &Ctx,
   Result.Plan = mergeUnits({Unit}, Opts);
   blockNestedLayoutChanges(Result.Plan);
   for (const RecordPlan &R : Result.Plan.Records) {
+    // Same-named records of one unit (a local struct, another namespace)
+    // are merged into one, reported at the first.
     for (unsigned I = 0; I < Unit.Records.size(); ++I)
-      if (recordKey(Unit.Records[I]) == recordKey(R))
+      if (recordKey(Unit.Records[I]) == recordKey(R)) {
         Result.Decls.push_back(Result.UnitDecls[I]);
+        break;
+      }
     std::vector<SourceLocation> Locs;
     for (const Blocker &B : R.Blockers)
       Locs.push_back(BlockerAt.count({B.Reason, B.Location})

@@ -1,6 +1,8 @@
 //===- Candidates.cpp - Records whose objects live in arrays --------------===//
 #include "analysis/Candidates.h"
 #include "analysis/AstUtil.h"
+#include "analysis/StackSpace.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
@@ -21,7 +23,17 @@ public:
   bool shouldVisitTemplateInstantiations() const { return true; }
 
   bool TraverseDecl(Decl *D) {
-    return isLibraryDecl(D) || Base::TraverseDecl(D);
+    return isLibraryDecl(D) ||
+           withStackSpace([&] { return Base::TraverseDecl(D); });
+  }
+
+  // The visitor queues an expression's operands instead of recursing, but
+  // every declaration, loop or lambda inside one starts a nested walk: only
+  // a walk started without a queue needs the stack checked.
+  bool TraverseStmt(Stmt *S, DataRecursionQueue *Queue = nullptr) {
+    if (Queue)
+      return Base::TraverseStmt(S, Queue);
+    return withStackSpace([&] { return Base::TraverseStmt(S); });
   }
 
 #define DLOPT_COUNT_LOOP(KIND)                                                 \
@@ -103,6 +115,20 @@ public:
     return true;
   }
 
+  /// A record defined at file scope is the type of the same name in every
+  /// other translation unit (when the definitions agree): this file's uses
+  /// of another file's arrays count even if it makes none itself.
+  bool VisitRecordDecl(RecordDecl *RD) {
+    const auto *CXX = dyn_cast<CXXRecordDecl>(RD);
+    if (RD->isThisDeclarationADefinition() && !RD->isUnion() &&
+        RD->getDeclContext()->getRedeclContext()->isFileContext() &&
+        !recordName(RD).empty() && eligible(RD) &&
+        !isa<ClassTemplateSpecializationDecl>(RD) &&
+        !(CXX && (CXX->getDescribedClassTemplate() || CXX->isLambda())))
+      Definitions.push_back(RD);
+    return true;
+  }
+
   bool VisitBinaryOperator(BinaryOperator *BO) {
     if (BO->getOpcode() != BO_Assign)
       return true;
@@ -164,6 +190,14 @@ public:
     for (auto &[RD, C] : Records)
       if (eligible(RD) && !C.Arrays.empty()) {
         C.Indexed = Indexed.count(RD);
+        Out.push_back(std::move(C));
+      }
+    // Without arrays here, a definition is planned only if another file
+    // indexes the record's arrays (so a single file's plan stays the same).
+    for (const RecordDecl *RD : Definitions)
+      if (!Records.count(RD)) {
+        CandidateRecord C;
+        C.Decl = RD;
         Out.push_back(std::move(C));
       }
     std::stable_sort(Out.begin(), Out.end(),
@@ -235,6 +269,8 @@ private:
   llvm::SmallPtrSet<const RecordDecl *, 8> Indexed;
   std::vector<std::pair<const ValueDecl *, const RecordDecl *>> ArrowBases;
   llvm::SmallPtrSet<const ValueDecl *, 8> Walkers;
+  /// Records defined at file scope, in declaration order.
+  std::vector<const RecordDecl *> Definitions;
 };
 
 } // namespace

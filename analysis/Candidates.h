@@ -3,7 +3,10 @@
 // Step 1 of the pipeline: find record types whose objects live in arrays
 // (fixed-size arrays, malloc/calloc/realloc and new[] results, pointer
 // parameters); those indexed in loops are the ones worth planning. Records
-// from system headers never qualify.
+// from system headers never qualify. Every record defined at file scope is a
+// candidate too, without arrays if the file makes none: another file of the
+// program may index arrays of the same type, and this file's uses of them
+// must be checked and rewritten with it.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DLOPT_ANALYSIS_CANDIDATES_H

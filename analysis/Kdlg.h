@@ -19,6 +19,10 @@ struct Field {
   std::string Name;
   uint64_t Size = 0;
   uint64_t Offset = 0;
+  /// The field's type as written after typedefs are resolved ("float",
+  /// "int : 3" for a bit-field): two definitions of a record in different
+  /// translation units are the same type only if their fields agree.
+  std::string Type = "";
 };
 
 class Kdlg {

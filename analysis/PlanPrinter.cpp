@@ -211,7 +211,8 @@ static json::Object recordJson(const RecordPlan &R, bool Planned) {
   for (unsigned F = 0; F < R.Fields.size(); ++F) {
     json::Object O{{"name", R.Fields[F].Name},
                    {"size", R.Fields[F].Size},
-                   {"offset", R.Fields[F].Offset}};
+                   {"offset", R.Fields[F].Offset},
+                   {"type", R.Fields[F].Type}};
     if (HasGraph)
       O["accessed"] = R.Graph.accessed(F);
     Fields.push_back(std::move(O));

@@ -19,8 +19,9 @@ namespace dlopt {
 
 static bool fromJSON(const json::Value &E, Field &F, json::Path P) {
   json::ObjectMapper O(E, P);
+  // "type" is absent from the plans of older versions.
   return O && O.map("name", F.Name) && O.map("size", F.Size) &&
-         O.map("offset", F.Offset);
+         O.map("offset", F.Offset) && O.mapOptional("type", F.Type);
 }
 
 static bool fromJSON(const json::Value &E, ArrayRoot &A, json::Path P) {

@@ -8,9 +8,7 @@
 
 using namespace dlopt;
 
-std::string dlopt::recordKey(llvm::StringRef DefinedIn, llvm::StringRef Name) {
-  return (DefinedIn + llvm::Twine('\0') + Name).str();
-}
+std::string dlopt::recordKey(llvm::StringRef Name) { return Name.str(); }
 
 template <typename T, typename Same>
 static void appendUnique(std::vector<T> &To, const std::vector<T> &From,
@@ -20,12 +18,85 @@ static void appendUnique(std::vector<T> &To, const std::vector<T> &From,
       To.push_back(X);
 }
 
-static bool sameFields(const std::vector<Field> &A,
-                       const std::vector<Field> &B) {
-  return A.size() == B.size() && llvm::all_of(llvm::zip(A, B), [](auto P) {
-           const Field &X = std::get<0>(P), &Y = std::get<1>(P);
-           return X.Name == Y.Name && X.Size == Y.Size && X.Offset == Y.Offset;
-         });
+std::string dlopt::definitionDifference(const RecordPlan &A,
+                                        const RecordPlan &B) {
+  if (A.Fields.size() != B.Fields.size())
+    return std::to_string(A.Fields.size()) + " fields against " +
+           std::to_string(B.Fields.size());
+  for (unsigned I = 0; I < A.Fields.size(); ++I) {
+    const Field &X = A.Fields[I], &Y = B.Fields[I];
+    std::string Which = "field " + std::to_string(I + 1) + " is ";
+    if (X.Name != Y.Name)
+      return Which + "'" + X.Name + "' against '" + Y.Name + "'";
+    // Plans read from older reports carry no field types.
+    if (X.Type != Y.Type && !X.Type.empty() && !Y.Type.empty())
+      return Which + "'" + X.Type + " " + X.Name + "' against '" + Y.Type +
+             " " + Y.Name + "'";
+    if (X.Size != Y.Size || X.Offset != Y.Offset)
+      return Which + "'" + X.Name + "' of " + std::to_string(X.Size) +
+             " B at offset " + std::to_string(X.Offset) + " against " +
+             std::to_string(Y.Size) + " B at " + std::to_string(Y.Offset);
+  }
+  if (A.Size != B.Size)
+    return std::to_string(A.Size) + " B against " + std::to_string(B.Size) +
+           " B";
+  return "";
+}
+
+static std::string firstUnit(const RecordPlan &R) {
+  return R.Units.empty() ? "one file" : R.Units.front();
+}
+
+/// The blocker for \p R, a definition of \p M's record that differs by
+/// \p Difference.
+static Blocker differentDefinition(const RecordPlan &M, const RecordPlan &R,
+                                   const std::string &Difference) {
+  std::string Reason = "struct " + R.Name + " is defined differently in ";
+  // One header under different macros: the same place, read two ways.
+  if (M.Location == R.Location)
+    Reason += M.Location + " as " + firstUnit(M) + " and " + firstUnit(R) +
+              " see it (different macros?)";
+  else
+    Reason += M.Location + " and " + R.Location;
+  return {Reason + ": " + Difference, R.Location};
+}
+
+/// Adds what \p R, another unit's view of \p M's record, knows.
+static void mergeRecord(RecordPlan &M, const RecordPlan &R) {
+  M.Indexed |= R.Indexed;
+  auto SameString = [](const std::string &A, const std::string &B) {
+    return A == B;
+  };
+  appendUnique(M.Units, R.Units, SameString);
+  // Two .c files may each give the struct a typedef of their own.
+  appendUnique(M.Aliases, R.Aliases, SameString);
+  // The uses are merged all the same, so that the report lists every other
+  // reason too; R's kernels index R's fields, which M does not have.
+  std::string Difference = definitionDifference(M, R);
+  if (!Difference.empty())
+    appendUnique(M.Blockers, {differentDefinition(M, R, Difference)},
+                 [](const Blocker &A, const Blocker &B) {
+                   return A.Reason == B.Reason && A.Location == B.Location;
+                 });
+  appendUnique(M.Arrays, R.Arrays, [](const ArrayRoot &A, const ArrayRoot &B) {
+    return A.Name == B.Name && A.Location == B.Location;
+  });
+  // A kernel in a header (a static inline function) is seen by every
+  // file that includes it, but runs as one kernel per call site only in
+  // the files that call it; it counts once.
+  if (Difference.empty())
+    appendUnique(M.Kernels, R.Kernels,
+                 [](const KernelSummary &A, const KernelSummary &B) {
+                   return A.Name == B.Name && A.Location == B.Location;
+                 });
+  appendUnique(M.Blockers, R.Blockers, [](const Blocker &A, const Blocker &B) {
+    return A.Reason == B.Reason && A.Location == B.Location;
+  });
+  appendUnique(M.Externals, R.Externals,
+               [](const ExternalSymbol &A, const ExternalSymbol &B) {
+                 return A.K == B.K && A.Symbol == B.Symbol &&
+                        A.Location == B.Location;
+               });
 }
 
 /// "file:line:col" ordered by file, then line and column as numbers.
@@ -76,43 +147,10 @@ LayoutPlan dlopt::mergeUnits(std::vector<LayoutPlan> Units,
         [](const std::string &A, const std::string &B) { return A == B; });
     for (RecordPlan &R : U.Records) {
       auto [It, New] = Index.try_emplace(recordKey(R), Out.Records.size());
-      if (New) {
+      if (New)
         Out.Records.push_back(std::move(R));
-        continue;
-      }
-      RecordPlan &M = Out.Records[It->second];
-      if (!sameFields(M.Fields, R.Fields)) {
-        M.Blockers.push_back(
-            {"the struct's definition differs between translation units (" +
-                 llvm::join(M.Units, ", ") + " and " +
-                 llvm::join(R.Units, ", ") + ": different macros?)",
-             R.Location});
-        continue;
-      }
-      M.Indexed |= R.Indexed;
-      appendUnique(
-          M.Units, R.Units,
-          [](const std::string &A, const std::string &B) { return A == B; });
-      appendUnique(M.Arrays, R.Arrays,
-                   [](const ArrayRoot &A, const ArrayRoot &B) {
-                     return A.Name == B.Name && A.Location == B.Location;
-                   });
-      // A kernel in a header (a static inline function) is seen by every
-      // file that includes it, but runs as one kernel per call site only in
-      // the files that call it; it counts once.
-      appendUnique(M.Kernels, R.Kernels,
-                   [](const KernelSummary &A, const KernelSummary &B) {
-                     return A.Name == B.Name && A.Location == B.Location;
-                   });
-      appendUnique(M.Blockers, R.Blockers,
-                   [](const Blocker &A, const Blocker &B) {
-                     return A.Reason == B.Reason && A.Location == B.Location;
-                   });
-      appendUnique(M.Externals, R.Externals,
-                   [](const ExternalSymbol &A, const ExternalSymbol &B) {
-                     return A.K == B.K && A.Symbol == B.Symbol &&
-                            A.Location == B.Location;
-                   });
+      else
+        mergeRecord(Out.Records[It->second], R);
     }
   }
   resolveExternals(Out);

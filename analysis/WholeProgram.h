@@ -1,13 +1,16 @@
 //===- WholeProgram.h - Unit plans merged into one program plan -*- C++ -*-===//
 //
 // Each translation unit is analyzed on its own into a unit plan (every
-// record it puts in arrays, its kernels, its blockers and the symbols
-// through which its arrays cross file boundaries). mergeUnits() combines
-// them per record, identified by its definition's file and name, so a header
-// seen from many files is one record: the kernels of all files make one
-// KDLG and one plan, a blocker in any file refuses the record everywhere,
-// and cross-file symbols are resolved against the whole set of files. A
-// single file is the program of one unit, planned by the same code.
+// record it defines or puts in arrays, its kernels, its blockers and the
+// symbols through which its arrays cross file boundaries). mergeUnits()
+// combines them per record, identified by its name: C makes compatible
+// definitions of a tag in different translation units one type (C11 6.2.7)
+// and C++ one class (the ODR), so a header seen from many files and the same
+// struct written out in two .c files are both one record. The kernels of all
+// files make one KDLG and one plan, a blocker in any file refuses the record
+// everywhere, definitions that differ refuse it too, and cross-file symbols
+// are resolved against the whole set of files. A single file is the program
+// of one unit, planned by the same code.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DLOPT_ANALYSIS_WHOLEPROGRAM_H
@@ -18,12 +21,15 @@
 
 namespace dlopt {
 
-/// The identity of a record across translation units: the file of its
-/// definition and its name.
-std::string recordKey(llvm::StringRef DefinedIn, llvm::StringRef Name);
-inline std::string recordKey(const RecordPlan &R) {
-  return recordKey(R.DefinedIn, R.Name);
-}
+/// The identity of a record across translation units: its name, wherever
+/// it is defined (records are compared field by field when merged).
+std::string recordKey(llvm::StringRef Name);
+inline std::string recordKey(const RecordPlan &R) { return recordKey(R.Name); }
+
+/// Why \p A and \p B, two definitions of a record, are not one type (a
+/// field's name, type, size or position, or the record's size differs), or
+/// "" if they are.
+std::string definitionDifference(const RecordPlan &A, const RecordPlan &B);
 
 /// Merges unit plans (or program plans, e.g. read back from reports) in the
 /// given order, resolves cross-file symbols, keeps the records some loop

@@ -16,6 +16,7 @@
 #include "analysis/Analyzer.h"
 #include "analysis/AstUtil.h"
 #include "analysis/PlanPrinter.h"
+#include "analysis/StackSpace.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/DiagnosticFrontend.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -70,7 +71,10 @@ public:
     AnalysisOptions AOpts;
     AOpts.CacheLine = Opts.CacheLine;
     AOpts.Model = Model ? &*Model : nullptr;
-    AnalysisResult Result = analyzeTranslationUnit(Ctx, AOpts);
+    // On a large stack: a deeply nested expression must not crash the
+    // user's compile (clang's own stack is 8 MiB).
+    AnalysisResult Result;
+    runOnLargeStack([&] { Result = analyzeTranslationUnit(Ctx, AOpts); });
 
     unsigned RemarkID =
         Diags.getCustomDiagID(DiagnosticsEngine::Remark, "dlopt: %0");

@@ -80,7 +80,7 @@ dlopt::rewriteTranslationUnit(ASTContext &Ctx, const LayoutPlan &Program,
     if (inSystemHeader(SM, RD->getLocation()))
       continue;
     std::string Name = recordName(RD);
-    std::string Key = recordKey(definitionFile(SM, RD), Name);
+    std::string Key = recordKey(Name);
     if (Name.empty() || !Changing.count(Key) || llvm::is_contained(Keys, Key))
       continue;
     std::unique_ptr<HandleLayout> L =

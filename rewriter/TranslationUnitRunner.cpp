@@ -1,5 +1,6 @@
 //===- TranslationUnitRunner.cpp - Parse many TUs, N at a time ------------===//
 #include "rewriter/TranslationUnitRunner.h"
+#include "analysis/StackSpace.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -162,13 +163,15 @@ std::vector<bool> dlopt::runOnTranslationUnits(
     }
   };
 
+  // Each file on a stack of its own, large enough for clang's parser and
+  // the walks on a deeply nested expression.
   if (Opts.Jobs <= 1 || N <= 1) {
     for (unsigned I = 0; I < N; ++I)
-      RunOne(I);
+      runOnLargeStack([&] { RunOne(I); });
   } else {
     llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Opts.Jobs));
     for (unsigned I = 0; I < N; ++I)
-      Pool.async([&RunOne, I] { RunOne(I); });
+      Pool.async([&RunOne, I] { runOnLargeStack([&] { RunOne(I); }); });
     Pool.wait();
   }
   ClearProgress();

@@ -18,6 +18,7 @@
 #include "rewriter/ProgramRefactor.h"
 #include "rewriter/ProjectPaths.h"
 #include "rewriter/Refactor.h"
+#include "clang/Basic/Stack.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/ReplacementsYaml.h"
@@ -442,6 +443,8 @@ int exportFixes(const std::vector<EditSet> &Files, const std::string &Path) {
 } // namespace
 
 int main(int Argc, const char **Argv) {
+  // For the stack checks of the walks over deep ASTs (StackSpace.h).
+  clang::noteBottomOfStack();
   llvm::Expected<CommonOptionsParser> Parser =
       CommonOptionsParser::create(Argc, Argv, Category, cl::ZeroOrMore);
   if (!Parser) {
