@@ -29,7 +29,17 @@ public:
   bool shouldVisitImplicitCode() const { return false; }
 
   bool TraverseDecl(Decl *D) {
-    return isLibraryDecl(D) || RecursiveASTVisitor::TraverseDecl(D);
+    if (isLibraryDecl(D))
+      return true;
+    // A function template instantiation shares its text with every other
+    // instantiation (UseClassifier::inTemplate).
+    const FunctionDecl *Outer = Instantiation;
+    if (const auto *FD = dyn_cast_or_null<FunctionDecl>(D);
+        FD && FD->getTemplateInstantiationPattern())
+      Instantiation = FD;
+    bool Continue = RecursiveASTVisitor::TraverseDecl(D);
+    Instantiation = Outer;
+    return Continue;
   }
 
   // The spellings of a candidate's container the rewrite renames, where the
@@ -383,6 +393,9 @@ public:
   bool VisitCallExpr(CallExpr *Call) {
     for (const auto &[RD, V] : Uses.nullArguments(Call))
       classified(RD, V);
+    if (std::optional<UseVerdict> V =
+            Uses.sortByOperatorLess(Call, Instantiation))
+      classified(asContainerAlgorithm(Call).Record, *V);
     if (ContainerAlgorithm VA = asContainerAlgorithm(Call);
         isCandidate(VA.Record)) {
       AllowedIterators.insert(VA.Iterators.begin(), VA.Iterators.end());
@@ -1072,6 +1085,8 @@ private:
   llvm::DenseMap<const RecordDecl *, unsigned> Index;
   std::vector<RecordLegality> Results;
   UseClassifier Uses;
+  /// The function template instantiation being visited, if any.
+  const FunctionDecl *Instantiation = nullptr;
   /// Template arguments being traversed (nested).
   unsigned InTemplateArgs = 0;
   /// Refusals of the use classifier, blocked after the traversal.

@@ -38,6 +38,8 @@ const char *dlopt::useKindName(UseKind K) {
     return "element size";
   case UseKind::WalkingPointer:
     return "walking pointer";
+  case UseKind::ContainerCall:
+    return "container algorithm";
   case UseKind::HandleFlow:
     return "handle passed on";
   }
@@ -879,4 +881,29 @@ std::optional<std::string> UseClassifier::arrayLength(StringRef Spelling) {
       Comma = I;
   }
   return std::nullopt;
+}
+
+std::string UseClassifier::inTemplate(const std::string &What,
+                                      const FunctionDecl *FD) {
+  return What + " inside template '" + FD->getQualifiedNameAsString() +
+         "' would need a spelling for this instantiation only (not "
+         "rewritten yet)";
+}
+
+std::optional<UseVerdict>
+UseClassifier::sortByOperatorLess(const CallExpr *Call,
+                                  const FunctionDecl *Instantiation) const {
+  ContainerAlgorithm VA = asContainerAlgorithm(Call);
+  if (!containerRecord(VA.Container ? VA.Container->getType() : QualType()) ||
+      !VA.Compares || VA.Compare)
+    return std::nullopt;
+  if (Instantiation)
+    return UseVerdict::refused(
+        Call->getExprLoc(),
+        inTemplate("an algorithm sorting by operator<", Instantiation));
+  const Expr *Last = Call->getArg(Call->getNumArgs() - 1);
+  if (!spelledInFile(Last->getSourceRange()))
+    return UseVerdict::refused(Call->getExprLoc(),
+                               "algorithm call spelled inside a macro");
+  return UseVerdict::of({UseKind::ContainerCall, Last, VA.Container});
 }

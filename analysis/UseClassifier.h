@@ -51,6 +51,9 @@ enum class UseKind {
   /// (`for (T *p = a; p < a + n; ++p) p->f`): the pointer, the array in the
   /// loop's header, and the pointer's field accesses.
   WalkingPointer,
+  /// A standard algorithm over a container's elements that compares them
+  /// (std::sort by operator<): rendered with the record's std::less.
+  ContainerCall,
   /// The handle passed on whole: to a parameter, a return, another handle
   /// variable. Its declarations change; the use itself is not edited.
   HandleFlow,
@@ -177,6 +180,19 @@ public:
   /// N in the spelling `std::array<T, N>`: the text after the last comma
   /// at the top level of the template argument list.
   static std::optional<std::string> arrayLength(llvm::StringRef Spelling);
+
+  /// std::sort and the other comparing algorithms over a container of a
+  /// wanted record, called without a comparison: \p Instantiation is the
+  /// function template instantiation being visited, if any (its text
+  /// serves every instantiation, so no record can be named there).
+  std::optional<UseVerdict>
+  sortByOperatorLess(const clang::CallExpr *Call,
+                     const clang::FunctionDecl *Instantiation) const;
+
+  /// The refusal of \p What inside the function template instantiation
+  /// \p FD.
+  static std::string inTemplate(const std::string &What,
+                                const clang::FunctionDecl *FD);
 
   /// Null pointer constants passed to handle parameters: f(0), f(NULL).
   std::vector<std::pair<const clang::RecordDecl *, UseVerdict>>

@@ -52,11 +52,7 @@ static bool refersTo(const Stmt *S, const Decl *D) {
 
 void LayoutRewriter::refuseInTemplate(const RecordDecl *RD, SourceLocation Loc,
                                       const std::string &What) {
-  refuse(RD, Loc,
-         What + " inside template '" +
-             Instantiation->getQualifiedNameAsString() +
-             "' would need a spelling for this instantiation only (not "
-             "rewritten yet)");
+  refuse(RD, Loc, UseClassifier::inTemplate(What, Instantiation));
 }
 
 const RecordDecl *LayoutRewriter::containerRecord(QualType T) const {
@@ -299,24 +295,9 @@ void LayoutRewriter::memberCall(const CXXMemberCallExpr *Call) {
 void LayoutRewriter::libraryCall(const CallExpr *Call) {
   for (const auto &[RD, V] : Uses.nullArguments(Call))
     render(RD, V);
-  if (ContainerAlgorithm VA = asContainerAlgorithm(Call);
-      containerRecord(VA.Container ? VA.Container->getType() : QualType()) &&
-      VA.Compares && !VA.Compare) {
-    if (Instantiation)
-      return refuseInTemplate(VA.Record, Call->getExprLoc(),
-                              "an algorithm sorting by operator<");
-    const Expr *Last = Call->getArg(Call->getNumArgs() - 1);
-    auto Text = textFn(Last);
-    std::string Less = ", std::less<" +
-                       Layouts.lookup(VA.Record)->qualifiedRecordName() + ">()";
-    if (!Text)
-      return refuse(VA.Record, Call->getExprLoc(),
-                    "algorithm call spelled inside a macro");
-    return addSite(
-        VA.Record, Last->getSourceRange(), Last->getExprLoc(),
-        [=](const EditSet &ES, const LaneContext *) { return Text(ES) + Less; },
-        "an algorithm call", /*Needs=*/0); // The container's site has.
-  }
+  if (std::optional<UseVerdict> V =
+          Uses.sortByOperatorLess(Call, Instantiation))
+    return render(asContainerAlgorithm(Call).Record, *V);
   if (!isStdSwap(Call))
     return;
   const RecordDecl *RD = elementOf(Call->getArg(0));

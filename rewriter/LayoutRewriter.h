@@ -178,6 +178,7 @@ private:
   void nullTestSite(const clang::RecordDecl *RD, const clang::DeclRefExpr *DRE);
   /// `p = NULL`, `f(0)`: the null handle.
   void nullSite(const clang::RecordDecl *RD, const clang::Expr *Null);
+  void sortSite(const clang::RecordDecl *RD, const clang::Expr *Last);
   void elementSizeSite(const clang::RecordDecl *RD, const clang::Expr *Size);
   void arrayContainerInit(const clang::InitListExpr *List,
                           const clang::InitListExpr *Sem);

@@ -170,11 +170,25 @@ void LayoutRewriter::render(const RecordDecl *RD, const UseVerdict &V) {
     return nullSite(RD, U.Value);
   case UseKind::ElementSize:
     return elementSizeSite(RD, U.Site);
+  case UseKind::ContainerCall:
+    return sortSite(RD, U.Site);
   case UseKind::AllocationPart:
   case UseKind::WalkingPointer:
   case UseKind::HandleFlow:
     return; // Rendered with the allocation, the loop or the declarations.
   }
+}
+
+/// std::sort(v.begin(), v.end()) -> std::sort(v.begin(), v.end(),
+/// std::less<T>()): T's operator< compares copies; the proxy has none.
+void LayoutRewriter::sortSite(const RecordDecl *RD, const Expr *Last) {
+  auto Text = textFn(Last);
+  std::string Less =
+      ", std::less<" + Layouts.lookup(RD)->qualifiedRecordName() + ">()";
+  addSite(
+      RD, Last->getSourceRange(), Last->getExprLoc(),
+      [=](const EditSet &ES, const LaneContext *) { return Text(ES) + Less; },
+      "an algorithm call", /*Needs=*/0); // The container's site has.
 }
 
 void LayoutRewriter::reference(const DeclRefExpr *DRE) {
