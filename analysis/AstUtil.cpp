@@ -85,7 +85,7 @@ ContainerElement dlopt::asContainerElement(const Expr *E) {
   E = E->IgnoreParenImpCasts();
   if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
     if (Op->getOperator() == OO_Subscript && Op->getNumArgs() == 2)
-      Out = {Op->getArg(0), Op->getArg(1)};
+      Out = {Op->getArg(0), Op->getArg(1), nullptr, QualType(), false};
     // *it and it-> on an iterator of a vector.
     if ((Op->getOperator() == OO_Star || Op->getOperator() == OO_Arrow) &&
         Op->getNumArgs() == 1) {
@@ -102,12 +102,14 @@ ContainerElement dlopt::asContainerElement(const Expr *E) {
     const CXXMethodDecl *MD = Call->getMethodDecl();
     if (MD && MD->getIdentifier() && MD->getName() == "at" &&
         Call->getNumArgs() == 1)
-      Out = {Call->getImplicitObjectArgument(), Call->getArg(0)};
+      Out = {Call->getImplicitObjectArgument(), Call->getArg(0), nullptr,
+             QualType(), false};
     // One element, at no index the analysis can follow.
     if (MD && MD->getIdentifier() &&
         (MD->getName() == "front" || MD->getName() == "back") &&
         Call->getNumArgs() == 0)
-      Out = {Call->getImplicitObjectArgument(), nullptr};
+      Out = {Call->getImplicitObjectArgument(), nullptr, nullptr, QualType(),
+             false};
   }
   if (Out.Container) {
     Out.ContainerType = Out.Container->getType();
