@@ -2,9 +2,9 @@
 #include "analysis/Legality.h"
 #include "analysis/AstUtil.h"
 #include "analysis/UseClassifier.h"
+#include "analysis/UseWalker.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseMap.h"
@@ -16,7 +16,7 @@ using namespace dlopt;
 
 namespace {
 
-class LegalityChecker : public RecursiveASTVisitor<LegalityChecker> {
+class LegalityChecker : public UseWalker<LegalityChecker> {
 public:
   LegalityChecker(ASTContext &Ctx, llvm::ArrayRef<CandidateRecord> Cands)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Results(Cands.size()),
@@ -25,51 +25,28 @@ public:
       Index[Cands[I].Decl] = I;
   }
 
-  bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return false; }
 
   bool TraverseDecl(Decl *D) {
-    if (isLibraryDecl(D))
-      return true;
     // A function template instantiation shares its text with every other
     // instantiation (UseClassifier::inTemplate).
     const FunctionDecl *Outer = Instantiation;
     if (const auto *FD = dyn_cast_or_null<FunctionDecl>(D);
         FD && FD->getTemplateInstantiationPattern())
       Instantiation = FD;
-    bool Continue = RecursiveASTVisitor::TraverseDecl(D);
+    bool Continue = UseWalker::TraverseDecl(D);
     Instantiation = Outer;
     return Continue;
   }
 
-  // The spellings of a candidate's container the rewrite renames, where the
-  // rewriter meets them (UseClassifier::containerType): only where the
-  // template is named (a typedef of the vector keeps its name), and
-  // std::vector<T>::size_type up to the type.
-  bool TraverseElaboratedTypeLoc(ElaboratedTypeLoc TL) {
-    return (TL.getNamedTypeLoc().getAs<TemplateSpecializationTypeLoc>() &&
-            containerType(TL.getType(), TL.getSourceRange())) ||
-           RecursiveASTVisitor::TraverseElaboratedTypeLoc(TL);
-  }
-  bool TraverseTemplateSpecializationTypeLoc(TemplateSpecializationTypeLoc TL) {
-    return containerType(TL.getType(), TL.getSourceRange()) ||
-           RecursiveASTVisitor::TraverseTemplateSpecializationTypeLoc(TL);
-  }
-  bool TraverseNestedNameSpecifierLoc(NestedNameSpecifierLoc NNS) {
-    if (NNS &&
-        isa_and_nonnull<TemplateSpecializationType>(
-            NNS.getNestedNameSpecifier()->getAsType()) &&
-        containerType(
-            QualType(NNS.getNestedNameSpecifier()->getAsType(), 0),
-            SourceRange(NNS.getBeginLoc(), NNS.getTypeLoc().getEndLoc())))
-      return true;
-    return RecursiveASTVisitor::TraverseNestedNameSpecifierLoc(NNS);
-  }
-  bool TraverseTemplateArgumentLoc(const TemplateArgumentLoc &Arg) {
-    ++InTemplateArgs;
-    bool Continue = RecursiveASTVisitor::TraverseTemplateArgumentLoc(Arg);
-    --InTemplateArgs;
-    return Continue;
+  /// A spelling of a candidate's container (UseWalker.h), classified where
+  /// the rewriter meets it.
+  bool containerTypeLoc(QualType T, SourceRange R, bool InTemplateArgument) {
+    const RecordDecl *RD = Uses.containerRecord(T);
+    if (!RD || R.isInvalid())
+      return false;
+    classified(RD, Uses.containerType(RD, T, R, InTemplateArgument));
+    return true;
   }
   bool VisitUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *E) {
     if (std::optional<UseVerdict> V = Uses.containerSizeof(E))
@@ -251,9 +228,7 @@ public:
 
   /// Declarations whose type becomes a handle (UseClassifier::declaration).
   bool VisitDeclaratorDecl(DeclaratorDecl *D) {
-    const RecordDecl *RD = elementRecord(D->getType());
-    if (isCandidate(RD) && !(D->getType()->isPointerType() &&
-                             D->getType()->getPointeeType()->isPointerType()))
+    if (const RecordDecl *RD = Uses.handleRecord(D->getType()))
       classified(RD, Uses.declaration(D, RD));
     return true;
   }
@@ -279,9 +254,7 @@ public:
     QualType T = VD->getType();
     // T *p = malloc(...): the allocation that initializes a handle.
     if (const RecordDecl *RD = Uses.handleVarRecord(VD);
-        RD && VD->getInit() &&
-        (!allocatorName(VD->getInit()).empty() ||
-         isa<CXXNewExpr>(VD->getInit()->IgnoreParenCasts())))
+        RD && VD->getInit() && UseClassifier::isAllocation(VD->getInit()))
       classified(RD, Uses.allocation(VD->getInit(), RD));
     // auto it = v.begin(): an iterator variable (its uses: VisitDeclRefExpr).
     if (isCandidate(containerElementRecord(iteratorContainer(T))) &&
@@ -961,16 +934,6 @@ public:
   }
 
 private:
-  /// Whether \p T is a candidate's container; if so, its spelling over \p R
-  /// is classified and not traversed further.
-  bool containerType(QualType T, SourceRange R) {
-    const RecordDecl *RD = Uses.containerRecord(T);
-    if (!RD || R.isInvalid())
-      return false;
-    classified(RD, Uses.containerType(RD, T, R, InTemplateArgs > 0));
-    return true;
-  }
-
   /// Every use of a handle has a kind the rewriter renders, or blocks the
   /// record (UseClassifier.h).
   void classified(const RecordDecl *RD, const UseVerdict &V) {
@@ -1087,8 +1050,6 @@ private:
   UseClassifier Uses;
   /// The function template instantiation being visited, if any.
   const FunctionDecl *Instantiation = nullptr;
-  /// Template arguments being traversed (nested).
-  unsigned InTemplateArgs = 0;
   /// Refusals of the use classifier, blocked after the traversal.
   std::vector<std::pair<const RecordDecl *, LegalityIssue>> Unclassified;
   llvm::SmallPtrSet<const Expr *, 16> Handled;

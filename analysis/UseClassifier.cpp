@@ -111,12 +111,8 @@ const RecordDecl *UseClassifier::containerRecord(QualType T) const {
 }
 
 const RecordDecl *UseClassifier::handleVarRecord(const ValueDecl *D) const {
-  if (!isa_and_nonnull<VarDecl>(D))
-    return nullptr;
-  QualType T = D->getType();
-  if (T->isPointerType() && T->getPointeeType()->isPointerType())
-    return nullptr;
-  return handleRecord(T);
+  // T ** holds no record's array: elementRecord gives none.
+  return isa_and_nonnull<VarDecl>(D) ? handleRecord(D->getType()) : nullptr;
 }
 
 const Expr *UseClassifier::countOfSize(const Expr *Size, const RecordDecl *RD,
@@ -194,12 +190,8 @@ UseVerdict UseClassifier::allocation(const Expr *Init,
   return checked(UseVerdict::of(U), "an allocation");
 }
 
-/// The allocation \p E is, if it is one assigned to or initializing a
-/// handle of \p RD.
-static const Expr *handleAllocation(const Expr *E) {
-  if (!allocatorName(E).empty() || isa<CXXNewExpr>(E->IgnoreParenCasts()))
-    return E;
-  return nullptr;
+bool UseClassifier::isAllocation(const Expr *E) {
+  return !allocatorName(E).empty() || isa<CXXNewExpr>(E->IgnoreParenCasts());
 }
 
 /// Whether allocation \p E is assigned to, or initializes, a handle
@@ -385,7 +377,7 @@ UseVerdict UseClassifier::binaryUse(const RecordDecl *RD,
   }
   if (BO->getOpcode() == BO_Assign && BO->getLHS() == Child) {
     const Expr *Src = BO->getRHS();
-    if (handleAllocation(Src))
+    if (isAllocation(Src))
       return allocation(Src, RD);
     const Expr *Bare = Src->IgnoreParenCasts();
     const auto *From = dyn_cast<DeclRefExpr>(Bare);
@@ -611,7 +603,7 @@ UseClassifier::exprContext(const Expr *E) const {
 const Expr *UseClassifier::allocationAbove(const Expr *E) const {
   auto IsAllocation = [](const Expr *A) {
     const auto *Call = dyn_cast<CallExpr>(A);
-    return handleAllocation(A) && (!Call || Call->getDirectCallee());
+    return isAllocation(A) && (!Call || Call->getDirectCallee());
   };
   llvm::SmallVector<const Expr *, 16> Path;
   const Expr *Found = nullptr;

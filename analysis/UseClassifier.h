@@ -121,6 +121,10 @@ public:
   /// The record of a handle variable or parameter, else null.
   const clang::RecordDecl *handleVarRecord(const clang::ValueDecl *D) const;
 
+  /// A call of malloc, calloc or realloc, or a new[] (UseClassifier::
+  /// allocation says whether its size is one the rewrite can render).
+  static bool isAllocation(const clang::Expr *E);
+
   /// A reference to a handle variable or parameter. Uses of the kinds that
   /// have no edit of their own are classified too.
   UseVerdict reference(const clang::DeclRefExpr *DRE) const;

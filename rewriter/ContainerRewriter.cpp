@@ -56,8 +56,7 @@ void LayoutRewriter::refuseInTemplate(const RecordDecl *RD, SourceLocation Loc,
 }
 
 const RecordDecl *LayoutRewriter::containerRecord(QualType T) const {
-  const RecordDecl *RD = containerElementRecord(T);
-  return RD && Layouts.count(RD) ? RD : nullptr;
+  return Uses.containerRecord(T); // Wanted: the records in Layouts.
 }
 
 bool LayoutRewriter::vectorType(QualType T, SourceRange R,

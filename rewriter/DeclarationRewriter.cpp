@@ -160,8 +160,7 @@ void LayoutRewriter::pointerVariable(const RecordDecl *RD, const VarDecl *VD) {
           RD, Init->getSourceRange(), Init->getExprLoc(),
           [](const EditSet &, const LaneContext *) { return "{0}"; },
           "a null initializer");
-    else if (!allocatorName(Init).empty() ||
-             isa<CXXNewExpr>(Init->IgnoreParenCasts()))
+    else if (UseClassifier::isAllocation(Init))
       render(RD, Uses.allocation(Init, RD));
   }
 }

@@ -4,8 +4,8 @@
 // drops the records any of whose uses were refused, and applies the rest.
 //
 //===----------------------------------------------------------------------===//
+#include "analysis/UseWalker.h"
 #include "rewriter/LayoutRewriter.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 
 using namespace clang;
 using namespace dlopt;
@@ -22,12 +22,7 @@ LayoutRewriter::LayoutRewriter(ASTContext &Ctx,
 }
 
 const RecordDecl *LayoutRewriter::handleRecord(QualType T) const {
-  const RecordDecl *RD = elementRecord(T);
-  if (!RD || !Layouts.count(RD))
-    return nullptr;
-  if (T->isPointerType() && T->getPointeeType()->isPointerType())
-    return nullptr;
-  return RD;
+  return Uses.handleRecord(T); // Wanted: the records in Layouts.
 }
 
 void LayoutRewriter::applySites(EditSet &ES, unsigned Begin, unsigned End,
@@ -86,22 +81,19 @@ LayoutRewriter::insertionPoint(const RecordDecl *RD) {
   return std::make_pair(File, Off);
 }
 
-class SiteCollector : public RecursiveASTVisitor<SiteCollector> {
+class SiteCollector : public UseWalker<SiteCollector> {
 public:
   explicit SiteCollector(LayoutRewriter &R) : R(R) {}
-  bool shouldVisitTemplateInstantiations() const { return true; }
   bool TraverseDecl(Decl *D) {
-    if (isLibraryDecl(D))
-      return true;
     // Uses inside a function template's instantiation share its text with
     // every other instantiation (see LayoutRewriter::Instantiation).
     const auto *FD = dyn_cast_or_null<FunctionDecl>(D);
     if (!FD)
-      return RecursiveASTVisitor::TraverseDecl(D);
+      return UseWalker::TraverseDecl(D);
     const FunctionDecl *Outer = R.Instantiation;
     if (FD->getTemplateInstantiationPattern())
       R.Instantiation = FD;
-    bool Continue = RecursiveASTVisitor::TraverseDecl(D);
+    bool Continue = UseWalker::TraverseDecl(D);
     R.Instantiation = Outer;
     return Continue;
   }
@@ -124,7 +116,7 @@ public:
   bool TraverseFunctionDecl(FunctionDecl *FD) {
     const FunctionDecl *Outer = Function;
     Function = FD;
-    bool Continue = RecursiveASTVisitor::TraverseFunctionDecl(FD);
+    bool Continue = UseWalker::TraverseFunctionDecl(FD);
     Function = Outer;
     return Continue;
   }
@@ -146,36 +138,11 @@ public:
     return true;
   }
 
-  // std::vector<T>: its spellings, the loops over it and the variables
-  // bound to its elements.
-  // Only where the template is named: a typedef of the vector keeps its
-  // name (its own declaration is rewritten).
-  bool TraverseElaboratedTypeLoc(ElaboratedTypeLoc TL) {
-    return (TL.getNamedTypeLoc().getAs<TemplateSpecializationTypeLoc>() &&
-            R.vectorType(TL.getType(), TL.getSourceRange(), InTemplateArgs)) ||
-           RecursiveASTVisitor::TraverseElaboratedTypeLoc(TL);
-  }
-  bool TraverseTemplateSpecializationTypeLoc(TemplateSpecializationTypeLoc TL) {
-    return R.vectorType(TL.getType(), TL.getSourceRange(), InTemplateArgs) ||
-           RecursiveASTVisitor::TraverseTemplateSpecializationTypeLoc(TL);
-  }
-  /// std::vector<T>::size_type: the qualifier up to the type is replaced.
-  bool TraverseNestedNameSpecifierLoc(NestedNameSpecifierLoc NNS) {
-    if (NNS &&
-        isa_and_nonnull<TemplateSpecializationType>(
-            NNS.getNestedNameSpecifier()->getAsType()) &&
-        R.vectorType(
-            QualType(NNS.getNestedNameSpecifier()->getAsType(), 0),
-            SourceRange(NNS.getBeginLoc(), NNS.getTypeLoc().getEndLoc()),
-            InTemplateArgs))
-      return true;
-    return RecursiveASTVisitor::TraverseNestedNameSpecifierLoc(NNS);
-  }
-  bool TraverseTemplateArgumentLoc(const TemplateArgumentLoc &Arg) {
-    ++InTemplateArgs;
-    bool Continue = RecursiveASTVisitor::TraverseTemplateArgumentLoc(Arg);
-    --InTemplateArgs;
-    return Continue;
+  // std::vector<T>: its spellings (UseWalker.h), the loops over it and the
+  // variables bound to its elements.
+  bool containerTypeLoc(QualType T, SourceRange Range,
+                        bool InTemplateArgument) {
+    return R.vectorType(T, Range, InTemplateArgument);
   }
   bool VisitUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *E) {
     R.sizeofVector(E);
@@ -206,7 +173,6 @@ public:
 private:
   LayoutRewriter &R;
   const FunctionDecl *Function = nullptr;
-  unsigned InTemplateArgs = 0;
 };
 
 void LayoutRewriter::collectSites() {

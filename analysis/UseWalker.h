@@ -1,0 +1,71 @@
+//===- UseWalker.h - The walk Legality and the rewriter share ---*- C++ -*-===//
+//
+// Legality and the rewriter ask UseClassifier the same questions, so they
+// must meet the same nodes. This base of both visitors holds the parts of
+// the traversal that decide which nodes those are: library declarations are
+// skipped, function template instantiations are visited, and a container
+// spelling (std::vector<T>, std::array<T, N>, std::vector<T>::size_type) is
+// handed to Derived::containerTypeLoc(Type, Range, InTemplateArgument)
+// where the template is named (a typedef of the vector keeps its name); a
+// spelling it takes is not traversed further.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DLOPT_ANALYSIS_USEWALKER_H
+#define DLOPT_ANALYSIS_USEWALKER_H
+
+#include "analysis/AstUtil.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+namespace dlopt {
+
+template <class Derived>
+class UseWalker : public clang::RecursiveASTVisitor<Derived> {
+  using Base = clang::RecursiveASTVisitor<Derived>;
+
+public:
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  bool TraverseDecl(clang::Decl *D) {
+    return isLibraryDecl(D) || Base::TraverseDecl(D);
+  }
+  bool TraverseElaboratedTypeLoc(clang::ElaboratedTypeLoc TL) {
+    return (TL.getNamedTypeLoc()
+                .template getAs<clang::TemplateSpecializationTypeLoc>() &&
+            spelling(TL.getType(), TL.getSourceRange())) ||
+           Base::TraverseElaboratedTypeLoc(TL);
+  }
+  bool TraverseTemplateSpecializationTypeLoc(
+      clang::TemplateSpecializationTypeLoc TL) {
+    return spelling(TL.getType(), TL.getSourceRange()) ||
+           Base::TraverseTemplateSpecializationTypeLoc(TL);
+  }
+  /// std::vector<T>::size_type: the qualifier up to the type.
+  bool TraverseNestedNameSpecifierLoc(clang::NestedNameSpecifierLoc NNS) {
+    const clang::Type *T =
+        NNS ? NNS.getNestedNameSpecifier()->getAsType() : nullptr;
+    if (llvm::isa_and_nonnull<clang::TemplateSpecializationType>(T) &&
+        spelling(clang::QualType(T, 0),
+                 clang::SourceRange(NNS.getBeginLoc(),
+                                    NNS.getTypeLoc().getEndLoc())))
+      return true;
+    return Base::TraverseNestedNameSpecifierLoc(NNS);
+  }
+  bool TraverseTemplateArgumentLoc(const clang::TemplateArgumentLoc &Arg) {
+    ++InTemplateArgs;
+    bool Continue = Base::TraverseTemplateArgumentLoc(Arg);
+    --InTemplateArgs;
+    return Continue;
+  }
+
+private:
+  bool spelling(clang::QualType T, clang::SourceRange R) {
+    return static_cast<Derived *>(this)->containerTypeLoc(T, R,
+                                                          InTemplateArgs > 0);
+  }
+  /// Template arguments being traversed (nested).
+  unsigned InTemplateArgs = 0;
+};
+
+} // namespace dlopt
+
+#endif
