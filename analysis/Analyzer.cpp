@@ -8,6 +8,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/RecordLayout.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/Support/Path.h"
 #include <map>
 
 using namespace clang;
@@ -104,6 +105,52 @@ private:
 };
 } // namespace
 
+/// The headers of the program the unit includes (not system headers).
+static std::vector<FileID> userHeaders(const SourceManager &SM) {
+  std::vector<FileID> Out;
+  for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
+    FileID File = SM.translateFile(It->first);
+    if (File.isValid() && File != SM.getMainFileID() &&
+        !SM.isInSystemHeader(SM.getLocForStartOfFile(File)))
+      Out.push_back(File);
+  }
+  return Out;
+}
+
+/// What the unit sees of a record in each of \p Headers (HeaderView).
+static std::vector<HeaderView> headerViews(const SourceManager &SM,
+                                           llvm::ArrayRef<FileID> Headers,
+                                           const RecordLegality &Legal,
+                                           const std::string &Unit) {
+  std::map<FileID, std::vector<std::string>> Uses;
+  for (const auto &[Loc, Kind] : Legal.Uses) {
+    SourceLocation At = SM.getExpansionLoc(Loc);
+    PresumedLoc P = SM.getPresumedLoc(At);
+    if (P.isValid())
+      Uses[SM.getFileID(At)].push_back(std::to_string(P.getLine()) + ":" +
+                                       std::to_string(P.getColumn()) + ": " +
+                                       useKindName(Kind));
+  }
+  std::vector<HeaderView> Views;
+  for (FileID File : Headers) {
+    OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
+    if (!Entry)
+      continue;
+    StringRef Real = Entry->getFileEntry().tryGetRealPathName();
+    llvm::SmallString<128> Name(Entry->getName());
+    llvm::sys::path::remove_dots(Name, /*remove_dot_dot=*/true);
+    HeaderView V{Real.empty() ? Name.str().str() : Real.str(), Unit,
+                 std::move(Uses[File]), Name.str().str()};
+    llvm::sort(V.Uses);
+    V.Uses.erase(std::unique(V.Uses.begin(), V.Uses.end()), V.Uses.end());
+    Views.push_back(std::move(V));
+  }
+  llvm::sort(Views, [](const HeaderView &A, const HeaderView &B) {
+    return A.File < B.File;
+  });
+  return Views;
+}
+
 AnalysisResult dlopt::analyzeTranslationUnit(ASTContext &Ctx,
                                              const AnalysisOptions &Opts) {
   AnalysisResult Result;
@@ -128,6 +175,7 @@ AnalysisResult dlopt::analyzeTranslationUnit(ASTContext &Ctx,
     Placed.push_back(K.Trace.place());
   KernelSummarizer Summarizer(Ctx, Collector, Kernels, Placed);
 
+  std::vector<FileID> Headers = userHeaders(SM);
   // Where each blocker of this file points, for diagnostics.
   std::map<std::pair<std::string, SourcePos>, SourceLocation> BlockerAt;
   for (unsigned I = 0; I < Candidates.size(); ++I) {
@@ -147,7 +195,8 @@ AnalysisResult dlopt::analyzeTranslationUnit(ASTContext &Ctx,
     R.Fields = fieldsOf(Ctx, RD);
     R.Arrays = Candidates[I].Arrays;
     for (const LegalityIssue &Issue : Legal[I].Issues) {
-      R.Blockers.push_back({Issue.Reason, formatLoc(SM, Issue.Loc)});
+      R.Blockers.push_back({Issue.Reason, formatLoc(SM, Issue.Loc),
+                            /*FromLinkage=*/false, Issue.Shadowed});
       BlockerAt[{Issue.Reason, R.Blockers.back().Location}] = Issue.Loc;
     }
     R.Externals = std::move(Legal[I].Externals);
@@ -155,6 +204,8 @@ AnalysisResult dlopt::analyzeTranslationUnit(ASTContext &Ctx,
       BlockerAt[{R.Externals[E].Reason, R.Externals[E].Location}] =
           Legal[I].ExternalLocs[E];
     R.Kernels = Summarizer.summaries(RD, R.Fields.size());
+    R.Headers = headerViews(SM, Headers, Legal[I],
+                            Unit.Units.empty() ? "" : Unit.Units.front());
     Unit.Records.push_back(std::move(R));
     Result.UnitDecls.push_back(RD);
   }

@@ -39,6 +39,10 @@ struct Blocker {
   /// Found by resolving ExternalSymbols over the program (so a merge of
   /// several translation units resolves them again), not by one file alone.
   bool FromLinkage = false;
+  /// A use without a kind on the line of an ExternalSymbol: while that
+  /// symbol does not resolve, its reason says more and this one is not
+  /// shown; once it resolves, this one still blocks.
+  bool Shadowed = false;
 };
 
 /// A function or array through which the record's arrays cross a
@@ -58,6 +62,21 @@ struct ExternalSymbol {
   /// The blocker's reason if the symbol does not resolve.
   std::string Reason;
   SourcePos Location;
+};
+
+/// What one translation unit sees of a record in one header it includes:
+/// the uses it classified there. Every unit rewrites the header alike only
+/// if all of them see the same uses (a header included under different
+/// macros may not), which the whole program checks (mergeUnits).
+struct HeaderView {
+  /// The header's real path: what identifies it across units.
+  std::string File;
+  /// The unit (main file) that sees it so.
+  std::string Unit;
+  /// "line:col: kind" of each use, sorted.
+  std::vector<std::string> Uses;
+  /// How messages name the header.
+  std::string Name;
 };
 
 struct LoopInfo {
@@ -130,6 +149,9 @@ struct RecordPlan {
   std::vector<ClusterPlan> Clusters;
   std::vector<Blocker> Blockers;
   std::vector<ExternalSymbol> Externals;
+  /// Unit plans: the headers of the program this unit includes, with the
+  /// uses of the record it sees in each.
+  std::vector<HeaderView> Headers;
 
   bool transformable() const { return Blockers.empty(); }
   /// True if the plan keeps the record as it is (one AoS cluster).

@@ -27,25 +27,14 @@ public:
 
   bool shouldVisitImplicitCode() const { return false; }
 
-  bool TraverseDecl(Decl *D) {
-    // A function template instantiation shares its text with every other
-    // instantiation (UseClassifier::inTemplate).
-    const FunctionDecl *Outer = Instantiation;
-    if (const auto *FD = dyn_cast_or_null<FunctionDecl>(D);
-        FD && FD->getTemplateInstantiationPattern())
-      Instantiation = FD;
-    bool Continue = UseWalker::TraverseDecl(D);
-    Instantiation = Outer;
-    return Continue;
-  }
-
   /// A spelling of a candidate's container (UseWalker.h), classified where
   /// the rewriter meets it.
   bool containerTypeLoc(QualType T, SourceRange R, bool InTemplateArgument) {
     const RecordDecl *RD = Uses.containerRecord(T);
     if (!RD || R.isInvalid())
       return false;
-    classified(RD, Uses.containerType(RD, T, R, InTemplateArgument));
+    classified(RD, Uses.containerType(RD, T, R, InTemplateArgument),
+               R.getBegin());
     return true;
   }
   bool VisitUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *E) {
@@ -229,7 +218,7 @@ public:
   /// Declarations whose type becomes a handle (UseClassifier::declaration).
   bool VisitDeclaratorDecl(DeclaratorDecl *D) {
     if (const RecordDecl *RD = Uses.handleRecord(D->getType()))
-      classified(RD, Uses.declaration(D, RD));
+      classified(RD, Uses.declaration(D, RD), D->getLocation());
     return true;
   }
 
@@ -261,18 +250,10 @@ public:
         !T->isReferenceType())
       if (const Expr *Start = beginOrEnd(VD->getInit()))
         AllowedIterators.insert(Start);
-    if (!VD->isCXXForRangeDecl()) // for (auto &e : v) is rewritten.
-      checkElementBinding(VD->getInit(), T, VD->getLocation());
+    // for (auto &b : v), const T &r = v[i], auto e = v[i].
+    if (std::optional<ElementUse> E = Uses.elementBinding(VD, Instantiation))
+      classified(E->Record, E->Verdict);
     checkContainerInTemplate(VD);
-    // auto [a, b] = v[i] would bind the proxy's references.
-    if (const RecordDecl *RD =
-            isa<DecompositionDecl>(VD)
-                ? elementOfContainer(copiedFrom(VD->getInit()))
-                : nullptr)
-      block(RD, VD->getLocation(),
-            "structured binding of an element of " +
-                containerOfElement(copiedFrom(VD->getInit())) +
-                " (not rewritten yet)");
     checkArrayInitializer(VD);
     const RecordDecl *RD = elementRecord(T);
     if (!isCandidate(RD))
@@ -314,7 +295,7 @@ public:
   bool VisitFunctionDecl(FunctionDecl *FD) {
     if (const RecordDecl *RD = elementRecord(FD->getReturnType());
         isCandidate(RD))
-      classified(RD, Uses.functionReturn(FD, RD));
+      classified(RD, Uses.functionReturn(FD, RD), FD->getLocation());
     if (FD->hasAttr<OpenCLKernelAttr>()) {
       // The host program allocates and fills the buffers: it would have to
       // change in step, and it is not part of the OpenCL translation unit.
@@ -360,6 +341,8 @@ public:
   bool VisitInitListExpr(InitListExpr *List) {
     for (const auto &[RD, V] : Uses.memberArrayInitializers(List))
       classified(RD, V);
+    if (std::optional<ElementUse> E = Uses.arrayContainerInit(List))
+      classified(E->Record, E->Verdict);
     return true;
   }
 
@@ -374,18 +357,10 @@ public:
       AllowedIterators.insert(VA.Iterators.begin(), VA.Iterators.end());
       checkComparison(VA.Record, Call, VA.Compare, VA.OnlyReads);
     }
-    // std::swap(v[i], v[j]) is rewritten to swap the elements through the
-    // proxy's swap.
-    if (isStdSwap(Call)) {
-      const RecordDecl *A = elementOfContainer(Call->getArg(0)),
-                       *B = elementOfContainer(Call->getArg(1));
-      if (A && A == B)
-        return true;
-      if (A || B)
-        block(A ? A : B, Call->getExprLoc(),
-              "std::swap of an element of " +
-                  containerOfElement(Call->getArg(A ? 0 : 1)) +
-                  " with an object that is not one (not rewritten yet)");
+    // std::swap(v[i], v[j]) swaps the elements through the proxy's swap.
+    if (std::optional<ElementUse> E = Uses.elementSwap(Call, Instantiation)) {
+      classified(E->Record, E->Verdict);
+      return true;
     }
     const FunctionDecl *Callee = Call->getDirectCallee();
     // A member operator's first argument is its object (v[i] = e).
@@ -611,21 +586,9 @@ public:
     const CXXMethodDecl *MD = E->getMethodDecl();
     if (!Object || !MD)
       return true;
-    if (const RecordDecl *Of = elementOfContainer(Object)) {
-      // The rewrite calls a const function on a copy of the element, and a
-      // non-const one through the proxy, on a copy it assigns back: the
-      // same only for a function that hands out no part of the object.
-      QualType Ret = MD->getReturnType();
-      if (!MD->isConst()) {
-        if (std::string Why = proxyMethodRefusal(MD); !Why.empty())
-          block(Of, E->getExprLoc(),
-                Why + " (called on an element of " +
-                    containerOfElement(Object) + ")");
-      } else if (Ret->isReferenceType() || Ret->isPointerType())
-        block(Of, E->getExprLoc(),
-              "member function '" + MD->getNameAsString() +
-                  "' called on an element of " + containerOfElement(Object) +
-                  " returns a reference or pointer into it");
+    // v[i].f(): on a copy, or through the proxy's forwarder.
+    if (std::optional<ElementUse> Use = Uses.elementCall(E, Instantiation)) {
+      classified(Use->Record, Use->Verdict);
       return true;
     }
     const RecordDecl *RD = containerElementRecord(Object->getType());
@@ -666,20 +629,10 @@ public:
     return true;
   }
 
+  /// for (auto &b : v): the loop variable's binding is classified in
+  /// VisitVarDecl.
   bool VisitCXXForRangeStmt(CXXForRangeStmt *S) {
     containerUsed(S->getRangeInit());
-    const RecordDecl *RD = containerElementRecord(S->getRangeInit()->getType());
-    const VarDecl *Var = S->getLoopVariable();
-    if (!isCandidate(RD))
-      return true;
-    if (isa<DecompositionDecl>(Var))
-      block(RD, Var->getLocation(),
-            "structured binding of an element of " +
-                containerSpelling(S->getRangeInit()->getType()) +
-                " (not rewritten yet)");
-    // A variable by reference is the element; one by value is a copy.
-    if (Var->getType()->isReferenceType())
-      ElementVars[Var] = S->getRangeInit()->getType();
     return true;
   }
 
@@ -765,20 +718,11 @@ public:
   /// The candidate whose container element \p E is: v[i], v.at(i), or the
   /// variable of a range-for over v.
   const RecordDecl *elementOfContainer(const Expr *E) const {
-    const RecordDecl *RD = containerElementRecord(containerTypeOf(E));
-    return isCandidate(RD) ? RD : nullptr;
-  }
-  QualType containerTypeOf(const Expr *E) const {
-    if (ContainerElement CE = asContainerElement(E); CE.Record)
-      return CE.ContainerType;
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
-      if (auto It = ElementVars.find(DRE->getDecl()); It != ElementVars.end())
-        return It->second;
-    return QualType();
+    return Uses.containerRecord(Uses.elementContainer(E));
   }
   /// "std::vector<P>" when \p E is an element of one.
   std::string containerOfElement(const Expr *E) const {
-    return containerSpelling(containerTypeOf(E));
+    return containerSpelling(Uses.elementContainer(E));
   }
 
   /// A std::array is an aggregate, the container that replaces it is not:
@@ -936,9 +880,22 @@ public:
 private:
   /// Every use of a handle has a kind the rewriter renders, or blocks the
   /// record (UseClassifier.h).
-  void classified(const RecordDecl *RD, const UseVerdict &V) {
-    if (!V.Use)
+  /// \p At: where a use with no expression of its own is (a declaration).
+  void classified(const RecordDecl *RD, const UseVerdict &V,
+                  SourceLocation At = SourceLocation()) {
+    if (!V.Use) {
       Unclassified.push_back({RD, {V.Refusal, V.Loc}});
+      return;
+    }
+    const HandleUse &U = *V.Use;
+    SourceLocation Loc = At.isValid() ? At
+                         : U.Site     ? U.Site->getExprLoc()
+                         : U.Var      ? U.Var->getLocation()
+                         : U.Handle   ? U.Handle->getExprLoc()
+                                      : SourceLocation();
+    auto It = Index.find(RD);
+    if (Loc.isValid() && It != Index.end())
+      Results[It->second].Uses.push_back({Loc, U.Kind});
   }
 
   /// A use without a kind blocks the record; where a specific rule above
@@ -956,13 +913,13 @@ private:
                SM.getExpansionLineNumber(Seen) ==
                    SM.getExpansionLineNumber(Issue.Loc);
       };
-      bool Explained = llvm::any_of(L.Issues,
-                                    [&](const LegalityIssue &I) {
-                                      return SameLine(I.Loc);
-                                    }) ||
-                       llvm::any_of(L.ExternalLocs, SameLine);
-      if (!Explained)
-        block(RD, Issue.Loc, Issue.Reason);
+      if (llvm::any_of(L.Issues,
+                       [&](const LegalityIssue &I) { return SameLine(I.Loc); }))
+        continue;
+      // An external symbol explains the line only while the whole program
+      // does not resolve it (Blocker::Shadowed).
+      block(RD, Issue.Loc, Issue.Reason,
+            llvm::any_of(L.ExternalLocs, SameLine));
     }
   }
 
@@ -981,7 +938,8 @@ private:
       Handled.insert(E->IgnoreParenImpCasts());
   }
 
-  void block(const RecordDecl *RD, SourceLocation Loc, std::string Reason) {
+  void block(const RecordDecl *RD, SourceLocation Loc, std::string Reason,
+             bool Shadowed = false) {
     auto It = Index.find(RD);
     if (It == Index.end())
       return;
@@ -989,7 +947,7 @@ private:
     for (const LegalityIssue &Seen : Issues)
       if (Seen.Loc == Loc && Seen.Reason == Reason)
         return;
-    Issues.push_back({std::move(Reason), Loc});
+    Issues.push_back({std::move(Reason), Loc, Shadowed});
   }
 
   /// A symbol with external linkage: its other side may be in another
@@ -1049,7 +1007,6 @@ private:
   std::vector<RecordLegality> Results;
   UseClassifier Uses;
   /// The function template instantiation being visited, if any.
-  const FunctionDecl *Instantiation = nullptr;
   /// Refusals of the use classifier, blocked after the traversal.
   std::vector<std::pair<const RecordDecl *, LegalityIssue>> Unclassified;
   llvm::SmallPtrSet<const Expr *, 16> Handled;
@@ -1057,7 +1014,6 @@ private:
   /// or start, or are compared with, an iterator variable.
   llvm::SmallPtrSet<const Expr *, 8> AllowedIterators;
   /// Range-for variables over a candidate's vector.
-  llvm::DenseMap<const Decl *, QualType> ElementVars;
 };
 
 } // namespace

@@ -19,6 +19,7 @@
 #define DLOPT_ANALYSIS_LEGALITY_H
 
 #include "analysis/Candidates.h"
+#include "analysis/UseClassifier.h"
 #include "clang/AST/ASTContext.h"
 #include <string>
 #include <vector>
@@ -28,6 +29,8 @@ namespace dlopt {
 struct LegalityIssue {
   std::string Reason;
   clang::SourceLocation Loc;
+  /// See Blocker::Shadowed.
+  bool Shadowed = false;
 };
 
 struct RecordLegality {
@@ -36,6 +39,9 @@ struct RecordLegality {
   /// Symbols through which the arrays cross the file boundary.
   std::vector<ExternalSymbol> Externals;
   std::vector<clang::SourceLocation> ExternalLocs;
+  /// Every use given a kind, where it is: a header rewritten alike from
+  /// every file that includes it needs each to see the same (HeaderView).
+  std::vector<std::pair<clang::SourceLocation, UseKind>> Uses;
 };
 
 /// For each candidate (same order).

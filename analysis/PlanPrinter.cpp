@@ -244,6 +244,8 @@ static json::Object recordJson(const RecordPlan &R, bool Planned) {
     json::Object O{{"reason", B.Reason}, {"location", B.Location}};
     if (B.FromLinkage)
       O["linkage"] = true;
+    if (B.Shadowed)
+      O["shadowed"] = true;
     Blockers.push_back(std::move(O));
   }
   for (const ExternalSymbol &S : R.Externals)
@@ -267,6 +269,13 @@ static json::Object recordJson(const RecordPlan &R, bool Planned) {
   if (!Planned) {
     // A unit plan keeps what a whole-program merge needs to plan the record.
     O["indexed"] = R.Indexed;
+    json::Array Headers;
+    for (const HeaderView &H : R.Headers)
+      Headers.push_back(json::Object{{"file", H.File},
+                                     {"name", H.Name},
+                                     {"unit", H.Unit},
+                                     {"uses", stringsJson(H.Uses)}});
+    O["headers"] = std::move(Headers);
     O["kernels"] = std::move(Kernels);
   } else if (HasGraph) {
     O["kernels"] = std::move(Kernels);

@@ -33,7 +33,8 @@ static bool fromJSON(const json::Value &E, ArrayRoot &A, json::Path P) {
 static bool fromJSON(const json::Value &E, Blocker &B, json::Path P) {
   json::ObjectMapper O(E, P);
   return O && O.map("reason", B.Reason) && O.map("location", B.Location) &&
-         O.mapOptional("linkage", B.FromLinkage);
+         O.mapOptional("linkage", B.FromLinkage) &&
+         O.mapOptional("shadowed", B.Shadowed);
 }
 
 static bool fromJSON(const json::Value &E, ExternalSymbol &S, json::Path P) {
@@ -48,6 +49,12 @@ static bool fromJSON(const json::Value &E, ExternalSymbol &S, json::Path P) {
   }
   S.K = Kind == "use" ? ExternalSymbol::Use : ExternalSymbol::Definition;
   return true;
+}
+
+static bool fromJSON(const json::Value &E, HeaderView &H, json::Path P) {
+  json::ObjectMapper O(E, P);
+  return O && O.map("file", H.File) && O.map("name", H.Name) &&
+         O.map("unit", H.Unit) && O.map("uses", H.Uses);
 }
 
 static bool fromJSON(const json::Value &E, LoopInfo &L, json::Path P) {
@@ -114,6 +121,7 @@ static bool readRecord(const json::Value &E, RecordPlan &R, json::Path P) {
       !O.mapOptional("units", R.Units) || !O.mapOptional("arrays", R.Arrays) ||
       !O.mapOptional("blockers", R.Blockers) ||
       !O.mapOptional("externals", R.Externals) ||
+      !O.mapOptional("headers", R.Headers) ||
       !O.mapOptional("indexed", R.Indexed))
     return false;
   if (const json::Array *Kernels = E.getAsObject()->getArray("kernels"))

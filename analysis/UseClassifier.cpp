@@ -40,6 +40,16 @@ const char *dlopt::useKindName(UseKind K) {
     return "walking pointer";
   case UseKind::ContainerCall:
     return "container algorithm";
+  case UseKind::ElementBinding:
+    return "element binding";
+  case UseKind::ElementCall:
+    return "member call on an element";
+  case UseKind::ProxyCall:
+    return "call through the element proxy";
+  case UseKind::ElementSwap:
+    return "swap of elements";
+  case UseKind::ArrayContainerInit:
+    return "std::array initializer";
   case UseKind::HandleFlow:
     return "handle passed on";
   }
@@ -807,95 +817,4 @@ UseClassifier::memberArrayInitializers(const InitListExpr *List) const {
                                        "' (not rewritten yet)")});
   }
   return Out;
-}
-
-UseVerdict UseClassifier::containerType(const RecordDecl *RD, QualType T,
-                                        SourceRange R,
-                                        bool InTemplateArgument) const {
-  if (InTemplateArgument)
-    return UseVerdict::refused(R.getBegin(),
-                               containerSpelling(T) +
-                                   " as a template argument (not rewritten "
-                                   "yet)");
-  if (!spelledInFile(R))
-    return UseVerdict::refused(R.getBegin(),
-                               containerSpelling(T) +
-                                   " spelled inside a macro or a system "
-                                   "header");
-  if (isStdArray(T)) {
-    const SourceManager &SM = Ctx.getSourceManager();
-    CharSourceRange CR = Lexer::makeFileCharRange(
-        CharSourceRange::getTokenRange(R), SM, Ctx.getLangOpts());
-    if (!arrayLength(Lexer::getSourceText(CR, SM, Ctx.getLangOpts())))
-      return UseVerdict::refused(R.getBegin(),
-                                 "the length of " + containerSpelling(T) +
-                                     " is not spelled in its type");
-  }
-  return UseVerdict::of({UseKind::HandleFlow});
-}
-
-std::optional<UseVerdict>
-UseClassifier::containerSizeof(const UnaryExprOrTypeTraitExpr *E) const {
-  if (E->getKind() != UETT_SizeOf)
-    return std::nullopt;
-  QualType T = E->isArgumentType() ? E->getArgumentType()
-                                   : E->getArgumentExpr()->getType();
-  if (!containerRecord(T))
-    return std::nullopt;
-  return UseVerdict::refused(E->getBeginLoc(),
-                             "sizeof of a " + containerSpelling(T) +
-                                 ", which changes with the layout");
-}
-
-std::optional<std::string> UseClassifier::arrayLength(StringRef Spelling) {
-  size_t Open = Spelling.find('<');
-  if (Open == StringRef::npos)
-    return std::nullopt;
-  // Angle brackets count only outside parentheses: (N > 2 ? 4 : 8).
-  int Angles = 0, Parens = 0;
-  size_t Comma = StringRef::npos;
-  for (size_t I = Open; I < Spelling.size(); ++I) {
-    char C = Spelling[I];
-    if (C == '(' || C == '[' || C == '{')
-      ++Parens;
-    else if (C == ')' || C == ']' || C == '}')
-      --Parens;
-    else if (Parens > 0)
-      continue;
-    else if (C == '<')
-      ++Angles;
-    else if (C == '>' && --Angles == 0)
-      return Comma == StringRef::npos
-                 ? std::nullopt
-                 : std::optional<std::string>(
-                       Spelling.slice(Comma + 1, I).trim().str());
-    else if (C == ',' && Angles == 1)
-      Comma = I;
-  }
-  return std::nullopt;
-}
-
-std::string UseClassifier::inTemplate(const std::string &What,
-                                      const FunctionDecl *FD) {
-  return What + " inside template '" + FD->getQualifiedNameAsString() +
-         "' would need a spelling for this instantiation only (not "
-         "rewritten yet)";
-}
-
-std::optional<UseVerdict>
-UseClassifier::sortByOperatorLess(const CallExpr *Call,
-                                  const FunctionDecl *Instantiation) const {
-  ContainerAlgorithm VA = asContainerAlgorithm(Call);
-  if (!containerRecord(VA.Container ? VA.Container->getType() : QualType()) ||
-      !VA.Compares || VA.Compare)
-    return std::nullopt;
-  if (Instantiation)
-    return UseVerdict::refused(
-        Call->getExprLoc(),
-        inTemplate("an algorithm sorting by operator<", Instantiation));
-  const Expr *Last = Call->getArg(Call->getNumArgs() - 1);
-  if (!spelledInFile(Last->getSourceRange()))
-    return UseVerdict::refused(Call->getExprLoc(),
-                               "algorithm call spelled inside a macro");
-  return UseVerdict::of({UseKind::ContainerCall, Last, VA.Container});
 }

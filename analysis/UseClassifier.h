@@ -54,12 +54,40 @@ enum class UseKind {
   /// A standard algorithm over a container's elements that compares them
   /// (std::sort by operator<): rendered with the record's std::less.
   ContainerCall,
+  /// A variable bound to an element of a container (for (auto &b : v),
+  /// const T &r = v[i], auto e = v[i]): a reference binds the element
+  /// proxy, so its type is respelled `auto &&` or `const auto &`; a copy
+  /// stays a T, so an `auto` is respelled T (see HandleUse::Respell).
+  ElementBinding,
+  /// A const member function called on a container's element: called on a
+  /// copy, T(v[i]).f().
+  ElementCall,
+  /// A call the element proxy serves as written: a non-const member
+  /// function (forwarded to a copy that is assigned back), an unqualified
+  /// swap, a const member function inside a template's text.
+  ProxyCall,
+  /// std::swap(v[i], v[j]): respelled swap, the proxy's own (found by
+  /// argument-dependent lookup).
+  ElementSwap,
+  /// std::array<T, N> a = {{{1, 2}, ...}}: respelled as a list of T for
+  /// the generated container's initializer_list constructor.
+  ArrayContainerInit,
   /// The handle passed on whole: to a parameter, a return, another handle
   /// variable. Its declarations change; the use itself is not edited.
   HandleFlow,
 };
 
 const char *useKindName(UseKind K);
+
+/// How an ElementBinding's declared type is respelled.
+enum class Respelling {
+  /// As written (`auto &&`, `const auto &`, `T e`).
+  None,
+  /// `auto e = v[i]` -> `T e`: a copy must stay a T.
+  AsRecord,
+  /// `T &b`, `const T &r` -> `auto &&b`, `const auto &r`: the proxy.
+  AsProxy,
+};
 
 /// One classified use.
 struct HandleUse {
@@ -80,6 +108,12 @@ struct HandleUse {
   /// The handle is an array member of another record (its storage lives
   /// in that record).
   bool Embedded = false;
+  /// ElementBinding: the variable, how its type is respelled, and whether
+  /// it is a range-for variable its body never names (a reference bound to
+  /// a proxy it never uses draws a warning: respelled [[maybe_unused]]).
+  const clang::VarDecl *Var = nullptr;
+  Respelling Respell = Respelling::None;
+  bool Unused = false;
 };
 
 /// `for (T *p = a; p < a + n; ++p)` (or `p != a + n`) whose body uses p
@@ -102,6 +136,12 @@ struct UseVerdict {
   static UseVerdict refused(clang::SourceLocation L, std::string Why) {
     return {std::nullopt, std::move(Why), L};
   }
+};
+
+/// A use of an element of a container, with the container's record.
+struct ElementUse {
+  const clang::RecordDecl *Record = nullptr;
+  UseVerdict Verdict;
 };
 
 /// Whether a record is one being asked about (Legality: every candidate;
@@ -170,12 +210,21 @@ public:
   std::vector<std::pair<const clang::RecordDecl *, UseVerdict>>
   memberArrayInitializers(const clang::InitListExpr *List) const;
 
+  // --- Containers: std::vector<T> and std::array<T, N> in C++
+  // (ContainerUses.cpp) ---
+
   /// A spelling of a container of \p RD (std::vector<T>, std::array<T, N>
   /// or a nested name through one) over \p R, which the rewrite renames:
-  /// refused as a template argument, inside a macro, or for a std::array
-  /// whose length its spelling does not show.
+  /// refused for an element record no generated container can hold, as a
+  /// template argument, inside a macro, or for a std::array whose length its
+  /// spelling does not show.
   UseVerdict containerType(const clang::RecordDecl *RD, clang::QualType T,
                            clang::SourceRange R, bool InTemplateArgument) const;
+
+  /// Why a generated container cannot hold elements of \p RD (its proxy
+  /// holds a reference to each field and assigns them one by one: an array,
+  /// a const or a non-public field), or "".
+  static std::string containerElementRefusal(const clang::RecordDecl *RD);
 
   /// sizeof of a container of a handle record: its value would change.
   std::optional<UseVerdict>
@@ -184,6 +233,40 @@ public:
   /// N in the spelling `std::array<T, N>`: the text after the last comma
   /// at the top level of the template argument list.
   static std::optional<std::string> arrayLength(llvm::StringRef Spelling);
+
+  /// The container of a wanted record whose element \p E is: v[i],
+  /// v.at(i), v.front(), *it, a copy of one, or a reference variable bound
+  /// to one (a range-for variable included). Null if none.
+  clang::QualType elementContainer(const clang::Expr *E) const;
+
+  /// A variable bound to an element of a container (kind ElementBinding),
+  /// or refused: a structured binding, a non-const reference outside a
+  /// range-for, an `auto` copy inside a template's text, a declaration
+  /// spelled inside a macro. None if \p VD is no such variable.
+  std::optional<ElementUse>
+  elementBinding(const clang::VarDecl *VD,
+                 const clang::FunctionDecl *Instantiation) const;
+
+  /// e.f() on an element of a container: ElementCall or ProxyCall, or
+  /// refused for a function the proxy cannot forward (proxyMethodRefusal),
+  /// one that hands out a reference or pointer, or a call spelled inside a
+  /// macro.
+  std::optional<ElementUse>
+  elementCall(const clang::CXXMemberCallExpr *Call,
+              const clang::FunctionDecl *Instantiation) const;
+
+  /// std::swap of elements: ElementSwap (ProxyCall when unqualified), or
+  /// refused with an object that is not an element, inside a template's
+  /// text, or spelled inside a macro.
+  std::optional<ElementUse>
+  elementSwap(const clang::CallExpr *Call,
+              const clang::FunctionDecl *Instantiation) const;
+
+  /// A braced list of elements initializing a std::array of a wanted
+  /// record (its syntactic form): ArrayContainerInit, or refused where an
+  /// element is spelled inside a macro.
+  std::optional<ElementUse>
+  arrayContainerInit(const clang::InitListExpr *List) const;
 
   /// std::sort and the other comparing algorithms over a container of a
   /// wanted record, called without a comparison: \p Instantiation is the
@@ -197,6 +280,8 @@ public:
   /// \p FD.
   static std::string inTemplate(const std::string &What,
                                 const clang::FunctionDecl *FD);
+
+  // --- Handles ---
 
   /// Null pointer constants passed to handle parameters: f(0), f(NULL).
   std::vector<std::pair<const clang::RecordDecl *, UseVerdict>>
@@ -223,6 +308,12 @@ public:
   const clang::Stmt *parent(const clang::Stmt *S) const;
 
 private:
+  /// The range-for statement whose loop variable \p VD is, if any.
+  const clang::CXXForRangeStmt *rangeForOf(const clang::VarDecl *VD) const;
+  /// The respelling of a variable bound to an element, or its refusal.
+  UseVerdict bindingUse(const clang::VarDecl *VD, clang::QualType Container,
+                        const clang::FunctionDecl *Instantiation) const;
+
   UseVerdict element(const clang::RecordDecl *RD, const clang::Expr *Handle,
                      const clang::ArraySubscriptExpr *ASE, bool Embedded) const;
   UseVerdict wholeElement(const clang::RecordDecl *RD,

@@ -3,7 +3,8 @@
 // Legality and the rewriter ask UseClassifier the same questions, so they
 // must meet the same nodes. This base of both visitors holds the parts of
 // the traversal that decide which nodes those are: library declarations are
-// skipped, function template instantiations are visited, and a container
+// skipped, function template instantiations are visited (the one being
+// walked is the WalkContext's instantiation()), and a container
 // spelling (std::vector<T>, std::array<T, N>, std::vector<T>::size_type) is
 // handed to Derived::containerTypeLoc(Type, Range, InTemplateArgument)
 // where the template is named (a typedef of the vector keeps its name); a
@@ -18,15 +19,36 @@
 
 namespace dlopt {
 
+/// Where a UseWalker is.
+class WalkContext {
+public:
+  /// The function template instantiation being walked, if any. Its text
+  /// serves every instantiation, so a use there cannot be spelled for this
+  /// one alone (UseClassifier::inTemplate).
+  const clang::FunctionDecl *instantiation() const { return Instantiation; }
+
+protected:
+  const clang::FunctionDecl *Instantiation = nullptr;
+};
+
 template <class Derived>
-class UseWalker : public clang::RecursiveASTVisitor<Derived> {
+class UseWalker : public clang::RecursiveASTVisitor<Derived>,
+                  public WalkContext {
   using Base = clang::RecursiveASTVisitor<Derived>;
 
 public:
   bool shouldVisitTemplateInstantiations() const { return true; }
 
   bool TraverseDecl(clang::Decl *D) {
-    return isLibraryDecl(D) || Base::TraverseDecl(D);
+    if (isLibraryDecl(D))
+      return true;
+    const clang::FunctionDecl *Outer = Instantiation;
+    if (const auto *FD = llvm::dyn_cast_or_null<clang::FunctionDecl>(D);
+        FD && FD->getTemplateInstantiationPattern())
+      Instantiation = FD;
+    bool Continue = Base::TraverseDecl(D);
+    Instantiation = Outer;
+    return Continue;
   }
   bool TraverseElaboratedTypeLoc(clang::ElaboratedTypeLoc TL) {
     return (TL.getNamedTypeLoc()

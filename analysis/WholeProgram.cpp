@@ -4,6 +4,9 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
+#include <algorithm>
+#include <iterator>
+#include <optional>
 #include <tuple>
 
 using namespace dlopt;
@@ -61,6 +64,31 @@ static Blocker differentDefinition(const RecordPlan &M, const RecordPlan &R,
   return {Reason + ": " + Difference, R.Location};
 }
 
+/// The blocker for two units that see different uses of a record in one
+/// header (\p A and \p B of the same file): each would rewrite it its own
+/// way, and a file has one text. Null if they see the same.
+static std::optional<Blocker>
+differentViews(const RecordPlan &M, const HeaderView &A, const HeaderView &B) {
+  if (A.Uses == B.Uses)
+    return std::nullopt;
+  // The first use only one of them sees.
+  std::vector<std::string> OnlyA, OnlyB;
+  std::set_difference(A.Uses.begin(), A.Uses.end(), B.Uses.begin(),
+                      B.Uses.end(), std::back_inserter(OnlyA));
+  std::set_difference(B.Uses.begin(), B.Uses.end(), A.Uses.begin(),
+                      A.Uses.end(), std::back_inserter(OnlyB));
+  bool FromA = !OnlyA.empty() && (OnlyB.empty() || OnlyA[0] < OnlyB[0]);
+  const std::string &Use = FromA ? OnlyA[0] : OnlyB[0];
+  auto [Where, Kind] = llvm::StringRef(Use).split(": ");
+  std::string Location = A.Name + ":" + Where.str();
+  return Blocker{A.Name + " would be rewritten differently for " + A.Unit +
+                     " and for " + B.Unit + ": only " +
+                     (FromA ? A.Unit : B.Unit) + " sees this " + Kind.str() +
+                     " of struct " + M.Name +
+                     " (is the header included under different macros?)",
+                 Location};
+}
+
 /// Adds what \p R, another unit's view of \p M's record, knows.
 static void mergeRecord(RecordPlan &M, const RecordPlan &R) {
   M.Indexed |= R.Indexed;
@@ -89,9 +117,19 @@ static void mergeRecord(RecordPlan &M, const RecordPlan &R) {
                  [](const KernelSummary &A, const KernelSummary &B) {
                    return A.Name == B.Name && A.Location == B.Location;
                  });
-  appendUnique(M.Blockers, R.Blockers, [](const Blocker &A, const Blocker &B) {
+  auto SameBlocker = [](const Blocker &A, const Blocker &B) {
     return A.Reason == B.Reason && A.Location == B.Location;
-  });
+  };
+  for (const HeaderView &V : R.Headers) {
+    auto Seen = llvm::find_if(
+        M.Headers, [&](const HeaderView &H) { return H.File == V.File; });
+    if (Seen == M.Headers.end())
+      M.Headers.push_back(V);
+    else if (std::optional<Blocker> B = differentViews(M, *Seen, V);
+             B && Difference.empty())
+      appendUnique(M.Blockers, {*B}, SameBlocker);
+  }
+  appendUnique(M.Blockers, R.Blockers, SameBlocker);
   appendUnique(M.Externals, R.Externals,
                [](const ExternalSymbol &A, const ExternalSymbol &B) {
                  return A.K == B.K && A.Symbol == B.Symbol &&
@@ -130,6 +168,15 @@ void dlopt::resolveExternals(LayoutPlan &Plan) {
       if (!Fine)
         R.Blockers.push_back({S.Reason, S.Location, /*FromLinkage=*/true});
     }
+    // A use on the line of an unresolved symbol is explained by it.
+    auto Line = [](llvm::StringRef Pos) { return Pos.rsplit(':').first; };
+    llvm::StringSet<> Unresolved;
+    for (const Blocker &B : R.Blockers)
+      if (B.FromLinkage)
+        Unresolved.insert(Line(B.Location));
+    llvm::erase_if(R.Blockers, [&](const Blocker &B) {
+      return B.Shadowed && Unresolved.contains(Line(B.Location));
+    });
     sortBlockers(R.Blockers);
   }
 }

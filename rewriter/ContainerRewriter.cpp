@@ -26,10 +26,12 @@
 // move, compare or read elements (see asContainerAlgorithm) run on the
 // container's iterator as they are written. Inside a function template's
 // instantiation only edits that read right for every instantiation are
-// made (see LayoutRewriter::Instantiation).
+// made (see LayoutRewriter::instantiation).
 //
-// Uses whose meaning a proxy would change are refused (structured bindings,
-// the vector type as a template argument, sizeof).
+// Which of these a use is, and which uses are refused (structured bindings,
+// the vector type as a template argument, sizeof, text spelled inside a
+// macro), the analysis decides (analysis/ContainerUses.cpp); this file
+// renders its answers.
 //
 //===----------------------------------------------------------------------===//
 #include "rewriter/LayoutRewriter.h"
@@ -39,21 +41,6 @@ using namespace clang;
 using namespace dlopt;
 
 namespace dlopt::rewrite {
-
-/// Whether \p S names \p D anywhere.
-static bool refersTo(const Stmt *S, const Decl *D) {
-  if (!S)
-    return false;
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == D)
-    return true;
-  return llvm::any_of(S->children(),
-                      [D](const Stmt *C) { return refersTo(C, D); });
-}
-
-void LayoutRewriter::refuseInTemplate(const RecordDecl *RD, SourceLocation Loc,
-                                      const std::string &What) {
-  refuse(RD, Loc, UseClassifier::inTemplate(What, Instantiation));
-}
 
 const RecordDecl *LayoutRewriter::containerRecord(QualType T) const {
   return Uses.containerRecord(T); // Wanted: the records in Layouts.
@@ -65,10 +52,6 @@ bool LayoutRewriter::vectorType(QualType T, SourceRange R,
   if (!RD || R.isInvalid())
     return false;
   const HandleLayout *L = Layouts.lookup(RD);
-  if (std::string Why = L->containerRefusal(); !Why.empty()) {
-    refuse(RD, R.getBegin(), Why);
-    return true;
-  }
   if (UseVerdict V = Uses.containerType(RD, T, R, InTemplateArgument); !V.Use) {
     cannotRender(RD, V.Loc, V.Refusal);
     return true;
@@ -117,69 +100,43 @@ void LayoutRewriter::retype(const RecordDecl *RD, const VarDecl *VD,
   }
   auto Range = charRangeOf(Begin, VD->getLocation());
   if (!Range)
-    return refuse(RD, VD->getLocation(),
-                  "declaration of '" + VD->getNameAsString() +
-                      "' is spelled inside a macro");
+    return cannotRender(RD, VD->getLocation(), "an element variable's type");
   textSite(RD, *Range, std::move(Text), /*Needs=*/0);
 }
 
-/// `auto` (not `decltype(auto)`) in the declared type of \p VD, if any.
-static std::optional<AutoTypeLoc> autoOf(const VarDecl *VD) {
-  const TypeSourceInfo *TSI = VD->getTypeSourceInfo();
-  if (!TSI)
-    return std::nullopt;
-  TypeLoc TL = TSI->getTypeLoc();
-  if (auto Ref = TL.getAs<ReferenceTypeLoc>())
-    TL = Ref.getPointeeLoc();
-  auto Auto = TL.getUnqualifiedLoc().getAs<AutoTypeLoc>();
-  if (!Auto || Auto.getTypePtr()->isDecltypeAuto())
-    return std::nullopt;
-  return Auto;
-}
-
-/// A variable that will hold an element: the proxy, by value or by
-/// reference. \p Unused: a range-for variable its body never names (clang
-/// warns about an unused reference bound to a proxy, not to an element).
-void LayoutRewriter::elementVariable(const RecordDecl *RD, const VarDecl *VD,
-                                     bool Unused) {
-  std::string Name = "'" + VD->getNameAsString() + "'";
-  if (isa<DecompositionDecl>(VD))
-    return refuse(RD, VD->getLocation(),
-                  "structured binding of an element of a container of " +
-                      recordName(RD) + " (not rewritten yet)");
-  QualType T = VD->getType();
-  std::optional<AutoTypeLoc> Auto = autoOf(VD);
-  if (!T->isReferenceType()) {
-    // A copy: it must stay a T, which `auto` would no longer deduce.
-    if (Auto && Instantiation)
-      return refuseInTemplate(RD, VD->getLocation(),
-                              "a copy of an element declared 'auto'");
-    if (Auto) {
-      auto Range = rangeOf(Auto->getSourceRange());
-      if (!Range)
-        return refuse(RD, VD->getLocation(),
-                      "declaration of " + Name + " is spelled inside a macro");
-      textSite(RD, *Range, Layouts.lookup(RD)->qualifiedRecordName(),
-               /*Needs=*/0);
-    }
+/// A variable bound to an element (UseKind::ElementBinding): a reference
+/// binds the proxy, a copy stays a T.
+void LayoutRewriter::elementBinding(const RecordDecl *RD, const HandleUse &U) {
+  const VarDecl *VD = U.Var;
+  switch (U.Respell) {
+  case Respelling::None:
     return;
+  case Respelling::AsRecord: {
+    TypeLoc TL = VD->getTypeSourceInfo()->getTypeLoc();
+    if (auto Ref = TL.getAs<ReferenceTypeLoc>())
+      TL = Ref.getPointeeLoc();
+    auto Range = rangeOf(TL.getUnqualifiedLoc().getSourceRange());
+    if (!Range)
+      return cannotRender(RD, VD->getLocation(), "an element copy's type");
+    return textSite(RD, *Range, Layouts.lookup(RD)->qualifiedRecordName(),
+                    /*Needs=*/0);
   }
-  ProxyVars.insert(VD);
-  // As written: `auto &&` deduced an lvalue reference from the element.
-  TypeLoc Written = VD->getTypeSourceInfo()->getTypeLoc();
-  bool Const = T.getNonReferenceType().isConstQualified();
-  std::string MaybeUnused = Unused ? "[[maybe_unused]] " : "";
-  if (Auto && (Written.getAs<RValueReferenceTypeLoc>() || Const) && !Unused)
-    return; // auto && and const auto & bind the proxy as they are.
-  retype(RD, VD, MaybeUnused + (Const ? "const auto &" : "auto &&"));
+  case Respelling::AsProxy: {
+    bool Const = VD->getType().getNonReferenceType().isConstQualified();
+    std::string MaybeUnused = U.Unused ? "[[maybe_unused]] " : "";
+    return retype(RD, VD, MaybeUnused + (Const ? "const auto &" : "auto &&"));
+  }
+  }
 }
 
 void LayoutRewriter::rangeFor(const CXXForRangeStmt *S) {
-  if (const RecordDecl *RD = containerRecord(S->getRangeInit()->getType())) {
-    bool Unused = !refersTo(S->getBody(), S->getLoopVariable());
-    elementVariable(RD, S->getLoopVariable(), Unused);
-    rangeForLoop(S, RD, Unused);
-  }
+  std::optional<ElementUse> E =
+      Uses.elementBinding(S->getLoopVariable(), instantiation());
+  if (!E)
+    return;
+  render(E->Record, E->Verdict);
+  if (E->Verdict.Use)
+    rangeForLoop(S, E->Record, E->Verdict.Use->Unused);
 }
 
 /// v[i] of a container with tiles: in the lanes of a strip-mined loop over
@@ -187,7 +144,7 @@ void LayoutRewriter::rangeFor(const CXXForRangeStmt *S) {
 void LayoutRewriter::containerSubscript(const CXXOperatorCallExpr *Op) {
   ContainerElement CE = asContainerElement(Op);
   const RecordDecl *RD = CE.Index ? containerRecord(CE.ContainerType) : nullptr;
-  if (!RD || Instantiation) // Templates are not strip-mined.
+  if (!RD || instantiation()) // Templates are not strip-mined.
     return;
   uint64_t Tile = Layouts.lookup(RD)->containerTile();
   const auto *Index = dyn_cast<DeclRefExpr>(CE.Index->IgnoreParenImpCasts());
@@ -215,55 +172,26 @@ void LayoutRewriter::containerSubscript(const CXXOperatorCallExpr *Op) {
        /*Needs=*/0});
 }
 
-/// An element of a rewritten vector: v[i], v.at(i), or a variable bound to
-/// one.
-const RecordDecl *LayoutRewriter::elementOf(const Expr *E) const {
-  if (!E)
-    return nullptr;
-  E = E->IgnoreParenImpCasts();
-  if (const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(E))
-    E = Temp->getSubExpr()->IgnoreParenImpCasts();
-  if (const auto *Construct = dyn_cast<CXXConstructExpr>(E);
-      Construct && Construct->getNumArgs() == 1 &&
-      Construct->getConstructor()->isCopyOrMoveConstructor())
-    E = Construct->getArg(0)->IgnoreParenImpCasts();
-  if (ContainerElement VE = asContainerElement(E);
-      VE.Record && containerRecord(VE.ContainerType))
-    return VE.Record;
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-    if (ProxyVars.count(DRE->getDecl()))
-      return asRecord(DRE->getType());
-  return nullptr;
+/// e.f() on an element: a const member function is called on a copy,
+/// T(v[i]).f(); a non-const one keeps its spelling, and the proxy forwards
+/// it to a copy that it assigns back (UseKind::ProxyCall).
+void LayoutRewriter::memberCall(const CXXMemberCallExpr *Call) {
+  if (std::optional<ElementUse> E = Uses.elementCall(Call, instantiation()))
+    render(E->Record, E->Verdict);
 }
 
-/// e.norm() on an element: a const member function is called on a copy,
-/// T(v[i]).norm() (Legality admits those that return no reference or
-/// pointer). A non-const one, e.move(dt), keeps its spelling: the proxy
-/// forwards it to a copy that it assigns back (Legality: proxyMethodRefusal).
-void LayoutRewriter::memberCall(const CXXMemberCallExpr *Call) {
+/// UseKind::ElementCall: T(v[i]).f(), or T(*it).f() for it->f().
+void LayoutRewriter::elementCallSite(const RecordDecl *RD,
+                                     const CXXMemberCallExpr *Call) {
   const Expr *Object = Call->getImplicitObjectArgument();
-  const RecordDecl *RD = Object ? elementOf(Object) : nullptr;
-  const CXXMethodDecl *MD = Call->getMethodDecl();
-  if (!RD || !MD || !MD->isConst())
-    return;
-  // In a template, through the proxy's forwarder (HandleLayout::create).
-  if (Instantiation) {
-    if (!proxyMethodRefusal(MD).empty())
-      refuseInTemplate(RD, Call->getExprLoc(),
-                       "const member function '" + MD->getNameAsString() +
-                           "' called on an element");
-    return;
-  }
   std::string Type = Layouts.lookup(RD)->qualifiedRecordName();
-  // it->norm(): (*it) is the element; T(*it).norm().
   const auto *Callee = dyn_cast<MemberExpr>(Call->getCallee());
   if (ContainerElement CE = asContainerElement(Object);
       CE.ViaIterator && Callee && Callee->isArrow()) {
     auto Iterator = textFn(CE.Container);
     auto Range = charRangeOf(Object->getBeginLoc(), Callee->getMemberLoc());
     if (!Iterator || !Range)
-      return refuse(RD, Object->getExprLoc(),
-                    "member call spelled inside a macro");
+      return cannotRender(RD, Object->getExprLoc(), "a member call");
     Sites.push_back({Range->File, Range->Begin, Range->End, RD,
                      [=](const EditSet &ES, const LaneContext *) {
                        return Type + "(*" + Iterator(ES) + ").";
@@ -273,8 +201,7 @@ void LayoutRewriter::memberCall(const CXXMemberCallExpr *Call) {
   }
   auto Text = textFn(Object);
   if (!Text)
-    return refuse(RD, Object->getExprLoc(),
-                  "member call spelled inside a macro");
+    return cannotRender(RD, Object->getExprLoc(), "a member call");
   addSite(
       RD, Object->getSourceRange(), Object->getExprLoc(),
       [=](const EditSet &ES, const LaneContext *) {
@@ -284,41 +211,33 @@ void LayoutRewriter::memberCall(const CXXMemberCallExpr *Call) {
 }
 
 /// Calls of the standard library that take elements or iterators:
-///
-/// std::swap(v[i], v[j]) -> swap(v[i], v[j]): std::swap takes T &, which
-/// a proxy is not; the proxy's own swap, found by argument-dependent
-/// lookup, swaps the fields. An unqualified swap finds it already.
-///
-/// std::sort(v.begin(), v.end()) -> std::sort(v.begin(), v.end(),
-/// std::less<T>()): T's operator< compares copies; the proxy has none.
+/// null arguments, std::sort by operator< (sortSite) and std::swap of
+/// elements (UseKind::ElementSwap).
 void LayoutRewriter::libraryCall(const CallExpr *Call) {
   for (const auto &[RD, V] : Uses.nullArguments(Call))
     render(RD, V);
   if (std::optional<UseVerdict> V =
-          Uses.sortByOperatorLess(Call, Instantiation))
+          Uses.sortByOperatorLess(Call, instantiation()))
     return render(asContainerAlgorithm(Call).Record, *V);
-  if (!isStdSwap(Call))
-    return;
-  const RecordDecl *RD = elementOf(Call->getArg(0));
-  const auto *Callee =
-      dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts());
-  if (!RD || RD != elementOf(Call->getArg(1)) || !Callee ||
-      !Callee->hasQualifier())
-    return;
-  if (Instantiation)
-    return refuseInTemplate(RD, Call->getExprLoc(), "std::swap of elements");
+  if (std::optional<ElementUse> E = Uses.elementSwap(Call, instantiation()))
+    render(E->Record, E->Verdict);
+}
+
+/// std::swap(v[i], v[j]) -> swap(v[i], v[j]): std::swap takes T &, which a
+/// proxy is not; the proxy's own swap, found by argument-dependent lookup,
+/// swaps the fields.
+void LayoutRewriter::swapSite(const RecordDecl *RD, const Expr *Callee) {
   auto Range = rangeOf(Callee->getSourceRange());
   if (!Range)
-    return refuse(RD, Call->getExprLoc(),
-                  "std::swap of elements spelled inside a macro");
+    return cannotRender(RD, Callee->getExprLoc(), "std::swap of elements");
   textSite(RD, *Range, "swap", /*Needs=*/0); // The container's site has.
 }
 
 void LayoutRewriter::variable(const VarDecl *VD) {
-  if (VD->isCXXForRangeDecl() || isa<ParmVarDecl>(VD))
+  if (VD->isCXXForRangeDecl()) // rangeFor
     return;
-  if (const RecordDecl *RD = elementOf(VD->getInit()))
-    elementVariable(RD, VD);
+  if (std::optional<ElementUse> E = Uses.elementBinding(VD, instantiation()))
+    render(E->Record, E->Verdict);
 }
 
 } // namespace dlopt::rewrite

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "rewriter/HandleLayout.h"
 #include "analysis/AstUtil.h"
+#include "analysis/UseClassifier.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/QualTypeNames.h"
 #include "llvm/ADT/StringExtras.h"
@@ -85,23 +86,8 @@ void HandleLayout::addFields(const RecordDecl *RD, const ASTContext &Ctx) {
   for (const FieldDecl *FD : RD->fields()) {
     FieldNames.push_back(FD->getNameAsString());
     FieldTypes.push_back(spellable(FD->getType(), Ctx));
-    // The container's proxy holds a reference to each field and assigns
-    // them one by one.
-    std::string Name = "'" + FD->getNameAsString() + "'";
-    if (!ContainerRefusal.empty())
-      continue;
-    if (FD->getType()->isArrayType())
-      ContainerRefusal = "array field " + Name +
-                         " in an element of a std::vector or std::array (not "
-                         "rewritten yet)";
-    else if (FD->getType().isConstQualified())
-      ContainerRefusal =
-          "const field " + Name +
-          ": an element of the rewritten container could not be assigned";
-    else if (FD->getAccess() == AS_private || FD->getAccess() == AS_protected)
-      ContainerRefusal = "non-public field " + Name +
-                         ": the generated container could not reach it";
   }
+  ContainerPrintable = UseClassifier::containerElementRefusal(RD).empty();
 }
 
 void HandleLayout::addNamespaces(const RecordDecl *RD) {
@@ -178,7 +164,7 @@ void HandleLayout::addMemberTypes(ASTContext &Ctx) {
 
 void HandleLayout::useAllHelpers() const {
   Used = ~0u;
-  if (!CPlusPlus || !ContainerRefusal.empty())
+  if (!CPlusPlus || !ContainerPrintable)
     Used &= ~(Container | ArrayContainer);
   if (llvm::any_of(FieldTypes, [](QualType T) { return T->isArrayType(); }))
     Used &= ~(Get | Set);

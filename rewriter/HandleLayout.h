@@ -1,8 +1,8 @@
 //===- HandleLayout.h - The generated code of a record's plan --*- C++ -*-===//
 //
 // One "handle" type per (record, plan) stands for "pointer to an array of the
-// record" (docs/design.md, "Rewriting principles"). Each cluster of the plan becomes
-// one or more handle members:
+// record" (docs/design.md, "Rewriting principles"). Each cluster of the plan
+// becomes one or more handle members:
 //
 //   SoA cluster, or any one-field cluster   one array per field  h.x[i]
 //   AoS cluster in a split                  array of a small record
@@ -122,8 +122,6 @@ public:
   /// The tile size of the containers' element(tile, lane), which
   /// strip-mined loops use: that of the first tiled member (0: none).
   uint64_t containerTile() const;
-  /// Why the generated container cannot hold this record ("" if it can).
-  std::string containerRefusal() const;
   /// How C++ code anywhere names one element: the record's name, with its
   /// namespace.
   std::string qualifiedRecordName() const { return Qualifier + RecordTag; }
@@ -149,7 +147,7 @@ private:
   /// Forwarded: the member functions the element proxies can forward.
   void addForwarders(const clang::CXXRecordDecl *CXX,
                      const clang::ASTContext &Ctx);
-  /// FieldNames, FieldTypes and ContainerRefusal.
+  /// FieldNames, FieldTypes and ContainerPrintable.
   void addFields(const clang::RecordDecl *RD, const clang::ASTContext &Ctx);
   /// Qualifier and the text that closes and reopens the namespaces (C++).
   void addNamespaces(const clang::RecordDecl *RD);
@@ -173,9 +171,9 @@ private:
   std::string RecordTag, HandleName, ElementType, Notation;
   std::vector<std::string> FieldNames;
   std::vector<clang::QualType> FieldTypes;
-  /// Why the generated container cannot hold the record: an array, const
-  /// or non-public field ("" if it can).
-  std::string ContainerRefusal;
+  /// Whether a generated container can hold the record
+  /// (UseClassifier::containerElementRefusal).
+  bool ContainerPrintable = false;
   /// "ns::" for a record in a namespace (C++ only), and the text that
   /// closes and reopens its namespaces around #include lines.
   std::string Qualifier, CloseNamespaces, OpenNamespaces;

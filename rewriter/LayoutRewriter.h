@@ -36,6 +36,10 @@
 #include <functional>
 #include <set>
 
+namespace dlopt {
+class WalkContext;
+} // namespace dlopt
+
 namespace dlopt::rewrite {
 
 /// Inside a strip-mined loop: the induction variable's tile and lane.
@@ -100,8 +104,8 @@ public:
   /// serves every instantiation, so only edits that read right for all of
   /// them are made there (`auto &&` for a range-for variable); uses that
   /// would need the record's name (T(v[i]).f(), a copy's `auto`, std::less
-  /// <T>) or strip-mining are refused or left as written.
-  const clang::FunctionDecl *Instantiation = nullptr;
+  /// <T>) are refused by the analysis, and loops are not strip-mined.
+  const clang::FunctionDecl *instantiation() const;
 
 private:
   // --- Collecting and applying sites (RecordRewriter.cpp) ---
@@ -180,8 +184,8 @@ private:
   void nullSite(const clang::RecordDecl *RD, const clang::Expr *Null);
   void sortSite(const clang::RecordDecl *RD, const clang::Expr *Last);
   void elementSizeSite(const clang::RecordDecl *RD, const clang::Expr *Size);
-  void arrayContainerInit(const clang::InitListExpr *List,
-                          const clang::InitListExpr *Sem);
+  void arrayContainerInitSite(const clang::RecordDecl *RD,
+                              const clang::InitListExpr *List);
 
   // --- Loops (StripMining.cpp) ---
 
@@ -214,15 +218,12 @@ private:
   /// T if \p Ty is a std::vector<T> (or a reference to one) that becomes
   /// the generated container.
   const clang::RecordDecl *containerRecord(clang::QualType Ty) const;
-  const clang::RecordDecl *elementOf(const clang::Expr *E) const;
-  void elementVariable(const clang::RecordDecl *RD, const clang::VarDecl *VD,
-                       bool Unused = false);
+  void elementBinding(const clang::RecordDecl *RD, const HandleUse &U);
   void retype(const clang::RecordDecl *RD, const clang::VarDecl *VD,
               std::string Text);
-  /// Refuses \p What, a use inside Instantiation that would need a text of
-  /// its own.
-  void refuseInTemplate(const clang::RecordDecl *RD, clang::SourceLocation Loc,
-                        const std::string &What);
+  void elementCallSite(const clang::RecordDecl *RD,
+                       const clang::CXXMemberCallExpr *Call);
+  void swapSite(const clang::RecordDecl *RD, const clang::Expr *Callee);
 
   // --- Ranges, text and sites (RewriteText.cpp) ---
 
@@ -287,16 +288,11 @@ private:
 
   // --- Refusals ---
 
-  /// A use the rewriter cannot handle that the analysis does not classify
-  /// yet (declarations, containers): the record is kept, with the reason.
-  /// Uses of handles are classified in analysis/UseClassifier and never
-  /// refused here.
-  void refuse(const clang::RecordDecl *RD, clang::SourceLocation Loc,
-              std::string Reason) {
-    Refusals.push_back({RD, std::move(Reason), Loc});
-  }
   /// A use the analysis admitted that cannot be rendered: a bug, reported
-  /// as an internal error (nothing is written).
+  /// as an internal error (nothing is written). The rewriter refuses
+  /// nothing itself: what can be rewritten is decided in analysis/
+  /// (UseClassifier).
+
   void cannotRender(const clang::RecordDecl *RD, clang::SourceLocation Loc,
                     std::string Reason) {
     Refusals.push_back({RD, std::move(Reason), Loc, /*Internal=*/true});
@@ -322,14 +318,14 @@ private:
   /// The pointers of walking-pointer loops, declared in the loop headers
   /// those loops' sites replace.
   llvm::SmallPtrSet<const clang::Decl *, 4> WalkingPointers;
-  /// Variables bound to a proxy (references to an element).
-  llvm::SmallPtrSet<const clang::Decl *, 8> ProxyVars;
   /// Vector type spellings already rewritten: (file, offset).
   std::set<std::pair<unsigned, unsigned>> VectorTypeSites;
   /// Sites whose rendering was an error (overlapping edits).
   std::vector<std::pair<const clang::RecordDecl *, std::string>> ApplyErrors;
   /// What each use of a handle is (the analysis's classification).
   UseClassifier Uses;
+  /// The walk collecting sites, while it runs (see instantiation()).
+  const WalkContext *Walk = nullptr;
 };
 
 } // namespace dlopt::rewrite

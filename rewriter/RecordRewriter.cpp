@@ -84,19 +84,6 @@ LayoutRewriter::insertionPoint(const RecordDecl *RD) {
 class SiteCollector : public UseWalker<SiteCollector> {
 public:
   explicit SiteCollector(LayoutRewriter &R) : R(R) {}
-  bool TraverseDecl(Decl *D) {
-    // Uses inside a function template's instantiation share its text with
-    // every other instantiation (see LayoutRewriter::Instantiation).
-    const auto *FD = dyn_cast_or_null<FunctionDecl>(D);
-    if (!FD)
-      return UseWalker::TraverseDecl(D);
-    const FunctionDecl *Outer = R.Instantiation;
-    if (FD->getTemplateInstantiationPattern())
-      R.Instantiation = FD;
-    bool Continue = UseWalker::TraverseDecl(D);
-    R.Instantiation = Outer;
-    return Continue;
-  }
   bool VisitDeclaratorDecl(DeclaratorDecl *D) {
     R.declaration(D);
     return true;
@@ -175,9 +162,15 @@ private:
   const FunctionDecl *Function = nullptr;
 };
 
+const FunctionDecl *LayoutRewriter::instantiation() const {
+  return Walk ? Walk->instantiation() : nullptr;
+}
+
 void LayoutRewriter::collectSites() {
   SiteCollector Collector(*this);
+  Walk = &Collector;
   Collector.TraverseAST(Ctx);
+  Walk = nullptr;
   for (const Expr *E : Collector.Arrays)
     arrayExpression(E);
   for (const CandidateLoop &L : PendingLoops)
@@ -212,8 +205,10 @@ void LayoutRewriter::dropRefusedRecords() {
   for (const Refusal &R : Refusals)
     Layouts.erase(R.Record);
   for (const auto &[RD, Message] : ApplyErrors) {
-    Refusals.push_back(
-        {RD, "conflicting rewrites: " + Message, RD->getLocation()});
+    // Two sites overlapping is a bug of the sites, not a reason the
+    // analysis could give.
+    Refusals.push_back({RD, "conflicting rewrites: " + Message,
+                        RD->getLocation(), /*Internal=*/true});
     Layouts.erase(RD);
   }
   ApplyErrors.clear();

@@ -142,10 +142,8 @@ void LayoutRewriter::addSite(
     std::function<std::string(const EditSet &, const LaneContext *)> Render,
     const char *What, unsigned Needs) {
   auto Range = rangeOf(R);
-  if (!Range)
-    return refuse(RD, Loc,
-                  std::string(What) +
-                      " is spelled inside a macro or a system header");
+  if (!Range) // The analysis admits only uses spelled in a file.
+    return cannotRender(RD, Loc, What);
   Sites.push_back(
       {Range->File, Range->Begin, Range->End, RD, std::move(Render), Needs});
 }

@@ -229,7 +229,7 @@ void LayoutRewriter::rangeForLoop(const CXXForRangeStmt *S,
   const Expr *Range = S->getRangeInit();
   const VarDecl *Var = S->getLoopVariable();
   // (A C++20 init-statement, `for (int k = 0; auto &p : v)`, stays.)
-  if (!Tile || Instantiation || S->getInit() || !Range ||
+  if (!Tile || instantiation() || S->getInit() || !Range ||
       Range->HasSideEffects(Ctx) || hasEscapes(S->getBody()) ||
       !keepsSize(S->getBody(), Range))
     return;
@@ -324,7 +324,7 @@ bool LayoutRewriter::walkingPointerLoop(const ForStmt *For) {
 }
 
 void LayoutRewriter::loop(const ForStmt *For) {
-  if (Instantiation) // One text for every instantiation.
+  if (instantiation()) // One text for every instantiation.
     return;
   if (walkingPointerLoop(For))
     return;

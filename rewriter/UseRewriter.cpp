@@ -172,8 +172,17 @@ void LayoutRewriter::render(const RecordDecl *RD, const UseVerdict &V) {
     return elementSizeSite(RD, U.Site);
   case UseKind::ContainerCall:
     return sortSite(RD, U.Site);
+  case UseKind::ElementBinding:
+    return elementBinding(RD, U);
+  case UseKind::ElementCall:
+    return elementCallSite(RD, cast<CXXMemberCallExpr>(U.Site));
+  case UseKind::ElementSwap:
+    return swapSite(RD, U.Site);
+  case UseKind::ArrayContainerInit:
+    return arrayContainerInitSite(RD, cast<InitListExpr>(U.Site));
   case UseKind::AllocationPart:
   case UseKind::WalkingPointer:
+  case UseKind::ProxyCall:
   case UseKind::HandleFlow:
     return; // Rendered with the allocation, the loop or the declarations.
   }
@@ -203,13 +212,11 @@ void LayoutRewriter::memberReference(const MemberExpr *ME) {
     render(handleRecord(ME->getType()), *V);
 }
 
-/// A braced initializer of a record whose array member is regrouped.
+/// A braced initializer of a record whose array member is regrouped, or
+/// the elements of a std::array.
 void LayoutRewriter::initList(const InitListExpr *List) {
-  const InitListExpr *Sem =
-      List->isSemanticForm() ? List : List->getSemanticForm();
-  const RecordDecl *Outer = Sem ? asRecord(Sem->getType()) : nullptr;
-  if (Outer && isStdArray(Sem->getType()) && containerRecord(Sem->getType()))
-    return arrayContainerInit(List, Sem);
+  if (std::optional<ElementUse> E = Uses.arrayContainerInit(List))
+    return render(E->Record, E->Verdict);
   for (const auto &[RD, V] : Uses.memberArrayInitializers(List))
     render(RD, V);
 }
@@ -218,15 +225,11 @@ void LayoutRewriter::initList(const InitListExpr *List) {
 /// T_layout_array<N> a = {T{1, 2}, T{3, 4}}: the container's
 /// initializer_list constructor, which value-initializes the elements not
 /// given, as std::array's aggregate initialization does.
-void LayoutRewriter::arrayContainerInit(const InitListExpr *List,
-                                        const InitListExpr *Sem) {
-  // The syntactic form only (the semantic one is visited too).
-  if (List->getSyntacticForm() || Sem->getNumInits() != 1)
-    return;
-  const auto *Elements = dyn_cast<InitListExpr>(Sem->getInit(0));
-  if (!Elements)
-    return; // {} or a copy: nothing to spell (Legality refuses copies).
-  const RecordDecl *RD = containerRecord(Sem->getType());
+void LayoutRewriter::arrayContainerInitSite(const RecordDecl *RD,
+                                            const InitListExpr *List) {
+  const InitListExpr *Sem =
+      List->isSemanticForm() ? List : List->getSemanticForm();
+  const auto *Elements = cast<InitListExpr>(Sem->getInit(0));
   std::string Type = Layouts.lookup(RD)->qualifiedRecordName();
   std::vector<std::function<std::string(const EditSet &)>> Parts;
   for (const Expr *E : Elements->inits()) {
@@ -234,8 +237,7 @@ void LayoutRewriter::arrayContainerInit(const InitListExpr *List,
       break; // The rest is value-initialized.
     auto Text = isa<InitListExpr>(E) ? initializerText(E) : textFn(E);
     if (!Text)
-      return refuse(RD, E->getExprLoc(),
-                    "element initializer spelled inside a macro");
+      return cannotRender(RD, E->getExprLoc(), "a std::array element");
     if (isa<InitListExpr>(E))
       Text = [Type, Text](const EditSet &ES) { return Type + Text(ES); };
     Parts.push_back(Text);

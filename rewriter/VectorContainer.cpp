@@ -27,12 +27,6 @@ using namespace clang;
 using namespace dlopt;
 using llvm::StringRef;
 
-std::string HandleLayout::containerRefusal() const {
-  if (!CPlusPlus)
-    return "std::vector outside C++";
-  return ContainerRefusal;
-}
-
 uint64_t HandleLayout::containerTile() const {
   for (const HandleMember &M : Members)
     if (M.K == HandleMember::Tiles)

@@ -192,6 +192,67 @@ TEST(WholeProgramTest, ExternalsResolveAcrossUnits) {
   EXPECT_EQ(P.Records[0].Blockers[1].Location, "b.c:2:10");
 }
 
+TEST(WholeProgramTest, ShadowedBlockerStandsOnceItsSymbolResolves) {
+  // a.c passes the array to step() as a void *: refused, on the line of
+  // the call of step, which a.c does not define.
+  RecordPlan A = record("a.c"), B = record("b.c");
+  A.Kernels.push_back(kernel("ka", {0, 1}));
+  A.Externals.push_back(symbol(ExternalSymbol::Use, "step", "a.c:5:3"));
+  A.Blockers.push_back({"passed as void *", "a.c:5:8", false, true});
+
+  // Unresolved: the symbol's reason explains the line.
+  LayoutPlan P = mergeUnits({unit("a.c", A, /*HasMain=*/true)}, {});
+  ASSERT_EQ(P.Records[0].Blockers.size(), 1u);
+  EXPECT_EQ(P.Records[0].Blockers[0].Reason, "reason for step at a.c:5:3");
+
+  // Resolved: the refusal still blocks.
+  B.Externals.push_back(symbol(ExternalSymbol::Definition, "step", "b.c:1:6"));
+  P = mergeUnits({unit("a.c", A, true), unit("b.c", B)}, {});
+  ASSERT_EQ(P.Records[0].Blockers.size(), 1u);
+  EXPECT_EQ(P.Records[0].Blockers[0].Reason, "passed as void *");
+  EXPECT_FALSE(P.Records[0].transformable());
+}
+
+/// How \p Unit sees "p.h": its uses, "line:col: kind".
+HeaderView view(const std::string &Unit, std::vector<std::string> Uses) {
+  return {"/src/p.h", Unit, std::move(Uses), "p.h"};
+}
+
+TEST(WholeProgramTest, UnitsThatSeeAHeaderDifferentlyBlock) {
+  RecordPlan A = record("a.c"), B = record("b.c"), C = record("c.c");
+  A.Kernels.push_back(kernel("ka", {0, 1}));
+  A.Headers = {view("a.c", {"12:10: field access", "9:3: handle passed on"})};
+  B.Headers = {view("b.c", {"12:10: field access", "9:3: handle passed on"})};
+  C.Headers = {view("c.c", {"11:10: null test", "9:3: handle passed on"})};
+
+  LayoutPlan P = mergeUnits({unit("a.c", A, true), unit("b.c", B)}, {});
+  EXPECT_TRUE(P.Records[0].transformable());
+
+  P = mergeUnits({unit("a.c", A, true), unit("b.c", B), unit("c.c", C)}, {});
+  ASSERT_EQ(P.Records[0].Blockers.size(), 1u);
+  // The first use only one of them sees.
+  EXPECT_EQ(P.Records[0].Blockers[0].Location, "p.h:11:10");
+  EXPECT_EQ(P.Records[0].Blockers[0].Reason,
+            "p.h would be rewritten differently for a.c and for c.c: only c.c "
+            "sees this null test of struct P (is the header included under "
+            "different macros?)");
+
+  // A unit that includes the header but sees no use there differs too.
+  C.Headers = {view("c.c", {})};
+  P = mergeUnits({unit("a.c", A, true), unit("c.c", C)}, {});
+  ASSERT_EQ(P.Records[0].Blockers.size(), 1u);
+  EXPECT_EQ(P.Records[0].Blockers[0].Location, "p.h:12:10");
+
+  // The views travel in a unit plan's JSON (the plugin's reports).
+  llvm::Expected<LayoutPlan> Back = planFromJson(planToJson(unit("c.c", C)));
+  ASSERT_TRUE(bool(Back)) << llvm::toString(Back.takeError());
+  ASSERT_EQ(Back->Records[0].Headers.size(), 1u);
+  EXPECT_EQ(Back->Records[0].Headers[0].File, "/src/p.h");
+  EXPECT_EQ(Back->Records[0].Headers[0].Unit, "c.c");
+  P = mergeUnits({unit("a.c", A, true), *Back}, {});
+  EXPECT_FALSE(P.Records[0].transformable());
+}
+
 TEST(WholeProgramTest, UnitPlanSurvivesJson) {
   RecordPlan A = record("a.c");
   A.Aliases = {"P_t"};

@@ -37,9 +37,9 @@
 // CODE:      template <int Scale> float scaled(const Body_tiled_vector &v) {
 // CODE:        std::vector<Other> others(3, Other{2.5});
 
-// What is refused, and where: by the analysis (the spelling of the
-// container, a sort by operator< in the template's text), and by the
-// rewrite (an auto copy in the template's text, not classified yet).
+// What is refused, and where, by the analysis: the spelling of the
+// container, a sort by operator< or an `auto` copy in the template's text.
+// A forced plan gives the same reason and writes nothing.
 // RUN: %dl-refactor --report %s -- -std=c++17 | FileCheck --check-prefix=REFUSED %s
 // RUN: not %dl-refactor --diff --layout=P=soa %s -- -std=c++17 -DONLY_TEXT 2>&1 | FileCheck --check-prefix=TEXT %s
 #include <algorithm>
@@ -67,7 +67,8 @@ template <class V> void order(V &v) {
 
 template <class V> float copies(const V &v) {
   float s = 0;
-  // TEXT-DAG: vector-templates.cpp:[[@LINE+1]]:{{[0-9]+}}: a copy of an element declared 'auto' inside template 'copies' would need
+  // REFUSED-DAG: vector-templates.cpp:[[@LINE+2]]:{{[0-9]+}}: a copy of an element declared 'auto' inside template 'copies' would need a spelling for this instantiation only (not rewritten yet)
+  // TEXT: vector-templates.cpp:[[@LINE+1]]:{{[0-9]+}}: --layout P=soa: struct P cannot be transformed: a copy of an element declared 'auto' inside template 'copies' would need
   for (auto e : v)
     s += e.y;
   return s;
