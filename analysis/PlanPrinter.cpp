@@ -204,6 +204,23 @@ static json::Array stringsJson(const std::vector<std::string> &Strings) {
   return A;
 }
 
+static json::Object clusterJson(const RecordPlan &R, const ClusterPlan &C) {
+  json::Object Features;
+  for (const auto &[Name, Value] : C.Features)
+    Features[Name] = Value;
+  json::Array Why;
+  for (const std::string &W : C.Why)
+    Why.push_back(W);
+  return json::Object{
+      {"fields", fieldNames(R, C.Fields.Fields)},
+      {"layout", C.Chosen.str()},
+      {"cold", C.Fields.Cold},
+      {"max_delta",
+       distanceJson(C.Fields.Cold ? InfiniteDistance : C.Fields.MaxDelta)},
+      {"features", std::move(Features)},
+      {"why", std::move(Why)}};
+}
+
 static json::Object recordJson(const RecordPlan &R, bool Planned) {
   json::Array Fields, Arrays, Kernels, Clusters, Blockers, Externals;
   // Blocked records are not analysed further: no graph to ask.
@@ -224,22 +241,8 @@ static json::Object recordJson(const RecordPlan &R, bool Planned) {
                                   {"length", A.Length}});
   for (const KernelSummary &K : R.Kernels)
     Kernels.push_back(kernelJson(R, K));
-  for (const ClusterPlan &C : R.Clusters) {
-    json::Object Features;
-    for (const auto &[Name, Value] : C.Features)
-      Features[Name] = Value;
-    json::Array Why;
-    for (const std::string &W : C.Why)
-      Why.push_back(W);
-    Clusters.push_back(json::Object{
-        {"fields", fieldNames(R, C.Fields.Fields)},
-        {"layout", C.Chosen.str()},
-        {"cold", C.Fields.Cold},
-        {"max_delta",
-         distanceJson(C.Fields.Cold ? InfiniteDistance : C.Fields.MaxDelta)},
-        {"features", std::move(Features)},
-        {"why", std::move(Why)}});
-  }
+  for (const ClusterPlan &C : R.Clusters)
+    Clusters.push_back(clusterJson(R, C));
   for (const Blocker &B : R.Blockers) {
     json::Object O{{"reason", B.Reason}, {"location", B.Location}};
     if (B.FromLinkage)

@@ -14,51 +14,43 @@ namespace dlopt::rewrite {
 
 LayoutRewriter::LayoutRewriter(ASTContext &Ctx,
                                std::vector<RewriteTarget> &Targets)
-    : Ctx(Ctx), SM(Ctx.getSourceManager()), LO(Ctx.getLangOpts()),
-      Uses(Ctx,
-           [this](const RecordDecl *RD) { return Layouts.count(RD) > 0; }) {
-  for (RewriteTarget &T : Targets)
-    Layouts[T.Decl] = T.Layout.get();
+    : State(Ctx, Targets), Shared(State), Use(State), Declarations(State),
+      Loops(State), Containers(State, Loops), SM(Ctx.getSourceManager()) {
+  State.Render = [this](const RecordDecl *RD, const UseVerdict &V) {
+    render(RD, V);
+  };
 }
 
-const RecordDecl *LayoutRewriter::handleRecord(QualType T) const {
-  return Uses.handleRecord(T); // Wanted: the records in Layouts.
-}
-
-void LayoutRewriter::applySites(EditSet &ES, unsigned Begin, unsigned End,
-                                const LaneContext *Lane,
-                                const Site *Enclosing) {
-  auto ByBegin = [](const Site *S, unsigned Offset) {
-    return S->Begin < Offset;
-  };
-  // Strip-mined loops never nest, so the only loop that can hold a site is
-  // the last one starting at or before it.
-  auto InsideOtherLoop = [&](const Site &S) {
-    auto It = std::upper_bound(
-        ActiveLoops.begin(), ActiveLoops.end(), S.Begin,
-        [](unsigned Offset, const Site *L) { return Offset < L->Begin; });
-    if (It == ActiveLoops.begin())
-      return false;
-    const Site *L = *std::prev(It);
-    return L != &S && L != Enclosing && L->Begin >= Begin && L->End <= End &&
-           S.End <= L->End;
-  };
-  std::vector<const Site *> Todo;
-  auto Collect = [&](const std::vector<const Site *> &Sorted) {
-    for (auto It =
-             std::lower_bound(Sorted.begin(), Sorted.end(), Begin, ByBegin);
-         It != Sorted.end() && (*It)->Begin < End; ++It)
-      if (*It != Enclosing && (*It)->End <= End && !InsideOtherLoop(**It))
-        Todo.push_back(*It);
-  };
-  Collect(ActiveSites);
-  Collect(ActiveLoops);
-  std::stable_sort(Todo.begin(), Todo.end(), [](const Site *A, const Site *B) {
-    return A->End - A->Begin < B->End - B->Begin;
-  });
-  for (const Site *S : Todo)
-    if (llvm::Error E = ES.replace(S->Begin, S->End, S->Render(ES, Lane)))
-      ApplyErrors.push_back({S->Record, llvm::toString(std::move(E))});
+/// Renders one use the analysis classified (UseClassifier.h). A use it
+/// refused cannot reach here for a record being rewritten, since Legality
+/// blocks the record on the same verdict: if one does, that is a bug.
+void LayoutRewriter::render(const RecordDecl *RD, const UseVerdict &V) {
+  if (!V.Use)
+    return Shared.cannotRender(RD, V.Loc, V.Refusal);
+  const HandleUse &U = *V.Use;
+  switch (U.Kind) {
+  case UseKind::FieldAccess:
+  case UseKind::ElementRead:
+  case UseKind::ElementWrite:
+  case UseKind::Allocation:
+  case UseKind::Release:
+  case UseKind::NullTest:
+  case UseKind::NullValue:
+  case UseKind::ElementSize:
+    return Use.renderUse(RD, U);
+  case UseKind::ContainerCall:
+  case UseKind::ElementBinding:
+  case UseKind::ElementCall:
+  case UseKind::ElementSwap:
+  case UseKind::ArrayContainerInit:
+    return Containers.renderUse(RD, U);
+  case UseKind::AllocationPart:
+  case UseKind::WalkingPointer:
+  case UseKind::ProxyCall:
+  case UseKind::HandleFlow:
+    return; // Rendered with the allocation, the loop or the declarations,
+            // or as written.
+  }
 }
 
 /// Just after the `;` that ends the record's definition
@@ -66,9 +58,9 @@ void LayoutRewriter::applySites(EditSet &ES, unsigned Begin, unsigned End,
 /// nothing else follows there.
 std::optional<std::pair<FileID, unsigned>>
 LayoutRewriter::insertionPoint(const RecordDecl *RD) {
-  std::variant<SourceLocation, UseVerdict> End = Uses.definitionEnd(RD);
+  std::variant<SourceLocation, UseVerdict> End = State.Uses.definitionEnd(RD);
   if (const auto *V = std::get_if<UseVerdict>(&End)) {
-    cannotRender(RD, V->Loc, V->Refusal);
+    Shared.cannotRender(RD, V->Loc, V->Refusal);
     return std::nullopt;
   }
   SourceLocation Semi = std::get<SourceLocation>(End);
@@ -81,23 +73,28 @@ LayoutRewriter::insertionPoint(const RecordDecl *RD) {
   return std::make_pair(File, Off);
 }
 
+/// The walk Legality makes too (UseWalker.h): each node to its renderer.
 class SiteCollector : public UseWalker<SiteCollector> {
 public:
-  explicit SiteCollector(LayoutRewriter &R) : R(R) {}
+  SiteCollector(UseRenderer &Use, DeclarationRenderer &Declarations,
+                LoopRenderer &Loops, ContainerRenderer &Containers)
+      : Use(Use), Declarations(Declarations), Loops(Loops),
+        Containers(Containers) {}
+
   bool VisitDeclaratorDecl(DeclaratorDecl *D) {
-    R.declaration(D);
+    Declarations.declaration(D);
     return true;
   }
   bool VisitFunctionDecl(FunctionDecl *FD) {
-    R.functionReturn(FD);
+    Declarations.functionReturn(FD);
     return true;
   }
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
-    R.reference(DRE);
+    Use.reference(DRE);
     return true;
   }
   bool VisitForStmt(ForStmt *For) {
-    R.loop(For);
+    Loops.loop(For);
     return true;
   }
   bool TraverseFunctionDecl(FunctionDecl *FD) {
@@ -108,7 +105,7 @@ public:
     return Continue;
   }
   bool VisitReturnStmt(ReturnStmt *RS) {
-    R.returnValue(RS, Function);
+    Use.returnValue(RS, Function);
     return true;
   }
   bool VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
@@ -116,12 +113,13 @@ public:
     return true;
   }
   bool VisitMemberExpr(MemberExpr *E) {
-    R.memberReference(E);
+    Use.memberReference(E);
     Arrays.push_back(E);
     return true;
   }
   bool VisitInitListExpr(InitListExpr *E) {
-    R.initList(E);
+    Containers.initList(E);
+    Use.memberArrayInitializers(E);
     return true;
   }
 
@@ -129,52 +127,51 @@ public:
   // variables bound to its elements.
   bool containerTypeLoc(QualType T, SourceRange Range,
                         bool InTemplateArgument) {
-    return R.vectorType(T, Range, InTemplateArgument);
+    return Containers.containerType(T, Range, InTemplateArgument);
   }
   bool VisitUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *E) {
-    R.sizeofVector(E);
+    Containers.sizeofContainer(E);
     return true;
   }
   bool VisitCXXForRangeStmt(CXXForRangeStmt *S) {
-    R.rangeFor(S);
+    Containers.rangeFor(S);
     return true;
   }
   bool VisitVarDecl(VarDecl *VD) {
-    R.variable(VD);
+    Containers.variable(VD);
     return true;
   }
   bool VisitCXXMemberCallExpr(CXXMemberCallExpr *Call) {
-    R.memberCall(Call);
+    Containers.memberCall(Call);
     return true;
   }
   bool VisitCallExpr(CallExpr *Call) {
-    R.libraryCall(Call);
+    Containers.libraryCall(Call);
     return true;
   }
   bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *Op) {
-    R.containerSubscript(Op);
+    Containers.subscript(Op);
     return true;
   }
+  /// Array expressions, checked once the walk is done (arrayExpression).
   std::vector<const Expr *> Arrays;
 
 private:
-  LayoutRewriter &R;
+  UseRenderer &Use;
+  DeclarationRenderer &Declarations;
+  LoopRenderer &Loops;
+  ContainerRenderer &Containers;
   const FunctionDecl *Function = nullptr;
 };
 
-const FunctionDecl *LayoutRewriter::instantiation() const {
-  return Walk ? Walk->instantiation() : nullptr;
-}
-
 void LayoutRewriter::collectSites() {
-  SiteCollector Collector(*this);
-  Walk = &Collector;
-  Collector.TraverseAST(Ctx);
-  Walk = nullptr;
+  SiteCollector Collector(Use, Declarations, Loops, Containers);
+  State.Walk = &Collector;
+  Collector.TraverseAST(State.Ctx);
+  State.Walk = nullptr;
   for (const Expr *E : Collector.Arrays)
-    arrayExpression(E);
-  for (const CandidateLoop &L : PendingLoops)
-    loopSite(L);
+    Use.arrayExpression(E);
+  Loops.stripMineLoops();
 }
 
 std::vector<LayoutRewriter::Insertion>
@@ -193,25 +190,25 @@ LayoutRewriter::insertions(std::vector<RewriteTarget> &Targets) {
 
 void LayoutRewriter::refuseNamespacedHandles() {
   llvm::SmallPtrSet<const RecordDecl *, 4> Namespaced;
-  for (const Site &S : Sites)
-    if (const HandleLayout *L = Layouts.lookup(S.Record);
+  for (const Site &S : State.Sites)
+    if (const HandleLayout *L = State.Layouts.lookup(S.Record);
         L && (S.Needs & HandleLayout::HandleType) && L->inNamedNamespace() &&
         Namespaced.insert(S.Record).second)
-      cannotRender(S.Record, S.Record->getLocation(),
-                   "plain arrays of a record in a named namespace");
+      Shared.cannotRender(S.Record, S.Record->getLocation(),
+                          "plain arrays of a record in a named namespace");
 }
 
 void LayoutRewriter::dropRefusedRecords() {
-  for (const Refusal &R : Refusals)
-    Layouts.erase(R.Record);
-  for (const auto &[RD, Message] : ApplyErrors) {
+  for (const Refusal &R : State.Refusals)
+    State.Layouts.erase(R.Record);
+  for (const auto &[RD, Message] : State.ApplyErrors) {
     // Two sites overlapping is a bug of the sites, not a reason the
     // analysis could give.
-    Refusals.push_back({RD, "conflicting rewrites: " + Message,
-                        RD->getLocation(), /*Internal=*/true});
-    Layouts.erase(RD);
+    State.Refusals.push_back({RD, "conflicting rewrites: " + Message,
+                              RD->getLocation(), /*Internal=*/true});
+    State.Layouts.erase(RD);
   }
-  ApplyErrors.clear();
+  State.ApplyErrors.clear();
 }
 
 /// Those with a site here, and those defined in a header (whose
@@ -219,11 +216,11 @@ void LayoutRewriter::dropRefusedRecords() {
 llvm::SmallPtrSet<const RecordDecl *, 4>
 LayoutRewriter::usedRecords(const std::vector<Insertion> &Insertions) const {
   llvm::SmallPtrSet<const RecordDecl *, 4> Used;
-  for (const Site &S : Sites)
-    if (Layouts.count(S.Record))
+  for (const Site &S : State.Sites)
+    if (State.Layouts.count(S.Record))
       Used.insert(S.Record);
   for (const Insertion &I : Insertions)
-    if (Layouts.count(I.Record) && I.File != SM.getMainFileID())
+    if (State.Layouts.count(I.Record) && I.File != SM.getMainFileID())
       Used.insert(I.Record);
   return Used;
 }
@@ -232,7 +229,7 @@ std::vector<const Site *>
 LayoutRewriter::activeSites(const std::vector<Site> &All, FileID File) const {
   std::vector<const Site *> Out;
   for (const Site &S : All)
-    if (S.File == File && Layouts.count(S.Record))
+    if (S.File == File && State.Layouts.count(S.Record))
       Out.push_back(&S);
   llvm::stable_sort(
       Out, [](const Site *A, const Site *B) { return A->Begin < B->Begin; });
@@ -243,33 +240,35 @@ std::vector<EditSet>
 LayoutRewriter::applyAll(const std::vector<Insertion> &Insertions,
                          const llvm::SmallPtrSet<const RecordDecl *, 4> &Used) {
   std::vector<FileID> Files;
-  for (const Site &S : Sites)
+  for (const Site &S : State.Sites)
     Files.push_back(S.File);
-  for (const Site &S : LoopSites)
+  for (const Site &S : State.LoopSites)
     Files.push_back(S.File);
   for (const Insertion &I : Insertions)
     if (Used.count(I.Record))
       Files.push_back(I.File);
   llvm::sort(Files);
   Files.erase(std::unique(Files.begin(), Files.end()), Files.end());
-  for (const std::vector<Site> *All : {&Sites, &LoopSites})
+  for (const std::vector<Site> *All : {&State.Sites, &State.LoopSites})
     for (const Site &S : *All)
-      if (const HandleLayout *L = Layouts.lookup(S.Record))
+      if (const HandleLayout *L = State.Layouts.lookup(S.Record))
         L->use(HandleLayout::Helper(S.Needs));
   std::vector<EditSet> Edits;
   for (FileID File : Files) {
-    useStyleOf(File);
-    ActiveSites = activeSites(Sites, File);
-    ActiveLoops = activeSites(LoopSites, File);
+    Shared.useStyleOf(File);
+    State.ActiveSites = activeSites(State.Sites, File);
+    State.ActiveLoops = activeSites(State.LoopSites, File);
     StringRef Text = SM.getBufferData(File);
     // Absolute: a compilation database names files relative to each
     // command's directory, not dl-refactor's.
     EditSet ES(absolutePath(SM, File), Text);
-    applySites(ES, 0, Text.size(), nullptr, nullptr);
+    Shared.applySites(ES, 0, Text.size(), nullptr, nullptr);
     for (const Insertion &I : Insertions)
       if (I.File == File && Used.count(I.Record))
-        ES.insert(I.Offset,
-                  "\n" + format(Layouts.lookup(I.Record)->declarations(), 0));
+        ES.insert(
+            I.Offset,
+            "\n" + Shared.format(State.Layouts.lookup(I.Record)->declarations(),
+                                 0));
     if (!ES.empty())
       Edits.push_back(std::move(ES));
   }
@@ -286,7 +285,7 @@ RewriteResult LayoutRewriter::run(std::vector<RewriteTarget> &Targets) {
     dropRefusedRecords();
     llvm::SmallPtrSet<const RecordDecl *, 4> Used = usedRecords(Insertions);
     std::vector<EditSet> Edits = applyAll(Insertions, Used);
-    if (!ApplyErrors.empty())
+    if (!State.ApplyErrors.empty())
       continue;
     for (RewriteTarget &T : Targets)
       if (Used.count(T.Decl))
@@ -297,7 +296,7 @@ RewriteResult LayoutRewriter::run(std::vector<RewriteTarget> &Targets) {
     Result.Edits = std::move(Edits);
     break;
   }
-  Result.Refusals = std::move(Refusals);
+  Result.Refusals = std::move(State.Refusals);
   return Result;
 }
 

@@ -119,32 +119,48 @@ static unsigned countLines(llvm::StringRef Text) {
   return Text.count('\n') + (!Text.empty() && !Text.ends_with("\n"));
 }
 
-std::string dlopt::unifiedDiff(const EditSet &Edits, llvm::StringRef Name) {
-  // The edits carry their original ranges, so the changed lines are known
-  // without a diff algorithm: each edit replaces the whole lines it touches.
-  const std::string &Old = Edits.original();
-  auto LineStart = [&](unsigned Off) {
-    size_t P = llvm::StringRef(Old).substr(0, Off).rfind('\n');
-    return P == llvm::StringRef::npos ? 0u : unsigned(P + 1);
-  };
-  auto LineEnd = [&](unsigned Off) { // Just past the line's newline.
-    size_t P = Old.find('\n', Off);
-    return P == std::string::npos ? unsigned(Old.size()) : unsigned(P + 1);
-  };
-  struct Change {
-    unsigned Begin, End; // Whole lines of the original.
-  };
+/// The start of the line holding offset \p Off of \p Text.
+static unsigned lineStart(llvm::StringRef Text, unsigned Off) {
+  size_t P = Text.substr(0, Off).rfind('\n');
+  return P == llvm::StringRef::npos ? 0u : unsigned(P + 1);
+}
+
+/// Just past the newline of the line holding offset \p Off of \p Text.
+static unsigned lineEnd(llvm::StringRef Text, unsigned Off) {
+  size_t P = Text.find('\n', Off);
+  return P == llvm::StringRef::npos ? unsigned(Text.size()) : unsigned(P + 1);
+}
+
+namespace {
+/// Whole lines of the original that the edits replace.
+struct Change {
+  unsigned Begin, End;
+};
+} // namespace
+
+/// The edits carry their original ranges, so the changed lines are known
+/// without a diff algorithm: each edit replaces the whole lines it touches.
+static std::vector<Change> changedLines(const EditSet &Edits) {
+  llvm::StringRef Old = Edits.original();
   std::vector<Change> Changes;
   for (auto [B, E] : Edits.ranges()) {
     // An insertion at the start of a line only adds lines.
-    Change C = E == B && LineStart(B) == B
+    Change C = E == B && lineStart(Old, B) == B
                    ? Change{B, B}
-                   : Change{LineStart(B), LineEnd(E > B ? E - 1 : B)};
+                   : Change{lineStart(Old, B), lineEnd(Old, E > B ? E - 1 : B)};
     if (!Changes.empty() && C.Begin <= Changes.back().End)
       Changes.back().End = std::max(Changes.back().End, C.End);
     else
       Changes.push_back(C);
   }
+  return Changes;
+}
+
+std::string dlopt::unifiedDiff(const EditSet &Edits, llvm::StringRef Name) {
+  const std::string &Old = Edits.original();
+  auto LineStart = [&](unsigned Off) { return lineStart(Old, Off); };
+  auto LineEnd = [&](unsigned Off) { return lineEnd(Old, Off); };
+  std::vector<Change> Changes = changedLines(Edits);
   std::string Out;
   llvm::raw_string_ostream OS(Out);
   if (Changes.empty())

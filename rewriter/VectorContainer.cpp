@@ -15,7 +15,7 @@
 //   Body_split_iterator     random access, dereferencing to the proxy
 //
 // Only declarations and a few range-for variables change at the uses
-// (ContainerRewriter.cpp). Every member is inline, so after inlining
+// (ContainerRenderer.cpp). Every member is inline, so after inlining
 // v[i].x is fields.x[i], as written by hand.
 //
 //===----------------------------------------------------------------------===//
@@ -302,7 +302,7 @@ void ContainerPrinter::elementAccess(StringRef C) {
   for (StringRef Ref : {"reference", "const_reference"})
     OS << accessor(Ref, "operator[](size_type i)", Indexed);
   if (uint64_t Tile = L.containerTile()) {
-    // Strip-mined loops (StripMining.cpp) index tile and lane apart, so
+    // Strip-mined loops (LoopRenderer.cpp) index tile and lane apart, so
     // that no access divides and the lane loop vectorizes.
     OS << "  /* (*this)[tile * " << Tile << " + lane], for loops over "
        << "whole tiles. */\n";

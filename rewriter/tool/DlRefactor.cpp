@@ -28,6 +28,8 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include <cassert>
+#include <optional>
+#include <variant>
 
 using namespace clang;
 using namespace clang::tooling;
@@ -442,19 +444,11 @@ int exportFixes(const std::vector<EditSet> &Files, const std::string &Path) {
 
 } // namespace
 
-int main(int Argc, const char **Argv) {
-  // For the stack checks of the walks over deep ASTs (StackSpace.h).
-  clang::noteBottomOfStack();
-  llvm::Expected<CommonOptionsParser> Parser =
-      CommonOptionsParser::create(Argc, Argv, Category, cl::ZeroOrMore);
-  if (!Parser) {
-    llvm::errs() << "dl-refactor: " << llvm::toString(Parser.takeError());
-    return UsageError;
-  }
-  if (!validateOptions(*Parser, Argc, Argv))
-    return UsageError;
-
-  std::optional<DecisionTree> Model;
+/// The model, the forced plans and the rest of the options, as
+/// ProgramOptions; exit code UsageError on a bad model or plan.
+static std::variant<ProgramOptions, int> programOptions() {
+  // Static: the options point to it for the whole run.
+  static std::optional<DecisionTree> Model;
   if (!ModelPath.empty()) {
     llvm::Expected<DecisionTree> Loaded = DecisionTree::loadFile(ModelPath);
     if (!Loaded) {
@@ -488,74 +482,56 @@ int main(int Argc, const char **Argv) {
   Opts.Forced = std::move(Forced);
   Opts.Jobs = Jobs;
   Opts.Progress = !Quiet && llvm::errs().is_displayed();
-  if (!MergeReports.empty())
-    return mergeReports(Opts.Analysis);
+  return Opts;
+}
 
-  std::vector<std::string> Files = Parser->getSourcePathList();
-  std::unique_ptr<CompilationDatabase> WholeDB;
-  if (Files.empty()) {
-    // CommonOptionsParser loads no database without files: every file of
-    // BUILD_DIR/compile_commands.json is meant.
-    std::optional<std::string> BuildDir = buildDirArgument(Argc, Argv);
-    std::string Error;
-    if (BuildDir)
-      WholeDB = CompilationDatabase::autoDetectFromDirectory(*BuildDir, Error);
-    if (!WholeDB) {
-      llvm::errs() << "dl-refactor: no files: name them, or give -p BUILD_DIR "
-                      "with a compile_commands.json"
-                   << (Error.empty() ? "" : " (" + Error + ")") << "\n";
-      return UsageError;
-    }
-    WholeDB = withExtraArgs(std::move(WholeDB));
-    Files = WholeDB->getAllFiles();
-    llvm::sort(Files); // The database's order is a hash table's.
-    if (Files.empty()) {
-      llvm::errs() << "dl-refactor: " << *BuildDir
-                   << "/compile_commands.json lists no files\n";
-      return UsageError;
-    }
+/// With no file names, every file of BUILD_DIR/compile_commands.json
+/// (\p WholeDB, which CommonOptionsParser does not load without files);
+/// else the files named. Empty after an error, reported.
+static std::vector<std::string>
+inputFiles(CommonOptionsParser &Parser, int Argc, const char **Argv,
+           std::unique_ptr<CompilationDatabase> &WholeDB) {
+  std::vector<std::string> Files = Parser.getSourcePathList();
+  if (!Files.empty())
+    return Files;
+  std::optional<std::string> BuildDir = buildDirArgument(Argc, Argv);
+  std::string Error;
+  if (BuildDir)
+    WholeDB = CompilationDatabase::autoDetectFromDirectory(*BuildDir, Error);
+  if (!WholeDB) {
+    llvm::errs() << "dl-refactor: no files: name them, or give -p BUILD_DIR "
+                    "with a compile_commands.json"
+                 << (Error.empty() ? "" : " (" + Error + ")") << "\n";
+    return {};
   }
-  const CompilationDatabase &DB =
-      WholeDB ? *WholeDB : Parser->getCompilations();
-  Opts.Root = projectRoot(Files);
-  if (Opts.Root.empty())
-    return UsageError;
-  // Held to the end of the run: no other dl-refactor on this tree takes
-  // this run's temporaries for an interrupted one's, or writes beside it.
-  llvm::Expected<RootLock> Lock = RootLock::acquire(Opts.Root, [&] {
-    llvm::errs() << "dl-refactor: waiting for another dl-refactor run on '"
-                 << displayPath(Opts.Root) << "'\n";
-  });
-  if (!Lock) {
-    llvm::errs() << "dl-refactor: " << llvm::toString(Lock.takeError()) << "\n";
-    return OutputError;
-  }
-  if (int RC = endInterruptedApply(Opts.Root, Files))
-    return RC;
+  WholeDB = withExtraArgs(std::move(WholeDB));
+  Files = WholeDB->getAllFiles();
+  llvm::sort(Files); // The database's order is a hash table's.
+  if (Files.empty())
+    llvm::errs() << "dl-refactor: " << *BuildDir
+                 << "/compile_commands.json lists no files\n";
+  return Files;
+}
 
-  if (Report) {
-    ProgramOutcome O = analyzeProgram(DB, Files, Opts);
-    if (O.S == ProgramOutcome::CompileError) {
-      llvm::errs() << "dl-refactor: stopped: a file did not compile\n";
-      return CompileError;
-    }
-    if (namesUnknownRecord(O, Opts.Forced))
-      return UsageError;
-    if (!forcedGroupsFit(O.Plan, Opts.Forced))
-      return IllegalPlan;
-    return printPlan(O.Plan);
-  }
-
-  ProgramOutcome O = refactorProgram(DB, Files, Opts);
+/// --report: the program's plan.
+static int reportProgram(const CompilationDatabase &DB,
+                         const std::vector<std::string> &Files,
+                         const ProgramOptions &Opts) {
+  ProgramOutcome O = analyzeProgram(DB, Files, Opts);
   if (O.S == ProgramOutcome::CompileError) {
-    llvm::errs() << "dl-refactor: stopped: a file did not compile; nothing "
-                    "written\n";
+    llvm::errs() << "dl-refactor: stopped: a file did not compile\n";
     return CompileError;
   }
   if (namesUnknownRecord(O, Opts.Forced))
     return UsageError;
-  for (const std::string &N : O.Notes)
-    llvm::errs() << "dl-refactor: " << N << "\n";
+  if (!forcedGroupsFit(O.Plan, Opts.Forced))
+    return IllegalPlan;
+  return printPlan(O.Plan);
+}
+
+/// Why nothing was written, for an outcome that stops the run; Success
+/// for one that goes on.
+static int stoppedOutcome(const ProgramOutcome &O) {
   switch (O.S) {
   case ProgramOutcome::IllegalPlan:
     for (const std::string &E : O.Errors)
@@ -580,8 +556,26 @@ int main(int Argc, const char **Argv) {
                     "it with the input files.\n";
     return InternalError;
   default:
-    break;
+    return Success;
   }
+}
+
+/// --apply, --diff, --export-fixes.
+static int rewriteProgram(const CompilationDatabase &DB,
+                          const std::vector<std::string> &Files,
+                          const ProgramOptions &Opts) {
+  ProgramOutcome O = refactorProgram(DB, Files, Opts);
+  if (O.S == ProgramOutcome::CompileError) {
+    llvm::errs() << "dl-refactor: stopped: a file did not compile; nothing "
+                    "written\n";
+    return CompileError;
+  }
+  if (namesUnknownRecord(O, Opts.Forced))
+    return UsageError;
+  for (const std::string &N : O.Notes)
+    llvm::errs() << "dl-refactor: " << N << "\n";
+  if (int RC = stoppedOutcome(O))
+    return RC;
   if (O.Files.empty()) {
     llvm::errs() << "dl-refactor: nothing to change\n";
     if (!ExportFixes.empty())
@@ -598,4 +592,47 @@ int main(int Argc, const char **Argv) {
   if (ExportFixes.empty() || Diff)
     printDiffs(O.Files, Opts.Root);
   return Success;
+}
+
+int main(int Argc, const char **Argv) {
+  // For the stack checks of the walks over deep ASTs (StackSpace.h).
+  clang::noteBottomOfStack();
+  llvm::Expected<CommonOptionsParser> Parser =
+      CommonOptionsParser::create(Argc, Argv, Category, cl::ZeroOrMore);
+  if (!Parser) {
+    llvm::errs() << "dl-refactor: " << llvm::toString(Parser.takeError());
+    return UsageError;
+  }
+  if (!validateOptions(*Parser, Argc, Argv))
+    return UsageError;
+  std::variant<ProgramOptions, int> Options = programOptions();
+  if (const int *RC = std::get_if<int>(&Options))
+    return *RC;
+  ProgramOptions &Opts = std::get<ProgramOptions>(Options);
+  if (!MergeReports.empty())
+    return mergeReports(Opts.Analysis);
+
+  std::unique_ptr<CompilationDatabase> WholeDB;
+  std::vector<std::string> Files = inputFiles(*Parser, Argc, Argv, WholeDB);
+  if (Files.empty())
+    return UsageError;
+  const CompilationDatabase &DB =
+      WholeDB ? *WholeDB : Parser->getCompilations();
+  Opts.Root = projectRoot(Files);
+  if (Opts.Root.empty())
+    return UsageError;
+  // Held to the end of the run: no other dl-refactor on this tree takes
+  // this run's temporaries for an interrupted one's, or writes beside it.
+  llvm::Expected<RootLock> Lock = RootLock::acquire(Opts.Root, [&] {
+    llvm::errs() << "dl-refactor: waiting for another dl-refactor run on '"
+                 << displayPath(Opts.Root) << "'\n";
+  });
+  if (!Lock) {
+    llvm::errs() << "dl-refactor: " << llvm::toString(Lock.takeError()) << "\n";
+    return OutputError;
+  }
+  if (int RC = endInterruptedApply(Opts.Root, Files))
+    return RC;
+  return Report ? reportProgram(DB, Files, Opts)
+                : rewriteProgram(DB, Files, Opts);
 }

@@ -1,12 +1,9 @@
-//===- StripMining.cpp - Tile/lane loops, walking pointers ----------------===//
+//===- LoopRenderer.cpp - Tile/lane loops, walking pointers ---------------===//
 //
-// A loop whose induction variable indexes a tiled array, or a range-for over
-// a container with tiles, becomes tile and lane loops plus a remainder, so
-// that the accesses in the lanes divide nothing (docs/design.md, "Rewriting
-// principles"). A walking-pointer loop becomes a counted loop over its array.
+// See LoopRenderer.h.
 //
 //===----------------------------------------------------------------------===//
-#include "rewriter/LayoutRewriter.h"
+#include "rewriter/LoopRenderer.h"
 #include "llvm/Support/Regex.h"
 
 using namespace clang;
@@ -189,7 +186,7 @@ static bool keepsSizeIn(const Stmt *S, const ValueDecl *Root,
   return Children(S->children(), nullptr);
 }
 
-bool LayoutRewriter::keepsSize(const Stmt *Body, const Expr *Container) const {
+bool LoopRenderer::keepsSize(const Stmt *Body, const Expr *Container) const {
   const ValueDecl *Root = containerRoot(Container);
   const RecordDecl *RD = containerRecord(Container->getType());
   return Root && RD &&
@@ -197,8 +194,8 @@ bool LayoutRewriter::keepsSize(const Stmt *Body, const Expr *Container) const {
 }
 
 /// `v.size()` of a container whose size \p Body keeps.
-bool LayoutRewriter::isStableContainerSize(const Expr *Bound,
-                                           const Stmt *Body) const {
+bool LoopRenderer::isStableContainerSize(const Expr *Bound,
+                                         const Stmt *Body) const {
   const auto *Call = dyn_cast<CXXMemberCallExpr>(Bound->IgnoreParenImpCasts());
   const CXXMethodDecl *MD = Call ? Call->getMethodDecl() : nullptr;
   if (!MD || !MD->getIdentifier() || MD->getName() != "size" ||
@@ -207,6 +204,49 @@ bool LayoutRewriter::isStableContainerSize(const Expr *Bound,
   const Expr *Object = Call->getImplicitObjectArgument();
   return Object && !Object->HasSideEffects(Ctx) &&
          containerRecord(Object->getType()) && keepsSize(Body, Object);
+}
+
+//===----------------------------------------------------------------------===//
+// Where strip-mined loops go
+//===----------------------------------------------------------------------===//
+
+std::optional<LoopRenderer::LoopPlace>
+LoopRenderer::loopPlace(const Stmt *S, const FileRange &Range) {
+  unsigned Column = SM.getExpansionColumnNumber(S->getBeginLoc()) - 1;
+  const Stmt *P = parent(S);
+  if (!P || isa<CompoundStmt>(P))
+    return LoopPlace{Range, Column, LoopPlace::Plain};
+  // The end of the parent's token just before S.
+  SourceLocation Before;
+  unsigned Length = 1;
+  if (const auto *For = dyn_cast<ForStmt>(P))
+    Before = For->getRParenLoc();
+  else if (const auto *While = dyn_cast<WhileStmt>(P))
+    Before = While->getRParenLoc();
+  else if (const auto *Range = dyn_cast<CXXForRangeStmt>(P))
+    Before = Range->getRParenLoc();
+  else if (const auto *If = dyn_cast<IfStmt>(P)) {
+    Before = If->getThen() == S ? If->getRParenLoc() : If->getElseLoc();
+    Length = If->getThen() == S ? 1 : 4;
+  }
+  if (Before.isValid() && Before.isFileID()) {
+    auto [File, Offset] = SM.getDecomposedLoc(Before);
+    Offset += Length;
+    if (File == Range.File && Offset <= Range.Begin &&
+        SM.getBufferData(File).slice(Offset, Range.Begin).trim().empty())
+      return LoopPlace{{File, Offset, Range.End},
+                       SM.getExpansionColumnNumber(P->getBeginLoc()) - 1,
+                       LoopPlace::BlockAfterParent};
+  }
+  return LoopPlace{Range, Column, LoopPlace::Block};
+}
+
+std::string LoopRenderer::placeLoops(const LoopPlace &Place,
+                                     const std::string &Code) {
+  if (Place.Braces == LoopPlace::Plain)
+    return format(Code, Place.Indent);
+  std::string Block = format("{\n" + Code + "\n}", Place.Indent);
+  return Place.Braces == LoopPlace::Block ? Block : " " + Block;
 }
 
 /// `for (auto &&p : v) body` over a container with tiles becomes a loop
@@ -223,8 +263,8 @@ bool LayoutRewriter::isStableContainerSize(const Expr *Bound,
 ///     auto &&p = v[p_i];
 ///     body
 ///   }
-void LayoutRewriter::rangeForLoop(const CXXForRangeStmt *S,
-                                  const RecordDecl *RD, bool Unused) {
+void LoopRenderer::rangeForLoop(const CXXForRangeStmt *S, const RecordDecl *RD,
+                                bool Unused) {
   uint64_t Tile = Layouts.lookup(RD)->containerTile();
   const Expr *Range = S->getRangeInit();
   const VarDecl *Var = S->getLoopVariable();
@@ -254,11 +294,11 @@ void LayoutRewriter::rangeForLoop(const CXXForRangeStmt *S,
   unsigned BodyB = BodyRange->Begin, BodyE = BodyRange->End;
   unsigned VarB = VarRange->Begin, VarE = VarRange->End;
   unsigned RangeB = RangeRange->Begin, RangeE = RangeRange->End;
-  unsigned SiteIndex = LoopSites.size();
+  unsigned SiteIndex = State.LoopSites.size();
   Site Loop{Place->Range.File, Place->Range.Begin, Place->Range.End, RD,
             nullptr,           /*Needs=*/0};
   Loop.Render = [=](const EditSet &ES, const LaneContext *) {
-    const Site *Self = &LoopSites[SiteIndex];
+    const Site *Self = &State.LoopSites[SiteIndex];
     // Nothing inside the loop is edited yet: its sites are this loop's.
     auto Edited = [&](unsigned B, unsigned E) {
       EditSet Part = ES.emptyCopy();
@@ -280,7 +320,7 @@ void LayoutRewriter::rangeForLoop(const CXXForRangeStmt *S,
         " = " + V + "[" + IndexVar + "];\n" + Body + "\n}";
     return placeLoops(*Place, Code);
   };
-  LoopSites.push_back(std::move(Loop));
+  State.LoopSites.push_back(std::move(Loop));
 }
 
 /// `for (T *p = a; p < a + n; ++p) ... p->f ...` becomes an index loop:
@@ -288,7 +328,7 @@ void LayoutRewriter::rangeForLoop(const CXXForRangeStmt *S,
 /// A walking-pointer loop (UseClassifier::walkingLoop) becomes a counted
 /// loop over the array: `for (T *p = a; p < a + n; ++p) p->x` ->
 /// `for (int p_i = 0; p_i < n; ++p_i) <a's x at p_i>`.
-bool LayoutRewriter::walkingPointerLoop(const ForStmt *For) {
+bool LoopRenderer::walkingPointerLoop(const ForStmt *For) {
   std::optional<WalkingLoop> W = Uses.walkingLoop(For);
   if (!W)
     return false;
@@ -305,7 +345,7 @@ bool LayoutRewriter::walkingPointerLoop(const ForStmt *For) {
     cannotRender(RD, For->getForLoc(), "walking-pointer loop header");
     return true;
   }
-  WalkingPointers.insert(W->Pointer);
+  State.WalkingPointers.insert(W->Pointer);
   Sites.push_back({Header->File, Header->Begin, Header->End, RD,
                    [=](const EditSet &ES, const LaneContext *) {
                      return "for (" + Type + " " + Index + " = 0; " + Index +
@@ -323,7 +363,7 @@ bool LayoutRewriter::walkingPointerLoop(const ForStmt *For) {
   return true;
 }
 
-void LayoutRewriter::loop(const ForStmt *For) {
+void LoopRenderer::loop(const ForStmt *For) {
   if (instantiation()) // One text for every instantiation.
     return;
   if (walkingPointerLoop(For))
@@ -388,7 +428,12 @@ void LayoutRewriter::loop(const ForStmt *For) {
   PendingLoops.push_back({For, IV, Declared, Bound});
 }
 
-void LayoutRewriter::loopSite(const CandidateLoop &Loop) {
+void LoopRenderer::stripMineLoops() {
+  for (const CandidateLoop &L : PendingLoops)
+    loopSite(L);
+}
+
+void LoopRenderer::loopSite(const CandidateLoop &Loop) {
   const ForStmt *For = Loop.For;
   std::optional<SourceRange> BodySR = statementRange(For->getBody());
   if (!BodySR)
@@ -401,7 +446,7 @@ void LayoutRewriter::loopSite(const CandidateLoop &Loop) {
   // The tile size of the first tiled array the loop indexes with its
   // induction variable; arrays with other tile sizes use the flat form.
   const TiledUse *Use = nullptr;
-  for (const TiledUse &U : TiledIndexUses) {
+  for (const TiledUse &U : State.TiledIndexUses) {
     auto [File, At] =
         SM.getDecomposedLoc(SM.getExpansionLoc(U.Handle->getExprLoc()));
     if (U.IndexVar == Loop.InductionVar && File == BodyRange->File &&
@@ -426,9 +471,9 @@ void LayoutRewriter::loopSite(const CandidateLoop &Loop) {
   // The loop names nothing new itself; the sites in its body do.
   Site S{Place->Range.File, Place->Range.Begin, Place->Range.End, RD, nullptr,
          /*Needs=*/0};
-  unsigned SiteIndex = LoopSites.size();
+  unsigned SiteIndex = State.LoopSites.size();
   S.Render = [=](const EditSet &ES, const LaneContext *) {
-    const Site *Self = &LoopSites[SiteIndex];
+    const Site *Self = &State.LoopSites[SiteIndex];
     // Nothing inside the body is edited yet: its sites are this loop's.
     EditSet LaneEdits = ES.emptyCopy(), FlatEdits = ES.emptyCopy();
     applySites(LaneEdits, BodyB, BodyE, &Lane, Self);
@@ -455,7 +500,7 @@ void LayoutRewriter::loopSite(const CandidateLoop &Loop) {
                        ")\n" + FlatEdits.textOf(BodyB, BodyE);
     return placeLoops(*Place, Code);
   };
-  LoopSites.push_back(std::move(S));
+  State.LoopSites.push_back(std::move(S));
 }
 
 } // namespace dlopt::rewrite

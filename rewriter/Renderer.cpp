@@ -1,13 +1,13 @@
-//===- RewriteText.cpp - From AST nodes to file text and back -------------===//
+//===- Renderer.cpp - From AST nodes to file text and back ----------------===//
 //
-// What every renderer of LayoutRewriter shares: the range of one editable
-// file that an AST node spans, sites over such ranges, the current text of an
-// expression (with the edits inside it applied), where the loops that replace
-// a strip-mined loop go, and generated code formatted in the style of the
-// file being edited.
+// What every renderer shares (see Renderer.h): the range of one editable
+// file that an AST node spans, sites over such ranges, the current text of
+// an expression (with the edits inside it applied), applying the sites, and
+// generated code formatted in the style of the file being edited.
 //
 //===----------------------------------------------------------------------===//
-#include "rewriter/LayoutRewriter.h"
+#include "rewriter/Renderer.h"
+#include "analysis/UseWalker.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Lex/Lexer.h"
 
@@ -16,16 +16,39 @@ using namespace dlopt;
 
 namespace dlopt::rewrite {
 
+RewriteState::RewriteState(ASTContext &Ctx, std::vector<RewriteTarget> &Targets)
+    : Ctx(Ctx), Uses(Ctx, [this](const RecordDecl *RD) {
+        return Layouts.count(RD) > 0;
+      }) {
+  for (RewriteTarget &T : Targets)
+    Layouts[T.Decl] = T.Layout.get();
+}
+
+Renderer::Renderer(RewriteState &State)
+    : State(State), Ctx(State.Ctx), SM(State.Ctx.getSourceManager()),
+      LO(State.Ctx.getLangOpts()), Layouts(State.Layouts), Uses(State.Uses),
+      Sites(State.Sites) {}
+
+void Renderer::render(const RecordDecl *RD, const UseVerdict &V) {
+  if (!V.Use)
+    return cannotRender(RD, V.Loc, V.Refusal);
+  State.Render(RD, V);
+}
+
+const FunctionDecl *Renderer::instantiation() const {
+  return State.Walk ? State.Walk->instantiation() : nullptr;
+}
+
 //===----------------------------------------------------------------------===//
 // Ranges
 //===----------------------------------------------------------------------===//
 
-bool LayoutRewriter::editable(FileID File) const {
+bool Renderer::editable(FileID File) const {
   return File.isValid() && SM.getFileEntryRefForID(File) &&
          !SM.isInSystemHeader(SM.getLocForStartOfFile(File));
 }
 
-std::optional<FileRange> LayoutRewriter::fileRangeOf(CharSourceRange CR) const {
+std::optional<FileRange> Renderer::fileRangeOf(CharSourceRange CR) const {
   CR = Lexer::makeFileCharRange(CR, SM, LO);
   if (CR.isInvalid())
     return std::nullopt;
@@ -36,7 +59,7 @@ std::optional<FileRange> LayoutRewriter::fileRangeOf(CharSourceRange CR) const {
   return FileRange{File, Begin, End};
 }
 
-std::optional<SourceRange> LayoutRewriter::statementRange(const Stmt *S) const {
+std::optional<SourceRange> Renderer::statementRange(const Stmt *S) const {
   SourceRange R = S->getSourceRange();
   if (isa<CompoundStmt>(S))
     return R;
@@ -47,7 +70,7 @@ std::optional<SourceRange> LayoutRewriter::statementRange(const Stmt *S) const {
   return R;
 }
 
-const Stmt *LayoutRewriter::parent(const Stmt *S) {
+const Stmt *Renderer::parent(const Stmt *S) const {
   for (const DynTypedNode &P : Ctx.getParents(*S))
     if (const Stmt *PS = P.get<Stmt>())
       return PS;
@@ -55,54 +78,10 @@ const Stmt *LayoutRewriter::parent(const Stmt *S) {
 }
 
 //===----------------------------------------------------------------------===//
-// Where strip-mined loops go
-//===----------------------------------------------------------------------===//
-
-std::optional<LayoutRewriter::LoopPlace>
-LayoutRewriter::loopPlace(const Stmt *S, const FileRange &Range) {
-  unsigned Column = SM.getExpansionColumnNumber(S->getBeginLoc()) - 1;
-  const Stmt *P = parent(S);
-  if (!P || isa<CompoundStmt>(P))
-    return LoopPlace{Range, Column, LoopPlace::Plain};
-  // The end of the parent's token just before S.
-  SourceLocation Before;
-  unsigned Length = 1;
-  if (const auto *For = dyn_cast<ForStmt>(P))
-    Before = For->getRParenLoc();
-  else if (const auto *While = dyn_cast<WhileStmt>(P))
-    Before = While->getRParenLoc();
-  else if (const auto *Range = dyn_cast<CXXForRangeStmt>(P))
-    Before = Range->getRParenLoc();
-  else if (const auto *If = dyn_cast<IfStmt>(P)) {
-    Before = If->getThen() == S ? If->getRParenLoc() : If->getElseLoc();
-    Length = If->getThen() == S ? 1 : 4;
-  }
-  if (Before.isValid() && Before.isFileID()) {
-    auto [File, Offset] = SM.getDecomposedLoc(Before);
-    Offset += Length;
-    if (File == Range.File && Offset <= Range.Begin &&
-        SM.getBufferData(File).slice(Offset, Range.Begin).trim().empty())
-      return LoopPlace{{File, Offset, Range.End},
-                       SM.getExpansionColumnNumber(P->getBeginLoc()) - 1,
-                       LoopPlace::BlockAfterParent};
-  }
-  return LoopPlace{Range, Column, LoopPlace::Block};
-}
-
-std::string LayoutRewriter::placeLoops(const LoopPlace &Place,
-                                       const std::string &Code) {
-  if (Place.Braces == LoopPlace::Plain)
-    return format(Code, Place.Indent);
-  std::string Block = format("{\n" + Code + "\n}", Place.Indent);
-  return Place.Braces == LoopPlace::Block ? Block : " " + Block;
-}
-
-//===----------------------------------------------------------------------===//
 // Text and sites
 //===----------------------------------------------------------------------===//
 
-std::function<std::string(const EditSet &)>
-LayoutRewriter::textFn(const Expr *E) {
+std::function<std::string(const EditSet &)> Renderer::textFn(const Expr *E) {
   auto R = rangeOf(E->getSourceRange());
   if (!R)
     return nullptr;
@@ -111,7 +90,7 @@ LayoutRewriter::textFn(const Expr *E) {
 }
 
 std::function<std::string(const EditSet &)>
-LayoutRewriter::initializerText(const Expr *E) {
+Renderer::initializerText(const Expr *E) {
   if (isa<ImplicitValueInitExpr>(E)) {
     std::string Zero = E->getType()->isScalarType() ? "0" : "{0}";
     return [Zero](const EditSet &) { return Zero; };
@@ -137,7 +116,7 @@ LayoutRewriter::initializerText(const Expr *E) {
   return textFn(E);
 }
 
-void LayoutRewriter::addSite(
+void Renderer::addSite(
     const RecordDecl *RD, SourceRange R, SourceLocation Loc,
     std::function<std::string(const EditSet &, const LaneContext *)> Render,
     const char *What, unsigned Needs) {
@@ -148,8 +127,8 @@ void LayoutRewriter::addSite(
       {Range->File, Range->Begin, Range->End, RD, std::move(Render), Needs});
 }
 
-void LayoutRewriter::textSite(const RecordDecl *RD, const FileRange &Range,
-                              std::string Text, unsigned Needs) {
+void Renderer::textSite(const RecordDecl *RD, const FileRange &Range,
+                        std::string Text, unsigned Needs) {
   Sites.push_back({Range.File, Range.Begin, Range.End, RD,
                    [Text = std::move(Text)](
                        const EditSet &, const LaneContext *) { return Text; },
@@ -157,11 +136,51 @@ void LayoutRewriter::textSite(const RecordDecl *RD, const FileRange &Range,
 }
 
 //===----------------------------------------------------------------------===//
+// Applying sites
+//===----------------------------------------------------------------------===//
+
+void Renderer::applySites(EditSet &ES, unsigned Begin, unsigned End,
+                          const LaneContext *Lane,
+                          const Site *Enclosing) const {
+  auto ByBegin = [](const Site *S, unsigned Offset) {
+    return S->Begin < Offset;
+  };
+  // Strip-mined loops never nest, so the only loop that can hold a site is
+  // the last one starting at or before it.
+  auto InsideOtherLoop = [&](const Site &S) {
+    auto It = std::upper_bound(
+        State.ActiveLoops.begin(), State.ActiveLoops.end(), S.Begin,
+        [](unsigned Offset, const Site *L) { return Offset < L->Begin; });
+    if (It == State.ActiveLoops.begin())
+      return false;
+    const Site *L = *std::prev(It);
+    return L != &S && L != Enclosing && L->Begin >= Begin && L->End <= End &&
+           S.End <= L->End;
+  };
+  std::vector<const Site *> Todo;
+  auto Collect = [&](const std::vector<const Site *> &Sorted) {
+    for (auto It =
+             std::lower_bound(Sorted.begin(), Sorted.end(), Begin, ByBegin);
+         It != Sorted.end() && (*It)->Begin < End; ++It)
+      if (*It != Enclosing && (*It)->End <= End && !InsideOtherLoop(**It))
+        Todo.push_back(*It);
+  };
+  Collect(State.ActiveSites);
+  Collect(State.ActiveLoops);
+  std::stable_sort(Todo.begin(), Todo.end(), [](const Site *A, const Site *B) {
+    return A->End - A->Begin < B->End - B->Begin;
+  });
+  for (const Site *S : Todo)
+    if (llvm::Error E = ES.replace(S->Begin, S->End, S->Render(ES, Lane)))
+      State.ApplyErrors.push_back({S->Record, llvm::toString(std::move(E))});
+}
+
+//===----------------------------------------------------------------------===//
 // Style
 //===----------------------------------------------------------------------===//
 
-void LayoutRewriter::useStyleOf(FileID File) {
-  Style = format::getLLVMStyle();
+void Renderer::useStyleOf(FileID File) {
+  State.Style = format::getLLVMStyle();
   OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
   if (!Entry)
     return;
@@ -170,14 +189,14 @@ void LayoutRewriter::useStyleOf(FileID File) {
   llvm::Expected<format::FormatStyle> FileStyle = format::getStyle(
       "file", absolutePath(SM, File), "LLVM", SM.getBufferData(File));
   if (FileStyle)
-    Style = *FileStyle;
+    State.Style = *FileStyle;
   else
     llvm::consumeError(FileStyle.takeError());
 }
 
-std::string LayoutRewriter::format(StringRef Code, unsigned Indent,
-                                   bool DropSemicolon) const {
-  format::FormatStyle S = Style;
+std::string Renderer::format(StringRef Code, unsigned Indent,
+                             bool DropSemicolon) const {
+  format::FormatStyle S = State.Style;
   if (S.ColumnLimit > Indent + 20)
     S.ColumnLimit -= Indent;
   tooling::Range All(0, Code.size());

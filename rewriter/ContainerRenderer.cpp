@@ -1,40 +1,9 @@
-//===- ContainerRewriter.cpp - std::vector<T> becomes the container -------===//
+//===- ContainerRenderer.cpp - std::vector<T> becomes the container ------===//
 //
-// In C++ the uses of a vector keep their spelling (v[i].x, v.push_back(e),
-// for (auto &&b : v)): the generated container (VectorContainer.cpp) has the
-// vector's interface and its elements are proxies holding references to the
-// fields. What changes:
-//
-//   std::vector<T> (any spelling, typedefs    the container's name
-//   and std::vector<T>::size_type included)
-//   for (auto &b : v), for (T &b : v)         for (auto &&b : v): the proxy
-//                                             is a temporary
-//   for (const T &b : v), const T &r = v[i]   const auto &: a reference to
-//                                             the element, not to a copy
-//   for (auto b : v), auto e = v[i]           T b, T e: a copied proxy would
-//                                             still write to the element
-//
-//   v[i].norm(), it->norm() (const)           T(v[i]).norm(), T(*it).norm():
-//                                             on a copy
-//   std::swap(v[i], v[j])                     swap(v[i], v[j]): the proxy's
-//   std::sort(v.begin(), v.end())             ..., std::less<T>()): T's <
-//   v[i] in a strip-mined loop over i         v.element(i_tile, i_lane)
-//   std::array<T, N> a = {{{1, 2}, ...}}      {T{1, 2}, ...} (UseRewriter)
-//
-// v[i].move(dt) (non-const) goes through the proxy's forwarder; iterator
-// loops, std::sort(v.begin(), v.end()) and the other algorithms that only
-// move, compare or read elements (see asContainerAlgorithm) run on the
-// container's iterator as they are written. Inside a function template's
-// instantiation only edits that read right for every instantiation are
-// made (see LayoutRewriter::instantiation).
-//
-// Which of these a use is, and which uses are refused (structured bindings,
-// the vector type as a template argument, sizeof, text spelled inside a
-// macro), the analysis decides (analysis/ContainerUses.cpp); this file
-// renders its answers.
+// See ContainerRenderer.h.
 //
 //===----------------------------------------------------------------------===//
-#include "rewriter/LayoutRewriter.h"
+#include "rewriter/ContainerRenderer.h"
 #include "clang/Lex/Lexer.h"
 
 using namespace clang;
@@ -42,12 +11,8 @@ using namespace dlopt;
 
 namespace dlopt::rewrite {
 
-const RecordDecl *LayoutRewriter::containerRecord(QualType T) const {
-  return Uses.containerRecord(T); // Wanted: the records in Layouts.
-}
-
-bool LayoutRewriter::vectorType(QualType T, SourceRange R,
-                                bool InTemplateArgument) {
+bool ContainerRenderer::containerType(QualType T, SourceRange R,
+                                      bool InTemplateArgument) {
   const RecordDecl *RD = containerRecord(T);
   if (!RD || R.isInvalid())
     return false;
@@ -58,8 +23,7 @@ bool LayoutRewriter::vectorType(QualType T, SourceRange R,
   }
   auto Range = rangeOf(R);
   // A class template's members are visited once per instantiation.
-  if (!VectorTypeSites.insert({Range->File.getHashValue(), Range->Begin})
-           .second)
+  if (!TypeSites.insert({Range->File.getHashValue(), Range->Begin}).second)
     return true;
   if (!isStdArray(T)) {
     textSite(RD, *Range, L->containerName(), HandleLayout::Container);
@@ -73,7 +37,7 @@ bool LayoutRewriter::vectorType(QualType T, SourceRange R,
   return true;
 }
 
-void LayoutRewriter::sizeofVector(const UnaryExprOrTypeTraitExpr *E) {
+void ContainerRenderer::sizeofContainer(const UnaryExprOrTypeTraitExpr *E) {
   QualType T = E->isArgumentType() ? E->getArgumentType()
                                    : E->getArgumentExpr()->getType();
   if (std::optional<UseVerdict> V = Uses.containerSizeof(E))
@@ -81,8 +45,8 @@ void LayoutRewriter::sizeofVector(const UnaryExprOrTypeTraitExpr *E) {
 }
 
 /// Replaces the type of \p VD, as spelled up to its name, with \p Text.
-void LayoutRewriter::retype(const RecordDecl *RD, const VarDecl *VD,
-                            std::string Text) {
+void ContainerRenderer::retype(const RecordDecl *RD, const VarDecl *VD,
+                               std::string Text) {
   // The type location starts after leading qualifiers (`const T &`).
   SourceLocation Begin = VD->getTypeSourceInfo()->getTypeLoc().getBeginLoc();
   if (Begin.isFileID()) {
@@ -106,7 +70,8 @@ void LayoutRewriter::retype(const RecordDecl *RD, const VarDecl *VD,
 
 /// A variable bound to an element (UseKind::ElementBinding): a reference
 /// binds the proxy, a copy stays a T.
-void LayoutRewriter::elementBinding(const RecordDecl *RD, const HandleUse &U) {
+void ContainerRenderer::elementBinding(const RecordDecl *RD,
+                                       const HandleUse &U) {
   const VarDecl *VD = U.Var;
   switch (U.Respell) {
   case Respelling::None:
@@ -129,19 +94,19 @@ void LayoutRewriter::elementBinding(const RecordDecl *RD, const HandleUse &U) {
   }
 }
 
-void LayoutRewriter::rangeFor(const CXXForRangeStmt *S) {
+void ContainerRenderer::rangeFor(const CXXForRangeStmt *S) {
   std::optional<ElementUse> E =
       Uses.elementBinding(S->getLoopVariable(), instantiation());
   if (!E)
     return;
   render(E->Record, E->Verdict);
   if (E->Verdict.Use)
-    rangeForLoop(S, E->Record, E->Verdict.Use->Unused);
+    Loops.rangeForLoop(S, E->Record, E->Verdict.Use->Unused);
 }
 
 /// v[i] of a container with tiles: in the lanes of a strip-mined loop over
 /// i, v.element(i_tile, i_lane), which divides nothing; elsewhere as it is.
-void LayoutRewriter::containerSubscript(const CXXOperatorCallExpr *Op) {
+void ContainerRenderer::subscript(const CXXOperatorCallExpr *Op) {
   ContainerElement CE = asContainerElement(Op);
   const RecordDecl *RD = CE.Index ? containerRecord(CE.ContainerType) : nullptr;
   if (!RD || instantiation()) // Templates are not strip-mined.
@@ -160,7 +125,7 @@ void LayoutRewriter::containerSubscript(const CXXOperatorCallExpr *Op) {
                    : std::nullopt;
   if (!Range)
     return; // Not strip-mined; correct as it is.
-  TiledIndexUses.push_back({CE.Container, IndexVar, Tile, RD});
+  State.TiledIndexUses.push_back({CE.Container, IndexVar, Tile, RD});
   unsigned B = Range->Begin, E = Range->End;
   Sites.push_back(
       {Range->File, B, E, RD,
@@ -175,14 +140,14 @@ void LayoutRewriter::containerSubscript(const CXXOperatorCallExpr *Op) {
 /// e.f() on an element: a const member function is called on a copy,
 /// T(v[i]).f(); a non-const one keeps its spelling, and the proxy forwards
 /// it to a copy that it assigns back (UseKind::ProxyCall).
-void LayoutRewriter::memberCall(const CXXMemberCallExpr *Call) {
+void ContainerRenderer::memberCall(const CXXMemberCallExpr *Call) {
   if (std::optional<ElementUse> E = Uses.elementCall(Call, instantiation()))
     render(E->Record, E->Verdict);
 }
 
 /// UseKind::ElementCall: T(v[i]).f(), or T(*it).f() for it->f().
-void LayoutRewriter::elementCallSite(const RecordDecl *RD,
-                                     const CXXMemberCallExpr *Call) {
+void ContainerRenderer::elementCallSite(const RecordDecl *RD,
+                                        const CXXMemberCallExpr *Call) {
   const Expr *Object = Call->getImplicitObjectArgument();
   std::string Type = Layouts.lookup(RD)->qualifiedRecordName();
   const auto *Callee = dyn_cast<MemberExpr>(Call->getCallee());
@@ -213,7 +178,7 @@ void LayoutRewriter::elementCallSite(const RecordDecl *RD,
 /// Calls of the standard library that take elements or iterators:
 /// null arguments, std::sort by operator< (sortSite) and std::swap of
 /// elements (UseKind::ElementSwap).
-void LayoutRewriter::libraryCall(const CallExpr *Call) {
+void ContainerRenderer::libraryCall(const CallExpr *Call) {
   for (const auto &[RD, V] : Uses.nullArguments(Call))
     render(RD, V);
   if (std::optional<UseVerdict> V =
@@ -226,18 +191,88 @@ void LayoutRewriter::libraryCall(const CallExpr *Call) {
 /// std::swap(v[i], v[j]) -> swap(v[i], v[j]): std::swap takes T &, which a
 /// proxy is not; the proxy's own swap, found by argument-dependent lookup,
 /// swaps the fields.
-void LayoutRewriter::swapSite(const RecordDecl *RD, const Expr *Callee) {
+void ContainerRenderer::swapSite(const RecordDecl *RD, const Expr *Callee) {
   auto Range = rangeOf(Callee->getSourceRange());
   if (!Range)
     return cannotRender(RD, Callee->getExprLoc(), "std::swap of elements");
   textSite(RD, *Range, "swap", /*Needs=*/0); // The container's site has.
 }
 
-void LayoutRewriter::variable(const VarDecl *VD) {
+void ContainerRenderer::variable(const VarDecl *VD) {
   if (VD->isCXXForRangeDecl()) // rangeFor
     return;
   if (std::optional<ElementUse> E = Uses.elementBinding(VD, instantiation()))
     render(E->Record, E->Verdict);
+}
+
+/// std::sort(v.begin(), v.end()) -> std::sort(v.begin(), v.end(),
+/// std::less<T>()): T's operator< compares copies; the proxy has none.
+void ContainerRenderer::sortSite(const RecordDecl *RD, const Expr *Last) {
+  auto Text = textFn(Last);
+  std::string Less =
+      ", std::less<" + Layouts.lookup(RD)->qualifiedRecordName() + ">()";
+  addSite(
+      RD, Last->getSourceRange(), Last->getExprLoc(),
+      [=](const EditSet &ES, const LaneContext *) { return Text(ES) + Less; },
+      "an algorithm call", /*Needs=*/0); // The container's site has.
+}
+
+/// std::array<T, N> a = {{{1, 2}, {3, 4}}} (or with braces elided) ->
+/// T_layout_array<N> a = {T{1, 2}, T{3, 4}}: the container's
+/// initializer_list constructor, which value-initializes the elements not
+/// given, as std::array's aggregate initialization does.
+void ContainerRenderer::arrayContainerInitSite(const RecordDecl *RD,
+                                               const InitListExpr *List) {
+  const InitListExpr *Sem =
+      List->isSemanticForm() ? List : List->getSemanticForm();
+  const auto *Elements = cast<InitListExpr>(Sem->getInit(0));
+  std::string Type = Layouts.lookup(RD)->qualifiedRecordName();
+  std::vector<std::function<std::string(const EditSet &)>> Parts;
+  for (const Expr *E : Elements->inits()) {
+    if (isa<ImplicitValueInitExpr>(E))
+      break; // The rest is value-initialized.
+    auto Text = isa<InitListExpr>(E) ? initializerText(E) : textFn(E);
+    if (!Text)
+      return cannotRender(RD, E->getExprLoc(), "a std::array element");
+    if (isa<InitListExpr>(E))
+      Text = [Type, Text](const EditSet &ES) { return Type + Text(ES); };
+    Parts.push_back(Text);
+  }
+  addSite(
+      RD, List->getSourceRange(), List->getBeginLoc(),
+      [Parts](const EditSet &ES, const LaneContext *) {
+        std::string S = "{";
+        for (size_t I = 0; I < Parts.size(); ++I)
+          S += (I ? ", " : "") + Parts[I](ES);
+        return S + "}";
+      },
+      "a std::array initializer", /*Needs=*/0);
+}
+
+/// std::array<T, N> a = {{{1, 2}, ...}}: the elements, spelled for the
+/// container's initializer_list constructor.
+void ContainerRenderer::initList(const InitListExpr *List) {
+  if (std::optional<ElementUse> E = Uses.arrayContainerInit(List))
+    render(E->Record, E->Verdict);
+}
+
+/// Renders one use of a container kind the analysis classified
+/// (analysis/ContainerUses.cpp).
+void ContainerRenderer::renderUse(const RecordDecl *RD, const HandleUse &U) {
+  switch (U.Kind) {
+  case UseKind::ContainerCall:
+    return sortSite(RD, U.Site);
+  case UseKind::ElementBinding:
+    return elementBinding(RD, U);
+  case UseKind::ElementCall:
+    return elementCallSite(RD, cast<CXXMemberCallExpr>(U.Site));
+  case UseKind::ElementSwap:
+    return swapSite(RD, U.Site);
+  case UseKind::ArrayContainerInit:
+    return arrayContainerInitSite(RD, cast<InitListExpr>(U.Site));
+  default:
+    llvm_unreachable("not a use of a container");
+  }
 }
 
 } // namespace dlopt::rewrite

@@ -1,20 +1,17 @@
-//===- DeclarationRewriter.cpp - Handles replace T* and T[N] --------------===//
+//===- DeclarationRenderer.cpp - Handles replace T* and T[N] --------------===//
 //
-// Every declaration of a handle (a parameter, a pointer variable, an array,
-// an array member of another record, a function's return type) takes the
-// record's handle type. Arrays keep their storage, regrouped, and their
-// initializers are rewritten field by field. The uses are UseRewriter.cpp's.
+// See DeclarationRenderer.h. The uses are UseRenderer.cpp's.
 //
 //===----------------------------------------------------------------------===//
-#include "rewriter/LayoutRewriter.h"
+#include "rewriter/DeclarationRenderer.h"
 
 using namespace clang;
 using namespace dlopt;
 
 namespace dlopt::rewrite {
 
-std::string LayoutRewriter::lengthText(const DeclaratorDecl *D,
-                                       uint64_t Value) {
+std::string DeclarationRenderer::lengthText(const DeclaratorDecl *D,
+                                            uint64_t Value) {
   if (const TypeSourceInfo *TSI = D->getTypeSourceInfo())
     if (auto ATL = TSI->getTypeLoc().getAs<ArrayTypeLoc>())
       if (const Expr *Size = ATL.getSizeExpr())
@@ -25,16 +22,16 @@ std::string LayoutRewriter::lengthText(const DeclaratorDecl *D,
   return std::to_string(Value);
 }
 
-void LayoutRewriter::declaration(const DeclaratorDecl *D) {
+void DeclarationRenderer::declaration(const DeclaratorDecl *D) {
   const RecordDecl *RD = handleRecord(D->getType());
-  if (!RD || WalkingPointers.count(D))
+  if (!RD || State.WalkingPointers.count(D))
     return;
   const HandleLayout *L = Layouts.lookup(RD);
   UseVerdict V = Uses.declaration(D, RD);
   if (!V.Use)
     return cannotRender(RD, V.Loc, V.Refusal);
   if (V.Use->Kind == UseKind::WalkingPointer)
-    return; // The loop renders it (StripMining.cpp).
+    return; // The loop renders it (LoopRenderer.cpp).
   if (const auto *FD = dyn_cast<FieldDecl>(D))
     return arrayMember(RD, FD);
   std::string Name = D->getNameAsString();
@@ -64,7 +61,8 @@ void LayoutRewriter::declaration(const DeclaratorDecl *D) {
   pointerVariable(RD, VD);
 }
 
-void LayoutRewriter::arrayMember(const RecordDecl *RD, const FieldDecl *FD) {
+void DeclarationRenderer::arrayMember(const RecordDecl *RD,
+                                      const FieldDecl *FD) {
   // An array inside another record keeps its storage there, regrouped.
   const auto *CAT = Ctx.getAsConstantArrayType(FD->getType());
   if (!CAT)
@@ -84,8 +82,9 @@ void LayoutRewriter::arrayMember(const RecordDecl *RD, const FieldDecl *FD) {
       "an array member");
 }
 
-void LayoutRewriter::arrayDefinition(const RecordDecl *RD, const VarDecl *VD,
-                                     const ConstantArrayType *CAT) {
+void DeclarationRenderer::arrayDefinition(const RecordDecl *RD,
+                                          const VarDecl *VD,
+                                          const ConstantArrayType *CAT) {
   const HandleLayout *L = Layouts.lookup(RD);
   std::string Name = VD->getNameAsString();
   const auto *Init = dyn_cast_or_null<InitListExpr>(VD->getInit());
@@ -145,7 +144,8 @@ void LayoutRewriter::arrayDefinition(const RecordDecl *RD, const VarDecl *VD,
       "an array definition");
 }
 
-void LayoutRewriter::pointerVariable(const RecordDecl *RD, const VarDecl *VD) {
+void DeclarationRenderer::pointerVariable(const RecordDecl *RD,
+                                          const VarDecl *VD) {
   // Its type up to the name becomes the handle.
   TypeLoc TL = VD->getTypeSourceInfo()->getTypeLoc();
   auto Range = charRangeOf(TL.getBeginLoc(), VD->getLocation());
@@ -165,7 +165,7 @@ void LayoutRewriter::pointerVariable(const RecordDecl *RD, const VarDecl *VD) {
   }
 }
 
-void LayoutRewriter::functionReturn(const FunctionDecl *FD) {
+void DeclarationRenderer::functionReturn(const FunctionDecl *FD) {
   const RecordDecl *RD = handleRecord(FD->getReturnType());
   if (!RD)
     return;

@@ -1,0 +1,39 @@
+//===- DeclarationRenderer.h - Handles replace T* and T[N] ------*- C++ -*-===//
+//
+// Internal to rewriter/ (see Renderer.h). Every declaration of a handle (a
+// parameter, a pointer variable, an array, an array member of another
+// record, a function's return type) takes the record's handle type. Arrays
+// keep their storage, regrouped, and their initializers are rewritten field
+// by field.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DLOPT_REWRITER_DECLARATIONRENDERER_H
+#define DLOPT_REWRITER_DECLARATIONRENDERER_H
+
+#include "rewriter/Renderer.h"
+
+namespace dlopt::rewrite {
+
+class DeclarationRenderer : public Renderer {
+public:
+  using Renderer::Renderer;
+
+  void declaration(const clang::DeclaratorDecl *D);
+  void functionReturn(const clang::FunctionDecl *FD);
+
+private:
+  /// `T a[N];` inside another record: the storage, regrouped in place.
+  void arrayMember(const clang::RecordDecl *RD, const clang::FieldDecl *FD);
+  /// `T a[N] = {...};`: the handle's storage, initialized field by field.
+  void arrayDefinition(const clang::RecordDecl *RD, const clang::VarDecl *VD,
+                       const clang::ConstantArrayType *CAT);
+  /// `T *p = ...;`: the handle, and its initializer (null or an allocation).
+  void pointerVariable(const clang::RecordDecl *RD, const clang::VarDecl *VD);
+  /// The length of an array declaration as the user wrote it (a macro name
+  /// stays a macro name).
+  std::string lengthText(const clang::DeclaratorDecl *D, uint64_t Value);
+};
+
+} // namespace dlopt::rewrite
+
+#endif

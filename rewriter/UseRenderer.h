@@ -1,0 +1,51 @@
+//===- UseRenderer.h - The C handle's use kinds, rendered -------*- C++ -*-===//
+//
+// Internal to rewriter/ (see Renderer.h). Each use kind of a handle
+// (docs/design.md, "The use kinds") has one local rendering through the
+// record's HandleLayout: a[i].f becomes the field of element i in its
+// cluster, a[i] read or written a call of the get or set helper, and so on.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DLOPT_REWRITER_USERENDERER_H
+#define DLOPT_REWRITER_USERENDERER_H
+
+#include "rewriter/Renderer.h"
+
+namespace dlopt::rewrite {
+
+class UseRenderer : public Renderer {
+public:
+  using Renderer::Renderer;
+
+  /// Renders a use of a C handle kind (FieldAccess to ElementSize).
+  void renderUse(const clang::RecordDecl *RD, const HandleUse &U);
+
+  // The nodes that hold such uses.
+  void reference(const clang::DeclRefExpr *DRE);
+  void memberReference(const clang::MemberExpr *ME);
+  /// `return NULL;` from a function that now returns a handle.
+  void returnValue(const clang::ReturnStmt *RS, const clang::FunctionDecl *FD);
+  /// A braced initializer of a record whose array member is regrouped.
+  void memberArrayInitializers(const clang::InitListExpr *List);
+  void arrayExpression(const clang::Expr *E);
+
+private:
+  /// a[i].f, (a + i)->f, p->f: the field of element i in its cluster.
+  void fieldSite(const clang::RecordDecl *RD, const clang::MemberExpr *ME,
+                 const clang::Expr *Handle, const clang::Expr *Index);
+  /// a[i] read or written as a whole.
+  void elementSite(const clang::RecordDecl *RD, const HandleUse &U);
+  void allocationSite(const clang::RecordDecl *RD, const HandleUse &U);
+  void freeSite(const clang::RecordDecl *RD, const clang::Expr *Release,
+                const clang::Expr *Handle);
+  /// `!p`, `p == NULL`, `if (p)`: the handle is null when its first
+  /// member is.
+  void nullTestSite(const clang::RecordDecl *RD, const clang::DeclRefExpr *DRE);
+  /// `p = NULL`, `f(0)`: the null handle.
+  void nullSite(const clang::RecordDecl *RD, const clang::Expr *Null);
+  void elementSizeSite(const clang::RecordDecl *RD, const clang::Expr *Size);
+};
+
+} // namespace dlopt::rewrite
+
+#endif
