@@ -15,6 +15,7 @@
 #include "analysis/AccessCollector.h"
 #include "analysis/AstUtil.h"
 #include "analysis/StackSpace.h"
+#include "analysis/UseClassifier.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
@@ -159,7 +160,10 @@ public:
   KernelWalker(ASTContext &Ctx, const AccessCollector &Ids,
                const llvm::DenseMap<const RecordDecl *, unsigned> &Records,
                KernelTrace &Out)
-      : Ctx(Ctx), Ids(Ids), Records(Records), Out(Out) {}
+      : Ctx(Ctx), Ids(Ids), Records(Records), Out(Out),
+        Uses(Ctx, [&Records](const RecordDecl *RD) {
+          return Records.count(RD) > 0;
+        }) {}
 
   void walkFunction(const FunctionDecl *FD) {
     if (isGpuKernel(FD)) {
@@ -742,7 +746,8 @@ private:
       elementAddress(FA->Element, FA->ViaArrow);
       emitField(FA->Record, FA->Index, E, IsWrite,
                 isGather(FA->Element, FA->ViaArrow),
-                !FA->ViaArrow && isLoopIndexed(FA->Element),
+                (!FA->ViaArrow || pointerIndex(FA->Element)) &&
+                    isLoopIndexed(FA->Element),
                 Ctx.getTypeSizeInChars(E->getType()).getQuantity());
       return;
     }
@@ -815,6 +820,8 @@ private:
       return !isAffine(VE.Index, 0);
     }
     Element = Element->IgnoreParenImpCasts();
+    if (const Expr *Index = pointerIndex(Element)) // pi->f, pi = &a[i]
+      return !isAffine(Index, 0);
     if (ViaArrow) { // p->f or (a + i)->f
       if (const auto *BO = dyn_cast<BinaryOperator>(Element))
         return !isAffine(BO->getLHS(), 0) || !isAffine(BO->getRHS(), 0);
@@ -842,9 +849,18 @@ private:
     if (ContainerElement VE = asContainerElement(Element);
         isCandidate(VE.Record))
       return varOf(VE.Index) == Loops.back().InductionVar;
+    if (const Expr *Index = pointerIndex(Element)) // pi->f, pi = &a[i]
+      return varOf(Index) == Loops.back().InductionVar;
     const auto *ASE =
         dyn_cast<ArraySubscriptExpr>(Element->IgnoreParenImpCasts());
     return ASE && varOf(ASE->getIdx()) == Loops.back().InductionVar;
+  }
+
+  /// The index of the element an element pointer stands for, if \p Element
+  /// names one that holds one element all its life.
+  const Expr *pointerIndex(const Expr *Element) const {
+    const auto *DRE = dyn_cast<DeclRefExpr>(Element->IgnoreParenImpCasts());
+    return DRE ? Uses.elementPointerIndex(DRE->getDecl()) : nullptr;
   }
 
   bool isAffine(const Expr *E, unsigned Depth) const {
@@ -959,6 +975,8 @@ private:
   const AccessCollector &Ids;
   const llvm::DenseMap<const RecordDecl *, unsigned> &Records;
   KernelTrace &Out;
+  /// Element pointers (pi = &a[i]) stand for their element.
+  UseClassifier Uses;
   std::vector<LoopScope> Loops;
   /// How deep vectorizableCall looks into library wrappers (and a bound
   /// for recursive ones).

@@ -52,6 +52,10 @@ const char *dlopt::useKindName(UseKind K) {
     return "std::array initializer";
   case UseKind::HandleFlow:
     return "handle passed on";
+  case UseKind::ElementPointer:
+    return "element pointer";
+  case UseKind::ElementAddress:
+    return "element address";
   }
   llvm_unreachable("all use kinds are named");
 }
@@ -125,28 +129,50 @@ const RecordDecl *UseClassifier::handleVarRecord(const ValueDecl *D) const {
   return isa_and_nonnull<VarDecl>(D) ? handleRecord(D->getType()) : nullptr;
 }
 
-const Expr *UseClassifier::countOfSize(const Expr *Size, const RecordDecl *RD,
-                                       bool &One) {
-  Size = Size->IgnoreParenImpCasts();
+/// The factors of a product, in any grouping: (a * b) * c.
+static void factorsOf(const Expr *E, llvm::SmallVectorImpl<const Expr *> &Out) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *Mul = dyn_cast<BinaryOperator>(E);
+      Mul && Mul->getOpcode() == BO_Mul) {
+    factorsOf(Mul->getLHS(), Out);
+    factorsOf(Mul->getRHS(), Out);
+    return;
+  }
+  Out.push_back(E);
+}
+
+bool UseClassifier::elementCount(const Expr *Size, const RecordDecl *RD,
+                                 HandleUse &U) const {
   auto IsElementSize = [&](const Expr *E) {
-    const auto *S =
-        dyn_cast<UnaryExprOrTypeTraitExpr>(E->IgnoreParenImpCasts());
+    const auto *S = dyn_cast<UnaryExprOrTypeTraitExpr>(E);
     return S && S->getKind() == UETT_SizeOf &&
            asRecord(S->getTypeOfArgument()) == RD;
   };
-  One = false;
-  if (IsElementSize(Size)) {
-    One = true;
-    return nullptr;
+  llvm::SmallVector<const Expr *, 4> Factors;
+  factorsOf(Size, Factors);
+  if (llvm::count_if(Factors, IsElementSize) == 1) {
+    U.Count.clear();
+    for (const Expr *F : Factors)
+      if (!IsElementSize(F))
+        U.Count.push_back(F);
+    U.CountInBytes = false;
+    return true;
   }
-  const auto *Mul = dyn_cast<BinaryOperator>(Size);
-  if (!Mul || Mul->getOpcode() != BO_Mul)
-    return nullptr;
-  if (IsElementSize(Mul->getRHS()))
-    return Mul->getLHS();
-  if (IsElementSize(Mul->getLHS()))
-    return Mul->getRHS();
-  return nullptr;
+  // A byte count computed beforehand, kept as it is: its other uses keep
+  // their value, and the count is that value over the element's size.
+  const auto *Bytes = dyn_cast<DeclRefExpr>(Size->IgnoreParenImpCasts());
+  const auto *Var = Bytes ? dyn_cast<VarDecl>(Bytes->getDecl()) : nullptr;
+  const auto *FD =
+      Var ? dyn_cast_or_null<FunctionDecl>(Var->getParentFunctionOrMethod())
+          : nullptr;
+  HandleUse Init;
+  if (!FD || !Var->hasLocalStorage() || !Var->getInit() ||
+      !Var->getType()->isIntegerType() || assignsTo(FD->getBody(), Var) ||
+      !elementCount(Var->getInit(), RD, Init) || Init.CountInBytes)
+    return false;
+  U.Count = {Bytes};
+  U.CountInBytes = true;
+  return true;
 }
 
 /// new T[n], new T[n](), calloc(n, sizeof(T)), malloc(n * sizeof(T)),
@@ -171,20 +197,20 @@ UseVerdict UseClassifier::allocation(const Expr *Init,
             New->getExprLoc(),
             "new[] with element initializers (not rewritten yet)");
     }
-    U.Index = *New->getArraySize();
+    U.Count = {*New->getArraySize()};
     return checked(UseVerdict::of(U), "an allocation");
   }
   const auto *Call = cast<CallExpr>(Inner);
   StringRef Name = allocatorName(Call);
-  bool One = false;
+  bool Whole = false;
   if (Name == "calloc" && Call->getNumArgs() == 2) {
-    bool Unit = false;
-    if (!countOfSize(Call->getArg(1), RD, Unit) && Unit)
-      U.Index = Call->getArg(0);
+    HandleUse One;
+    Whole = elementCount(Call->getArg(1), RD, One) && One.Count.empty();
+    U.Count = {Call->getArg(0)};
   } else if (Name == "malloc" && Call->getNumArgs() == 1) {
-    U.Index = countOfSize(Call->getArg(0), RD, One);
+    Whole = elementCount(Call->getArg(0), RD, U);
   } else if (Name == "realloc" && Call->getNumArgs() == 2) {
-    U.Index = countOfSize(Call->getArg(1), RD, One);
+    Whole = elementCount(Call->getArg(1), RD, U);
     U.Value = Call->getArg(0);
     const auto *OldRef = dyn_cast<DeclRefExpr>(U.Value->IgnoreParenCasts());
     if (!OldRef || !handleVarRecord(OldRef->getDecl()))
@@ -192,11 +218,16 @@ UseVerdict UseClassifier::allocation(const Expr *Init,
           U.Value->getExprLoc(),
           "realloc of something other than an array variable");
   }
-  if (!U.Index && !One)
+  if (!Whole)
     return UseVerdict::refused(
         Call->getExprLoc(),
         "allocation size is not a whole number of '" + recordName(RD) +
-            "' (expected n * sizeof(T) or calloc(n, sizeof(T)))");
+            "' (expected n * sizeof(T) in any order, a variable set so, or "
+            "calloc(n, sizeof(T)))");
+  for (const Expr *F : U.Count)
+    if (!spelledInFile(F->getSourceRange()))
+      return UseVerdict::refused(Call->getExprLoc(),
+                                 "allocation size spelled inside a macro");
   return checked(UseVerdict::of(U), "an allocation");
 }
 
@@ -313,8 +344,10 @@ UseVerdict UseClassifier::wholeElement(const RecordDecl *RD, const Expr *Handle,
   if (const auto *UO = dyn_cast_or_null<UnaryOperator>(P);
       UO && UO->getOpcode() == UO_AddrOf)
     return UseVerdict::refused(
-        UO->getExprLoc(), "address of an element (&a[i]): a pointer to one "
-                          "element has no meaning in the new layout");
+        UO->getExprLoc(), "address of an element (&a[i]) other than as an "
+                          "element pointer's value (a local pointer that only "
+                          "reaches, compares and steps elements of one array "
+                          "that does not change while it lives)");
   return UseVerdict::refused(
       ASE->getExprLoc(),
       "use of a whole element that dlopt cannot rewrite yet");
@@ -325,6 +358,10 @@ UseVerdict UseClassifier::reference(const DeclRefExpr *DRE) const {
   assert(RD && "classifying a reference to no handle");
   if (inWalkingLoop(DRE))
     return UseVerdict::of({UseKind::WalkingPointer, DRE, DRE});
+  if (std::optional<UseVerdict> V = elementPointerUse(DRE))
+    return *V;
+  if (std::optional<UseVerdict> V = elementAddress(DRE))
+    return *V;
   if (std::optional<UseVerdict> V = inAllocation(RD, DRE))
     return *V;
   if (std::optional<UseVerdict> V = sizeofUse(RD, DRE))
@@ -752,6 +789,8 @@ UseVerdict UseClassifier::declaration(const DeclaratorDecl *D,
   HandleUse Decl{UseKind::HandleFlow};
   if (const auto *VD = dyn_cast<VarDecl>(D); VD && isWalkingPointer(VD))
     return UseVerdict::of({UseKind::WalkingPointer});
+  if (std::optional<ElementPointer> EP = elementPointer(D))
+    return elementPointerDeclaration(*EP);
   if (SM.isBeforeInTranslationUnit(D->getLocation(),
                                    RD->getBraceRange().getEnd()))
     return UseVerdict::refused(D->getLocation(),

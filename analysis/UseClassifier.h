@@ -17,6 +17,8 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
 #include <functional>
 #include <optional>
 #include <string>
@@ -75,6 +77,15 @@ enum class UseKind {
   /// The handle passed on whole: to a parameter, a return, another handle
   /// variable. Its declarations change; the use itself is not edited.
   HandleFlow,
+  /// An element pointer (see ElementPointer): its declaration, respelled
+  /// `ptrdiff_t`, or a use that reads the same as an index (compared with
+  /// or subtracted from another, stepped, copied to another, named by
+  /// OpenMP): not edited. Its field accesses and whole-element reads and
+  /// writes are FieldAccess, ElementRead and ElementWrite into its array.
+  ElementPointer,
+  /// &a[i], a + i or a becoming (or compared with) an element pointer's
+  /// value: rendered as the index, i (0 for a).
+  ElementAddress,
 };
 
 const char *useKindName(UseKind K);
@@ -114,6 +125,23 @@ struct HandleUse {
   const clang::VarDecl *Var = nullptr;
   Respelling Respell = Respelling::None;
   bool Unused = false;
+  /// Allocation: the element count, factors to multiply (none: one
+  /// element); with CountInBytes, one byte count to divide by the
+  /// element's size (bytes = n * sizeof(T); malloc(bytes)).
+  llvm::SmallVector<const clang::Expr *, 2> Count = {};
+  bool CountInBytes = false;
+  /// A use through an element pointer: the handle it points into, whose
+  /// name the rendering spells (Handle is then the pointer, Index its
+  /// value).
+  const clang::VarDecl *Array = nullptr;
+};
+
+/// `T *pi = &a[i]`: a local pointer whose every value is the address of an
+/// element of one handle, Array (ElementPointers.cpp). It becomes an index
+/// into Array.
+struct ElementPointer {
+  const clang::VarDecl *Var = nullptr;
+  const clang::VarDecl *Array = nullptr;
 };
 
 /// `for (T *p = a; p < a + n; ++p)` (or `p != a + n`) whose body uses p
@@ -281,6 +309,22 @@ public:
   static std::string inTemplate(const std::string &What,
                                 const clang::FunctionDecl *FD);
 
+  // --- Element pointers (ElementPointers.cpp) ---
+
+  /// \p D as an element pointer, if it is one.
+  std::optional<ElementPointer> elementPointer(const clang::ValueDecl *D) const;
+  /// The index an element pointer stands for, where it holds one element
+  /// all its life (pi = &a[i], never assigned or stepped): i. Null
+  /// otherwise. (The access analysis reads pi->f as a[i].f.)
+  const clang::Expr *elementPointerIndex(const clang::ValueDecl *D) const;
+  /// A use of an element pointer, if \p DRE names one.
+  std::optional<UseVerdict>
+  elementPointerUse(const clang::DeclRefExpr *DRE) const;
+  /// The address of an element of the handle \p DRE names (&a[i], a + i,
+  /// a) where it becomes, or is compared with, an element pointer's value:
+  /// ElementAddress. None otherwise.
+  std::optional<UseVerdict> elementAddress(const clang::DeclRefExpr *DRE) const;
+
   // --- Handles ---
 
   /// Null pointer constants passed to handle parameters: f(0), f(NULL).
@@ -295,9 +339,12 @@ public:
   bool spelledInFile(clang::SourceRange R) const;
 
   /// The element count of an allocation size of whole elements of \p RD
-  /// (n * sizeof(T), sizeof(T) * n; \p One for sizeof(T) alone).
-  static const clang::Expr *countOfSize(const clang::Expr *Size,
-                                        const clang::RecordDecl *RD, bool &One);
+  /// (HandleUse::Count): a product with one factor sizeof(T) in any order
+  /// and grouping (n * sizeof(T), sizeof(T) * w * h; sizeof(T) alone is one
+  /// element), or a local variable initialized so and never assigned
+  /// (bytes = n * sizeof(T); malloc(bytes)). False if it is neither.
+  bool elementCount(const clang::Expr *Size, const clang::RecordDecl *RD,
+                    HandleUse &U) const;
 
   /// The parent of \p S, looking through parentheses and implicit casts
   /// other than pointer-to-boolean (a null test) and, unless \p SkipLoads,
@@ -308,6 +355,24 @@ public:
   const clang::Stmt *parent(const clang::Stmt *S) const;
 
 private:
+  std::optional<ElementPointer>
+  findElementPointer(const clang::VarDecl *VD) const;
+  bool isArrayHandle(const clang::VarDecl *VD) const;
+  const clang::Stmt *scopeOf(const clang::VarDecl *VD) const;
+  const clang::Expr *elementIndexOf(const clang::Expr *E,
+                                    const clang::VarDecl *&Array) const;
+  const clang::VarDecl *pointedArray(const clang::Expr *E,
+                                     const clang::VarDecl *Self) const;
+  bool pointsInto(const clang::Expr *E, const clang::VarDecl *Array) const;
+  bool usedAsElementPointer(const clang::DeclRefExpr *DRE) const;
+  const clang::DeclRefExpr *arrayUseOf(const clang::VarDecl *VD) const;
+  bool refersToElementPointer(const clang::Expr *E,
+                              const clang::VarDecl *Array) const;
+  UseVerdict elementPointerDeclaration(const ElementPointer &EP) const;
+  UseVerdict derefUse(const ElementPointer &EP, const clang::DeclRefExpr *DRE,
+                      const clang::UnaryOperator *Deref,
+                      const clang::Expr *Index) const;
+
   /// The range-for statement whose loop variable \p VD is, if any.
   const clang::CXXForRangeStmt *rangeForOf(const clang::VarDecl *VD) const;
   /// The respelling of a variable bound to an element, or its refusal.
@@ -353,6 +418,10 @@ private:
   mutable llvm::DenseMap<const clang::Expr *, const clang::Expr *> Allocations;
   mutable llvm::DenseMap<const clang::ForStmt *, std::optional<WalkingLoop>>
       Loops;
+  mutable llvm::DenseMap<const clang::VarDecl *, std::optional<ElementPointer>>
+      ElementPointers;
+  /// Element pointers being decided (their values may name each other).
+  mutable llvm::SmallPtrSet<const clang::VarDecl *, 4> Deciding;
 
   clang::ASTContext &Ctx;
   RecordFilter Wanted;

@@ -22,6 +22,16 @@ std::string DeclarationRenderer::lengthText(const DeclaratorDecl *D,
   return std::to_string(Value);
 }
 
+/// `T *pi = &a[i]` -> `ptrdiff_t pi = i`: an element pointer is an index
+/// into its array (its initializer is an ElementAddress).
+void DeclarationRenderer::elementPointer(const RecordDecl *RD,
+                                         const VarDecl *VD) {
+  auto Range = charRangeOf(VD->getBeginLoc(), VD->getLocation());
+  if (!Range)
+    return cannotRender(RD, VD->getLocation(), "an element pointer's type");
+  textSite(RD, *Range, "ptrdiff_t ", HandleLayout::IndexType);
+}
+
 void DeclarationRenderer::declaration(const DeclaratorDecl *D) {
   const RecordDecl *RD = handleRecord(D->getType());
   if (!RD || State.WalkingPointers.count(D))
@@ -32,6 +42,8 @@ void DeclarationRenderer::declaration(const DeclaratorDecl *D) {
     return cannotRender(RD, V.Loc, V.Refusal);
   if (V.Use->Kind == UseKind::WalkingPointer)
     return; // The loop renders it (LoopRenderer.cpp).
+  if (V.Use->Kind == UseKind::ElementPointer)
+    return elementPointer(RD, V.Use->Var);
   if (const auto *FD = dyn_cast<FieldDecl>(D))
     return arrayMember(RD, FD);
   std::string Name = D->getNameAsString();

@@ -27,6 +27,8 @@ private:
   /// `T a[N] = {...};`: the handle's storage, initialized field by field.
   void arrayDefinition(const clang::RecordDecl *RD, const clang::VarDecl *VD,
                        const clang::ConstantArrayType *CAT);
+  /// `T *pi = &a[i];`: an index into a.
+  void elementPointer(const clang::RecordDecl *RD, const clang::VarDecl *VD);
   /// `T *p = ...;`: the handle, and its initializer (null or an allocation).
   void pointerVariable(const clang::RecordDecl *RD, const clang::VarDecl *VD);
   /// The length of an array declaration as the user wrote it (a macro name

@@ -370,8 +370,9 @@ std::string HandleLayout::declarations() const {
     OS << groupRecords() << containerDeclarations() << endMarker();
     return OS.str();
   }
-  OS << includes("#include <stdlib.h>\n") << groupRecords()
-     << HandlePrinter(*this).print();
+  OS << includes(Used & IndexType ? "#include <stddef.h>\n#include <stdlib.h>\n"
+                                  : "#include <stdlib.h>\n")
+     << groupRecords() << HandlePrinter(*this).print();
   if (CPlusPlus && (Used & (Container | ArrayContainer)))
     OS << containerDeclarations();
   OS << endMarker();

@@ -61,6 +61,8 @@ public:
     Container = 128,
     /// C++: the class template that replaces std::array<T, N>.
     ArrayContainer = 256,
+    /// ptrdiff_t, the type of element pointers (UseKind::ElementPointer).
+    IndexType = 512,
   };
   void use(Helper H) const { Used |= H; }
   /// Every helper, whether used or not (for declarations in a header);

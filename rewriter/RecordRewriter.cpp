@@ -37,6 +37,7 @@ void LayoutRewriter::render(const RecordDecl *RD, const UseVerdict &V) {
   case UseKind::NullTest:
   case UseKind::NullValue:
   case UseKind::ElementSize:
+  case UseKind::ElementAddress:
     return Use.renderUse(RD, U);
   case UseKind::ContainerCall:
   case UseKind::ElementBinding:
@@ -48,6 +49,7 @@ void LayoutRewriter::render(const RecordDecl *RD, const UseVerdict &V) {
   case UseKind::WalkingPointer:
   case UseKind::ProxyCall:
   case UseKind::HandleFlow:
+  case UseKind::ElementPointer:
     return; // Rendered with the allocation, the loop or the declarations,
             // or as written.
   }

@@ -10,12 +10,23 @@ using namespace dlopt;
 
 namespace dlopt::rewrite {
 
-void UseRenderer::fieldSite(const RecordDecl *RD, const MemberExpr *ME,
-                            const Expr *Handle, const Expr *Index) {
+/// The text of the array a use reaches: its handle expression, or the
+/// array of the element pointer it goes through.
+std::function<std::string(const EditSet &)>
+UseRenderer::arrayText(const HandleUse &U) {
+  if (!U.Array)
+    return textFn(U.Handle);
+  std::string Name = U.Array->getNameAsString();
+  return [Name](const EditSet &) { return Name; };
+}
+
+void UseRenderer::fieldSite(const RecordDecl *RD, const HandleUse &U) {
+  const MemberExpr *ME = U.Field;
+  const Expr *Handle = U.Handle, *Index = U.Index;
   const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
   const HandleLayout *L = Layouts.lookup(RD);
   unsigned F = FD->getFieldIndex();
-  auto HandleText = textFn(Handle);
+  auto HandleText = arrayText(U);
   auto IndexText = Index ? textFn(Index) : nullptr;
   if (!HandleText || (Index && !IndexText))
     return cannotRender(RD, ME->getExprLoc(),
@@ -44,7 +55,7 @@ void UseRenderer::fieldSite(const RecordDecl *RD, const MemberExpr *ME,
 
 void UseRenderer::elementSite(const RecordDecl *RD, const HandleUse &U) {
   const HandleLayout *L = Layouts.lookup(RD);
-  auto HandleText = textFn(U.Handle);
+  auto HandleText = arrayText(U);
   if (HandleText && U.Embedded) // An array field: make a handle onto it.
     HandleText = [L, Text = HandleText](const EditSet &ES) {
       return L->handleOf(Text(ES));
@@ -82,16 +93,38 @@ void UseRenderer::allocationSite(const RecordDecl *RD, const HandleUse &U) {
   std::string Fn = Helper == HandleLayout::Alloc    ? L->allocName()
                    : Helper == HandleLayout::Calloc ? L->callocName()
                                                     : L->reallocName();
-  auto CountText = U.Index ? textFn(U.Index) : nullptr;
+  auto CountText = countText(RD, U);
   auto OldText = U.Value ? textFn(U.Value->IgnoreParenCasts()) : nullptr;
   addSite(
       RD, U.Site->getSourceRange(), U.Site->getExprLoc(),
       [=](const EditSet &ES, const LaneContext *) {
         L->use(Helper);
         std::string Args = OldText ? OldText(ES) + ", " : "";
-        return Fn + "(" + Args + (CountText ? CountText(ES) : "1") + ")";
+        return Fn + "(" + Args + CountText(ES) + ")";
       },
       "an allocation");
+}
+
+/// The element count of an allocation (HandleUse::Count): its factors
+/// multiplied, a byte count over the element's size, or 1.
+std::function<std::string(const EditSet &)>
+UseRenderer::countText(const RecordDecl *RD, const HandleUse &U) {
+  std::vector<std::function<std::string(const EditSet &)>> Factors;
+  for (const Expr *F : U.Count)
+    Factors.push_back(textFn(F));
+  std::string ElementSize =
+      U.CountInBytes ? " / sizeof(" + Layouts.lookup(RD)->elementType() + ")"
+                     : "";
+  return [Factors, ElementSize](const EditSet &ES) {
+    if (Factors.empty())
+      return std::string("1");
+    if (Factors.size() == 1)
+      return Factors[0](ES) + ElementSize;
+    std::string Product;
+    for (const auto &F : Factors)
+      Product += (Product.empty() ? "" : " * ") + parenthesize(F(ES));
+    return Product;
+  };
 }
 
 /// free(a) and delete[] a release every block of the handle.
@@ -133,6 +166,17 @@ void UseRenderer::returnValue(const ReturnStmt *RS, const FunctionDecl *FD) {
     nullSite(RD, V);
 }
 
+/// &a[i], a + i -> i; a -> 0: an element pointer's value is an index.
+void UseRenderer::elementAddressSite(const RecordDecl *RD, const HandleUse &U) {
+  auto IndexText = U.Index ? textFn(U.Index) : nullptr;
+  addSite(
+      RD, U.Site->getSourceRange(), U.Site->getExprLoc(),
+      [IndexText](const EditSet &ES, const LaneContext *) {
+        return IndexText ? parenthesize(IndexText(ES)) : std::string("0");
+      },
+      "an element's address", /*Needs=*/0);
+}
+
 /// sizeof *p, sizeof p[0]: the element's size, spelled sizeof(T).
 void UseRenderer::elementSizeSite(const RecordDecl *RD, const Expr *Size) {
   const HandleLayout *L = Layouts.lookup(RD);
@@ -149,7 +193,7 @@ void UseRenderer::elementSizeSite(const RecordDecl *RD, const Expr *Size) {
 void UseRenderer::renderUse(const RecordDecl *RD, const HandleUse &U) {
   switch (U.Kind) {
   case UseKind::FieldAccess:
-    return fieldSite(RD, U.Field, U.Handle, U.Index);
+    return fieldSite(RD, U);
   case UseKind::ElementRead:
   case UseKind::ElementWrite:
     return elementSite(RD, U);
@@ -163,6 +207,8 @@ void UseRenderer::renderUse(const RecordDecl *RD, const HandleUse &U) {
     return nullSite(RD, U.Value);
   case UseKind::ElementSize:
     return elementSizeSite(RD, U.Site);
+  case UseKind::ElementAddress:
+    return elementAddressSite(RD, U);
   default:
     llvm_unreachable("not a use of a C handle");
   }

@@ -17,7 +17,8 @@ class UseRenderer : public Renderer {
 public:
   using Renderer::Renderer;
 
-  /// Renders a use of a C handle kind (FieldAccess to ElementSize).
+  /// Renders a use of a C handle kind (FieldAccess to ElementSize, and
+  /// ElementAddress).
   void renderUse(const clang::RecordDecl *RD, const HandleUse &U);
 
   // The nodes that hold such uses.
@@ -30,12 +31,17 @@ public:
   void arrayExpression(const clang::Expr *E);
 
 private:
-  /// a[i].f, (a + i)->f, p->f: the field of element i in its cluster.
-  void fieldSite(const clang::RecordDecl *RD, const clang::MemberExpr *ME,
-                 const clang::Expr *Handle, const clang::Expr *Index);
+  /// a[i].f, (a + i)->f, p->f, pi->f: the field of element i in its
+  /// cluster.
+  void fieldSite(const clang::RecordDecl *RD, const HandleUse &U);
+  std::function<std::string(const EditSet &)> arrayText(const HandleUse &U);
+  /// &a[i] -> i: the value of an element pointer.
+  void elementAddressSite(const clang::RecordDecl *RD, const HandleUse &U);
   /// a[i] read or written as a whole.
   void elementSite(const clang::RecordDecl *RD, const HandleUse &U);
   void allocationSite(const clang::RecordDecl *RD, const HandleUse &U);
+  std::function<std::string(const EditSet &)>
+  countText(const clang::RecordDecl *RD, const HandleUse &U);
   void freeSite(const clang::RecordDecl *RD, const clang::Expr *Release,
                 const clang::Expr *Handle);
   /// `!p`, `p == NULL`, `if (p)`: the handle is null when its first

@@ -49,7 +49,8 @@ class Program:
             self.dir = root
             self.sources = [os.path.basename(src)]
             shutil.copy(src, os.path.join(root, self.sources[0]))
-            self.tool_args = [os.path.join(root, self.sources[0]), "--"]
+            # Analyzed with the flags it is built with (-fopenmp, -D...).
+            self.tool_args = [os.path.join(root, self.sources[0]), "--", *cflags]
 
     def build(self, cc, flags, binary):
         cxx = ["-lstdc++"] if any(s.endswith(".cpp") for s in self.sources) else []

@@ -1,0 +1,467 @@
+//===- ElementPointers.cpp - T *pi = &a[i], an index in disguise ----------===//
+//
+// The part of UseClassifier that decides element pointers. Real C code
+// reaches an element through a local pointer (`particle_t *pi =
+// &particles[i]; pi->rho = 0;`), compares two of them (`if (pi == pj)
+// continue;`) and steps them. In the new layout there is no element to
+// point to, but such a pointer is an index into one array in disguise: if
+// every value it ever holds is the address of an element of the same handle
+// `a` (&a[i], a + i, a, or another such pointer moved by an integer), and
+// it is only dereferenced, compared with or subtracted from another such
+// pointer, stepped, or named in an OpenMP clause, it becomes a `ptrdiff_t`
+// index into `a`: `pi->rho` is the field at index pi, `pi == pj` compares
+// indices as the pointers compared addresses, `pi - pj` and `pi + 1` are
+// the same arithmetic. A pointer that escapes (passed to a function,
+// stored, returned, indexed as an array, tested for null) stays refused.
+//
+//===----------------------------------------------------------------------===//
+#include "analysis/AstUtil.h"
+#include "analysis/UseClassifier.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/StmtOpenMP.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+using namespace dlopt;
+
+/// The body of the function that holds \p VD (through the regions OpenMP
+/// outlines, which are declaration contexts of their own).
+static const Stmt *bodyOf(const VarDecl *VD) {
+  if (!VD->getParentFunctionOrMethod())
+    return nullptr;
+  for (const DeclContext *DC = VD->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *FD = dyn_cast<FunctionDecl>(DC))
+      return FD->getBody();
+  return nullptr;
+}
+
+/// The statement \p VD lives in: the block, or the for loop, that declares
+/// it.
+const Stmt *UseClassifier::scopeOf(const VarDecl *VD) const {
+  for (const DynTypedNode &N : Ctx.getParents(*VD))
+    if (const auto *DS = N.get<DeclStmt>())
+      return parent(DS);
+  return bodyOf(VD);
+}
+
+/// Every reference to \p D in \p S.
+static void referencesTo(const Stmt *S, const Decl *D,
+                         std::vector<const DeclRefExpr *> &Out) {
+  if (!S)
+    return;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == D)
+    Out.push_back(DRE);
+  for (const Stmt *C : S->children())
+    referencesTo(C, D, Out);
+}
+
+/// Whether \p S declares a variable other than \p D named like it.
+static bool declaresOtherNamed(const Stmt *S, const VarDecl *D) {
+  if (!S)
+    return false;
+  if (const auto *DS = dyn_cast<DeclStmt>(S))
+    for (const Decl *X : DS->decls())
+      if (const auto *V = dyn_cast<VarDecl>(X);
+          V && V != D && V->getName() == D->getName())
+        return true;
+  return llvm::any_of(S->children(),
+                      [D](const Stmt *C) { return declaresOtherNamed(C, D); });
+}
+
+const Expr *UseClassifier::elementIndexOf(const Expr *E,
+                                          const VarDecl *&Array) const {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_AddrOf)
+    if (const auto *ASE =
+            dyn_cast<ArraySubscriptExpr>(UO->getSubExpr()->IgnoreParens()))
+      if (const auto *Base =
+              dyn_cast<DeclRefExpr>(ASE->getBase()->IgnoreParenImpCasts())) {
+        Array = dyn_cast<VarDecl>(Base->getDecl());
+        return ASE->getIdx();
+      }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E);
+      BO && BO->getOpcode() == BO_Add) {
+    const Expr *L = BO->getLHS()->IgnoreParenImpCasts();
+    const Expr *R = BO->getRHS()->IgnoreParenImpCasts();
+    const auto *Base =
+        dyn_cast<DeclRefExpr>(L->getType()->isPointerType() ? L : R);
+    if (Base) {
+      Array = dyn_cast<VarDecl>(Base->getDecl());
+      return Base == L ? BO->getRHS() : BO->getLHS();
+    }
+  }
+  return nullptr;
+}
+
+/// The handle an element pointer value \p E points into (see
+/// ElementPointer), or null. \p Self: the variable being decided, whose own
+/// value counts as one.
+const VarDecl *UseClassifier::pointedArray(const Expr *E,
+                                           const VarDecl *Self) const {
+  E = E->IgnoreParenImpCasts();
+  const VarDecl *Array = nullptr;
+  if (elementIndexOf(E, Array))
+    return isArrayHandle(Array) ? Array : nullptr;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (VD && VD == Self)
+      return VD;
+    if (!VD || !handleVarRecord(VD) || Deciding.count(VD))
+      return nullptr;
+    if (std::optional<ElementPointer> EP = elementPointer(VD))
+      return EP->Array;
+    return VD; // The array itself: the pointer starts at its first element.
+  }
+  // pj + 1, pi - k: moved by an integer.
+  if (const auto *BO = dyn_cast<BinaryOperator>(E);
+      BO && (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub) &&
+      BO->getLHS()->getType()->isPointerType() &&
+      BO->getRHS()->getType()->isIntegerType())
+    return pointedArray(BO->getLHS(), Self);
+  return nullptr;
+}
+
+/// Whether \p VD is a handle that element pointers can point into: a
+/// handle variable that is not an element pointer itself.
+bool UseClassifier::isArrayHandle(const VarDecl *VD) const {
+  return VD && handleVarRecord(VD) && !Deciding.count(VD) &&
+         !elementPointer(VD);
+}
+
+std::optional<ElementPointer>
+UseClassifier::elementPointer(const ValueDecl *D) const {
+  const auto *VD = dyn_cast_or_null<VarDecl>(D);
+  // A variable whose values depend on its own decision (pi = pj; pj = pi)
+  // is not one: conservative, it is then refused as a handle.
+  if (!VD || Deciding.count(VD))
+    return std::nullopt;
+  if (auto It = ElementPointers.find(VD); It != ElementPointers.end())
+    return It->second;
+  Deciding.insert(VD);
+  std::optional<ElementPointer> EP = findElementPointer(VD);
+  Deciding.erase(VD);
+  ElementPointers[VD] = EP;
+  return EP;
+}
+
+std::optional<ElementPointer>
+UseClassifier::findElementPointer(const VarDecl *VD) const {
+  const Stmt *Body = bodyOf(VD);
+  if (!Body || isa<ParmVarDecl>(VD) || !VD->hasLocalStorage() ||
+      !VD->getType()->isPointerType() || !handleVarRecord(VD) ||
+      isWalkingPointer(VD))
+    return std::nullopt;
+  // Every value it holds points into one array.
+  const VarDecl *Array = nullptr;
+  auto Holds = [&](const Expr *Value) {
+    const VarDecl *A = pointedArray(Value, VD);
+    if (A == VD) // Its own value, moved: the same array.
+      return true;
+    if (!A || (Array && A != Array))
+      return false;
+    Array = A;
+    return true;
+  };
+  if (VD->getInit() && !Holds(VD->getInit()))
+    return std::nullopt;
+  std::vector<const DeclRefExpr *> Refs;
+  referencesTo(Body, VD, Refs);
+  // A pointer also used as an array (q[i], f(q), return q) is a handle,
+  // as it always was.
+  if (!llvm::all_of(Refs, [&](const DeclRefExpr *DRE) {
+        return usedAsElementPointer(DRE);
+      }))
+    return std::nullopt;
+  for (const DeclRefExpr *DRE : Refs) {
+    const Expr *Child = DRE;
+    if (const auto *BO =
+            dyn_cast_or_null<BinaryOperator>(semanticParent(Child));
+        BO && BO->getOpcode() == BO_Assign && BO->getLHS() == Child &&
+        !Holds(BO->getRHS()))
+      return std::nullopt;
+  }
+  // The array stays the one it names: not assigned where the pointer lives
+  // (from its declaration to the end of its block), nor hidden by another
+  // variable of its name (its name is spelled at every use).
+  if (!Array || assignsTo(scopeOf(VD), Array) ||
+      declaresOtherNamed(Body, Array))
+    return std::nullopt;
+  return ElementPointer{VD, Array};
+}
+
+const Expr *UseClassifier::elementPointerIndex(const ValueDecl *D) const {
+  std::optional<ElementPointer> EP = elementPointer(D);
+  if (!EP || !EP->Var->getInit() || assignsTo(scopeOf(EP->Var), EP->Var))
+    return nullptr;
+  const VarDecl *Array = nullptr;
+  return elementIndexOf(EP->Var->getInit(), Array);
+}
+
+/// Whether \p E is an element pointer of \p Array, maybe moved by an
+/// integer (pi, pi + 1): not an address of the array itself, which alone
+/// would not say the comparison is one of element pointers.
+bool UseClassifier::refersToElementPointer(const Expr *E,
+                                           const VarDecl *Array) const {
+  E = E->IgnoreParenImpCasts();
+  while (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->getOpcode() != BO_Add && BO->getOpcode() != BO_Sub)
+      break;
+    E = BO->getLHS()->IgnoreParenImpCasts();
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  std::optional<ElementPointer> EP =
+      DRE ? elementPointer(DRE->getDecl()) : std::nullopt;
+  return EP && EP->Array == Array;
+}
+
+/// The first use of the local pointer \p VD as an array, if any.
+const DeclRefExpr *UseClassifier::arrayUseOf(const VarDecl *VD) const {
+  const Stmt *Body = bodyOf(VD);
+  if (!Body || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD))
+    return nullptr;
+  std::vector<const DeclRefExpr *> Refs;
+  referencesTo(Body, VD, Refs);
+  for (const DeclRefExpr *DRE : Refs)
+    if (!usedAsElementPointer(DRE))
+      return DRE;
+  return nullptr;
+}
+
+/// Whether \p DRE, a reference to a pointer, is used as an element pointer
+/// is (elementPointerUse says whether each such use is right): to reach the
+/// element, compared, subtracted, assigned, stepped, copied, named by
+/// OpenMP, or moved by an integer first. Anything else uses it as an array.
+bool UseClassifier::usedAsElementPointer(const DeclRefExpr *DRE) const {
+  const Expr *Value = DRE;
+  const Stmt *P = semanticParent(Value);
+  while (const auto *BO = dyn_cast_or_null<BinaryOperator>(P)) {
+    if ((BO->getOpcode() != BO_Add && BO->getOpcode() != BO_Sub) ||
+        BO->getLHS() != Value || !BO->getRHS()->getType()->isIntegerType())
+      break;
+    Value = BO;
+    P = semanticParent(Value);
+  }
+  if (!P || isa<CapturedStmt, OMPExecutableDirective>(P))
+    return true;
+  if (const auto *ME = dyn_cast<MemberExpr>(P))
+    return ME->isArrow();
+  if (const auto *UO = dyn_cast<UnaryOperator>(P))
+    return UO->getOpcode() == UO_Deref || UO->isIncrementDecrementOp();
+  if (const auto *BO = dyn_cast<BinaryOperator>(P))
+    return BO->isComparisonOp() || BO->getOpcode() == BO_Sub ||
+           BO->getOpcode() == BO_Assign || BO->getOpcode() == BO_AddAssign ||
+           BO->getOpcode() == BO_SubAssign;
+  return false;
+}
+
+/// Whether \p E, where an element pointer value of \p Array is expected
+/// (the other side of a comparison, an assigned value), is one.
+bool UseClassifier::pointsInto(const Expr *E, const VarDecl *Array) const {
+  return pointedArray(E, nullptr) == Array;
+}
+
+std::optional<UseVerdict>
+UseClassifier::elementAddress(const DeclRefExpr *DRE) const {
+  const auto *Array = dyn_cast<VarDecl>(DRE->getDecl());
+  if (!isArrayHandle(Array))
+    return std::nullopt;
+  // The address expression around the array: &a[i], a + i, or a.
+  const Expr *Address = DRE;
+  const Stmt *P = semanticParent(Address);
+  const Expr *Index = nullptr;
+  if (const auto *ASE = dyn_cast_or_null<ArraySubscriptExpr>(P);
+      ASE && ASE->getBase() == Address) {
+    const Expr *Sub = ASE;
+    const auto *UO = dyn_cast_or_null<UnaryOperator>(semanticParent(Sub));
+    if (!UO || UO->getOpcode() != UO_AddrOf)
+      return std::nullopt;
+    Address = UO;
+    Index = ASE->getIdx();
+  } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P);
+             BO && BO->getOpcode() == BO_Add) {
+    Index = BO->getLHS() == Address ? BO->getRHS() : BO->getLHS();
+    Address = BO;
+  }
+  // Where it goes: an element pointer of this array.
+  const Expr *Value = Address;
+  const Stmt *Use = semanticParent(Value);
+  const VarDecl *Into = nullptr;
+  if (!Use)
+    for (const DynTypedNode &N : Ctx.getParents(*Value))
+      if (const auto *VD = N.get<VarDecl>(); VD && VD->getInit())
+        Into = VD;
+  if (const auto *BO = dyn_cast_or_null<BinaryOperator>(Use);
+      BO && BO->getOpcode() == BO_Assign && BO->getRHS() == Value)
+    if (const auto *To = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens()))
+      Into = dyn_cast<VarDecl>(To->getDecl());
+  // Or compared with (subtracted from) one: &a[j] == pi, pi < a + n.
+  bool Compared = false;
+  if (const auto *BO = dyn_cast_or_null<BinaryOperator>(Use);
+      BO && (BO->isComparisonOp() || BO->getOpcode() == BO_Sub)) {
+    const Expr *Other = BO->getLHS() == Value ? BO->getRHS() : BO->getLHS();
+    Compared = refersToElementPointer(Other, Array);
+  }
+  std::optional<ElementPointer> EP = Into ? elementPointer(Into) : std::nullopt;
+  // The address of one element (not the array itself, which may go to a
+  // handle) kept in a pointer that cannot be an element pointer: why.
+  bool OneElement = Index != nullptr;
+  if (!Compared && OneElement && Into && !EP)
+    if (const DeclRefExpr *Use = arrayUseOf(Into)) {
+      const SourceManager &SM = Ctx.getSourceManager();
+      return UseVerdict::refused(
+          Address->getExprLoc(),
+          "address of an element kept in '" + Into->getNameAsString() +
+              "', which is then used as an array (line " +
+              std::to_string(SM.getExpansionLineNumber(Use->getLocation())) +
+              ": passed on, indexed, returned or tested): an element pointer "
+              "is only rewritten where it reaches, compares and steps "
+              "elements");
+    }
+  if (!Compared && OneElement && Into && !EP && Into->hasLocalStorage() &&
+      assignsTo(scopeOf(Into), Array))
+    return UseVerdict::refused(Address->getExprLoc(),
+                               "address of an element of '" +
+                                   Array->getNameAsString() + "' kept in '" +
+                                   Into->getNameAsString() + "' while '" +
+                                   Array->getNameAsString() +
+                                   "' is assigned (realloc?): an element "
+                                   "pointer must point into one array");
+  if (!Compared && (!EP || EP->Array != Array))
+    return std::nullopt;
+  HandleUse U{UseKind::ElementAddress, Address, DRE, Index};
+  return checked(UseVerdict::of(U), "an element's address");
+}
+
+std::optional<UseVerdict>
+UseClassifier::elementPointerUse(const DeclRefExpr *DRE) const {
+  std::optional<ElementPointer> EP = elementPointer(DRE->getDecl());
+  if (!EP)
+    return std::nullopt;
+  std::string Name = "'" + EP->Var->getNameAsString() + "'";
+  const Expr *Child = DRE;
+  const Stmt *P = semanticParent(Child);
+  HandleUse Same{UseKind::ElementPointer, DRE, DRE};
+  Same.Var = EP->Var;
+  // pi->f: the field at index pi; (pi + 1)->f too.
+  const Expr *Value = Child;
+  while (const auto *BO = dyn_cast_or_null<BinaryOperator>(P)) {
+    if ((BO->getOpcode() != BO_Add && BO->getOpcode() != BO_Sub) ||
+        BO->getLHS() != Value || !BO->getRHS()->getType()->isIntegerType())
+      break;
+    Value = BO;
+    P = semanticParent(Value);
+  }
+  auto Through = [&](HandleUse U) {
+    U.Handle = DRE;
+    U.Index = Value;
+    U.Array = EP->Array;
+    return U;
+  };
+  if (const auto *ME = dyn_cast_or_null<MemberExpr>(P);
+      ME && ME->isArrow() && ME->getBase() == Value)
+    return checked(UseVerdict::of(Through(
+                       {UseKind::FieldAccess, ME, nullptr, nullptr, ME})),
+                   "a field access");
+  if (const auto *UO = dyn_cast_or_null<UnaryOperator>(P);
+      UO && UO->getOpcode() == UO_Deref)
+    return derefUse(*EP, DRE, UO, Value);
+  if (Value != Child) // pi + k anywhere else: its value is used on.
+    P = semanticParent(Child = Value);
+  if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P)) {
+    const Expr *Other = BO->getLHS() == Child ? BO->getRHS() : BO->getLHS();
+    if ((BO->isComparisonOp() || BO->getOpcode() == BO_Sub) &&
+        pointsInto(Other, EP->Array))
+      return UseVerdict::of(Same);
+    if (BO->getOpcode() == BO_Assign && BO->getLHS() == Child)
+      return UseVerdict::of(Same); // Its values: findElementPointer.
+    if (BO->getOpcode() == BO_Assign && BO->getRHS() == Child)
+      if (const auto *To = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens()))
+        if (std::optional<ElementPointer> Other = elementPointer(To->getDecl());
+            Other && Other->Array == EP->Array)
+          return UseVerdict::of(Same);
+    if (isa<CompoundAssignOperator>(BO) && BO->getLHS() == Child &&
+        (BO->getOpcode() == BO_AddAssign || BO->getOpcode() == BO_SubAssign))
+      return UseVerdict::of(Same);
+  }
+  if (const auto *UO = dyn_cast_or_null<UnaryOperator>(P);
+      UO && UO->isIncrementDecrementOp())
+    return UseVerdict::of(Same);
+  // Copied to another element pointer of the array, or named by OpenMP.
+  if (!P)
+    for (const DynTypedNode &N : Ctx.getParents(*Child))
+      if (const auto *VD = N.get<VarDecl>())
+        if (std::optional<ElementPointer> Other = elementPointer(VD);
+            Other && Other->Array == EP->Array)
+          return UseVerdict::of(Same);
+  if (isa_and_nonnull<CapturedStmt, OMPExecutableDirective>(P))
+    return UseVerdict::of(Same);
+  return UseVerdict::refused(
+      DRE->getLocation(),
+      "element pointer " + Name + " (to an element of '" +
+          EP->Array->getNameAsString() +
+          "') used other than to reach the element, compare with or subtract "
+          "another, or step it (not rewritten yet)");
+}
+
+/// *pi, read or written as a whole, or (*pi).f.
+UseVerdict UseClassifier::derefUse(const ElementPointer &EP,
+                                   const DeclRefExpr *DRE,
+                                   const UnaryOperator *Deref,
+                                   const Expr *Index) const {
+  const Expr *Elem = Deref;
+  const Stmt *P = semanticParent(Elem, /*SkipLoads=*/false);
+  HandleUse U{UseKind::ElementRead, Deref, DRE, Index};
+  U.Array = EP.Array;
+  if (const auto *ME = dyn_cast_or_null<MemberExpr>(P);
+      ME && !ME->isArrow() && ME->getBase() == Elem &&
+      isa<FieldDecl>(ME->getMemberDecl())) {
+    U.Kind = UseKind::FieldAccess;
+    U.Site = ME;
+    U.Field = ME;
+    return checked(UseVerdict::of(U), "a field access");
+  }
+  for (const FieldDecl *FD : asRecord(Deref->getType())->fields())
+    if (FD->getType()->isArrayType())
+      return UseVerdict::refused(
+          Deref->getExprLoc(),
+          "whole-element copy of a struct with an array field ('" +
+              FD->getNameAsString() + "') is not rewritten yet");
+  if (const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(P);
+      Cast && Cast->getCastKind() == CK_LValueToRValue)
+    return checked(UseVerdict::of(U), "an element read");
+  if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P);
+      BO && BO->getOpcode() == BO_Assign && BO->getLHS() == Elem) {
+    U.Kind = UseKind::ElementWrite;
+    U.Site = BO;
+    U.Value = BO->getRHS();
+    return checked(UseVerdict::of(U), "an element write");
+  }
+  return UseVerdict::refused(Deref->getExprLoc(),
+                             "use of a whole element through '" +
+                                 EP.Var->getNameAsString() +
+                                 "' that dlopt cannot rewrite yet");
+}
+
+UseVerdict
+UseClassifier::elementPointerDeclaration(const ElementPointer &EP) const {
+  const VarDecl *VD = EP.Var;
+  std::string Name = "'" + VD->getNameAsString() + "'";
+  // Its declaration is respelled from the first specifier to the name: a
+  // declaration of several variables shares them.
+  for (const DynTypedNode &N : Ctx.getParents(*VD))
+    if (const auto *DS = N.get<DeclStmt>(); DS && !DS->isSingleDecl())
+      return UseVerdict::refused(VD->getLocation(),
+                                 "element pointer " + Name +
+                                     " declared together with other "
+                                     "variables (not rewritten yet)");
+  if (!spelledInFile(SourceRange(VD->getBeginLoc(), VD->getLocation())))
+    return UseVerdict::refused(VD->getLocation(),
+                               "the declaration of " + Name +
+                                   " is spelled inside a macro");
+  HandleUse U{UseKind::ElementPointer};
+  U.Var = VD;
+  U.Array = EP.Array;
+  return UseVerdict::of(U);
+}
