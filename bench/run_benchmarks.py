@@ -66,6 +66,9 @@ PROGRAMS = [
          record="Option", bytes=None),
     dict(name="bitonic", src="examples/bitonic/bitonic.c", record="Item", bytes=None),
     dict(name="lavamd", src="examples/lavamd", record="particle", bytes=None),
+    # Real-style C: element pointers (pi = &particles[i]), pi == pj, OpenMP
+    # clauses, a byte count computed first (docs/rewriting.md).
+    dict(name="sph", src="examples/sph/sph.c", record="particle_t", bytes=None),
     # Per step, five kernels over 2^20 agents: movement reads and writes
     # x, y, heading, seed and reads speed (20 B read, 16 written); ageing
     # age, stage, alive (12, 8); feeding x, y, blood, energy, alive (20, 8);
