@@ -102,8 +102,9 @@ const VarDecl *UseClassifier::pointedArray(const Expr *E,
                                            const VarDecl *Self) const {
   E = E->IgnoreParenImpCasts();
   const VarDecl *Array = nullptr;
-  if (elementIndexOf(E, Array))
-    return isArrayHandle(Array) ? Array : nullptr;
+  // &a[i], a + i into a handle (pi + 1 moves an element pointer: below).
+  if (elementIndexOf(E, Array) && isArrayHandle(Array))
+    return Array;
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
     if (VD && VD == Self)
@@ -444,19 +445,38 @@ UseVerdict UseClassifier::derefUse(const ElementPointer &EP,
                                  "' that dlopt cannot rewrite yet");
 }
 
+const VarDecl *UseClassifier::previousDeclarator(const VarDecl *VD) const {
+  for (const DynTypedNode &N : Ctx.getParents(*VD))
+    if (const auto *DS = N.get<DeclStmt>()) {
+      const VarDecl *Previous = nullptr;
+      for (const Decl *D : DS->decls()) {
+        if (D == VD)
+          return Previous;
+        Previous = dyn_cast<VarDecl>(D);
+      }
+    }
+  return nullptr;
+}
+
 UseVerdict
 UseClassifier::elementPointerDeclaration(const ElementPointer &EP) const {
   const VarDecl *VD = EP.Var;
   std::string Name = "'" + VD->getNameAsString() + "'";
-  // Its declaration is respelled from the first specifier to the name: a
-  // declaration of several variables shares them.
+  // Its declaration is respelled from the first specifier to the name, or
+  // for a later declarator of the same declaration (T *low, *high;) from
+  // the comma: the specifiers are shared, so all must be element pointers.
+  const VarDecl *Previous = previousDeclarator(VD);
   for (const DynTypedNode &N : Ctx.getParents(*VD))
-    if (const auto *DS = N.get<DeclStmt>(); DS && !DS->isSingleDecl())
-      return UseVerdict::refused(VD->getLocation(),
-                                 "element pointer " + Name +
-                                     " declared together with other "
-                                     "variables (not rewritten yet)");
-  if (!spelledInFile(SourceRange(VD->getBeginLoc(), VD->getLocation())))
+    if (const auto *DS = N.get<DeclStmt>())
+      for (const Decl *D : DS->decls())
+        if (!elementPointer(dyn_cast<VarDecl>(D)))
+          return UseVerdict::refused(VD->getLocation(),
+                                     "element pointer " + Name +
+                                         " declared together with variables "
+                                         "that are not element pointers");
+  SourceRange Respelled(Previous ? Previous->getEndLoc() : VD->getBeginLoc(),
+                        VD->getLocation());
+  if (!spelledInFile(Respelled))
     return UseVerdict::refused(VD->getLocation(),
                                "the declaration of " + Name +
                                    " is spelled inside a macro");

@@ -313,6 +313,9 @@ public:
 
   /// \p D as an element pointer, if it is one.
   std::optional<ElementPointer> elementPointer(const clang::ValueDecl *D) const;
+  /// The declarator before \p VD in the declaration that declares both
+  /// (T *low, *high;), or null.
+  const clang::VarDecl *previousDeclarator(const clang::VarDecl *VD) const;
   /// The index an element pointer stands for, where it holds one element
   /// all its life (pi = &a[i], never assigned or stepped): i. Null
   /// otherwise. (The access analysis reads pi->f as a[i].f.)

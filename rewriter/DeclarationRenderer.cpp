@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "rewriter/DeclarationRenderer.h"
+#include "clang/Lex/Lexer.h"
 
 using namespace clang;
 using namespace dlopt;
@@ -23,13 +24,22 @@ std::string DeclarationRenderer::lengthText(const DeclaratorDecl *D,
 }
 
 /// `T *pi = &a[i]` -> `ptrdiff_t pi = i`: an element pointer is an index
-/// into its array (its initializer is an ElementAddress).
+/// into its array (its initializer is an ElementAddress). In `T *low,
+/// *high;` the second declarator loses its `*` after the comma.
 void DeclarationRenderer::elementPointer(const RecordDecl *RD,
                                          const VarDecl *VD) {
-  auto Range = charRangeOf(VD->getBeginLoc(), VD->getLocation());
-  if (!Range)
-    return cannotRender(RD, VD->getLocation(), "an element pointer's type");
-  textSite(RD, *Range, "ptrdiff_t ", HandleLayout::IndexType);
+  std::optional<FileRange> Range;
+  if (const VarDecl *Previous = Uses.previousDeclarator(VD)) {
+    std::optional<Token> Comma =
+        Lexer::findNextToken(Previous->getEndLoc(), SM, LO);
+    if (Comma && Comma->is(tok::comma))
+      Range = charRangeOf(Comma->getEndLoc(), VD->getLocation());
+    if (Range)
+      return textSite(RD, *Range, " ", /*Needs=*/0);
+  } else if ((Range = charRangeOf(VD->getBeginLoc(), VD->getLocation()))) {
+    return textSite(RD, *Range, "ptrdiff_t ", HandleLayout::IndexType);
+  }
+  cannotRender(RD, VD->getLocation(), "an element pointer's type");
 }
 
 void DeclarationRenderer::declaration(const DeclaratorDecl *D) {
