@@ -204,6 +204,8 @@ AnalysisResult dlopt::analyzeTranslationUnit(ASTContext &Ctx,
       BlockerAt[{R.Externals[E].Reason, R.Externals[E].Location}] =
           Legal[I].ExternalLocs[E];
     R.Kernels = Summarizer.summaries(RD, R.Fields.size());
+    if (Legal[I].SubArrayAt.isValid())
+      R.SubArrayAt = formatLoc(SM, Legal[I].SubArrayAt);
     R.Headers = headerViews(SM, Headers, Legal[I],
                             Unit.Units.empty() ? "" : Unit.Units.front());
     Unit.Records.push_back(std::move(R));
@@ -211,7 +213,7 @@ AnalysisResult dlopt::analyzeTranslationUnit(ASTContext &Ctx,
   }
 
   Result.Plan = mergeUnits({Unit}, Opts);
-  blockNestedLayoutChanges(Result.Plan);
+  blockPlanDependentUses(Result.Plan);
   for (const RecordPlan &R : Result.Plan.Records) {
     // Same-named records of one unit (a local struct, another namespace)
     // are merged into one, reported at the first.

@@ -20,7 +20,6 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtOpenMP.h"
-#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 using namespace dlopt;
@@ -217,19 +216,6 @@ bool UseClassifier::refersToElementPointer(const Expr *E,
   return EP && EP->Array == Array;
 }
 
-/// The first use of the local pointer \p VD as an array, if any.
-const DeclRefExpr *UseClassifier::arrayUseOf(const VarDecl *VD) const {
-  const Stmt *Body = bodyOf(VD);
-  if (!Body || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD))
-    return nullptr;
-  std::vector<const DeclRefExpr *> Refs;
-  referencesTo(Body, VD, Refs);
-  for (const DeclRefExpr *DRE : Refs)
-    if (!usedAsElementPointer(DRE))
-      return DRE;
-  return nullptr;
-}
-
 /// Whether \p DRE, a reference to a pointer, is used as an element pointer
 /// is (elementPointerUse says whether each such use is right): to reach the
 /// element, compared, subtracted, assigned, stepped, copied, named by
@@ -305,30 +291,6 @@ UseClassifier::elementAddress(const DeclRefExpr *DRE) const {
     Compared = refersToElementPointer(Other, Array);
   }
   std::optional<ElementPointer> EP = Into ? elementPointer(Into) : std::nullopt;
-  // The address of one element (not the array itself, which may go to a
-  // handle) kept in a pointer that cannot be an element pointer: why.
-  bool OneElement = Index != nullptr;
-  if (!Compared && OneElement && Into && !EP)
-    if (const DeclRefExpr *Use = arrayUseOf(Into)) {
-      const SourceManager &SM = Ctx.getSourceManager();
-      return UseVerdict::refused(
-          Address->getExprLoc(),
-          "address of an element kept in '" + Into->getNameAsString() +
-              "', which is then used as an array (line " +
-              std::to_string(SM.getExpansionLineNumber(Use->getLocation())) +
-              ": passed on, indexed, returned or tested): an element pointer "
-              "is only rewritten where it reaches, compares and steps "
-              "elements");
-    }
-  if (!Compared && OneElement && Into && !EP && Into->hasLocalStorage() &&
-      assignsTo(scopeOf(Into), Array))
-    return UseVerdict::refused(Address->getExprLoc(),
-                               "address of an element of '" +
-                                   Array->getNameAsString() + "' kept in '" +
-                                   Into->getNameAsString() + "' while '" +
-                                   Array->getNameAsString() +
-                                   "' is assigned (realloc?): an element "
-                                   "pointer must point into one array");
   if (!Compared && (!EP || EP->Array != Array))
     return std::nullopt;
   HandleUse U{UseKind::ElementAddress, Address, DRE, Index};
@@ -484,4 +446,41 @@ UseClassifier::elementPointerDeclaration(const ElementPointer &EP) const {
   U.Var = VD;
   U.Array = EP.Array;
   return UseVerdict::of(U);
+}
+
+std::optional<UseVerdict> UseClassifier::subArray(const RecordDecl *RD,
+                                                  const Expr *Handle,
+                                                  const Expr *Address,
+                                                  const Expr *Offset) const {
+  const Expr *Child = Address;
+  const Stmt *P = semanticParent(Child);
+  while (isa_and_nonnull<ExplicitCastExpr>(P) &&
+         handleRecord(cast<Expr>(P)->getType()) == RD) {
+    Child = cast<Expr>(P);
+    P = semanticParent(Child);
+  }
+  bool AsArray = false;
+  // Passed to a parameter that takes the array (which becomes a handle).
+  if (const auto *Call = dyn_cast_or_null<CallExpr>(P)) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    for (unsigned I = 0; Callee && I < Call->getNumArgs(); ++I)
+      AsArray |= Call->getArg(I) == Child && I < Callee->getNumParams() &&
+                 handleRecord(Callee->getParamDecl(I)->getType()) == RD;
+  }
+  // Kept in a handle: a pointer used as an array, not an element pointer.
+  auto HandleVar = [&](const ValueDecl *D) {
+    return handleVarRecord(D) == RD && !elementPointer(D);
+  };
+  if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P);
+      BO && BO->getOpcode() == BO_Assign && BO->getRHS() == Child)
+    if (const auto *To = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens()))
+      AsArray |= HandleVar(To->getDecl());
+  if (!P)
+    for (const DynTypedNode &N : Ctx.getParents(*Child))
+      if (const auto *VD = N.get<VarDecl>(); VD && VD->getInit())
+        AsArray |= HandleVar(VD);
+  if (!AsArray)
+    return std::nullopt;
+  HandleUse U{UseKind::SubArray, Address, Handle, Offset};
+  return checked(UseVerdict::of(U), "a sub-array");
 }

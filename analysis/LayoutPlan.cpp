@@ -22,7 +22,7 @@ std::string RecordPlan::notation() const {
   return S;
 }
 
-std::vector<unsigned> dlopt::blockNestedLayoutChanges(LayoutPlan &Plan) {
+std::vector<unsigned> dlopt::blockPlanDependentUses(LayoutPlan &Plan) {
   auto Changes = [](const RecordPlan &R) {
     return R.transformable() && !R.unchanged();
   };
@@ -31,6 +31,17 @@ std::vector<unsigned> dlopt::blockNestedLayoutChanges(LayoutPlan &Plan) {
     RecordPlan &R = Plan.Records[I];
     if (!Changes(R))
       continue;
+    bool Tiled = llvm::any_of(R.Clusters, [](const ClusterPlan &C) {
+      return C.Chosen.Kind == LayoutKind::Tiled;
+    });
+    if (Tiled && !R.SubArrayAt.empty()) {
+      R.Blockers.push_back({"sub-array (&a[k] or a + k passed on as an array) "
+                            "of a tiled layout, whose tiles it would cut (not "
+                            "rewritten yet)",
+                            R.SubArrayAt});
+      Blocked.push_back(I);
+      continue;
+    }
     for (const ArrayRoot &A : R.Arrays) {
       llvm::StringRef Outer(A.Kind);
       if (!Outer.consume_front("field of "))
@@ -39,8 +50,7 @@ std::vector<unsigned> dlopt::blockNestedLayoutChanges(LayoutPlan &Plan) {
         return &O != &R && O.Name == Outer && Changes(O);
       });
       if (OuterChanges) {
-        R.Blockers.push_back({"array member '" + A.Name + "' of '" +
-                                  Outer.str() +
+        R.Blockers.push_back({"member '" + A.Name + "' of '" + Outer.str() +
                                   "', whose own layout changes too",
                               A.Location});
         Blocked.push_back(I);

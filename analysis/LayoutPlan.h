@@ -152,6 +152,9 @@ struct RecordPlan {
   /// Unit plans: the headers of the program this unit includes, with the
   /// uses of the record it sees in each.
   std::vector<HeaderView> Headers;
+  /// Where the first sub-array of the record's arrays is passed on
+  /// (UseKind::SubArray), if any: a tiled plan cannot take it.
+  SourcePos SubArrayAt;
 
   bool transformable() const { return Blockers.empty(); }
   /// True if the plan keeps the record as it is (one AoS cluster).
@@ -176,12 +179,13 @@ struct LayoutPlan {
   std::vector<RecordPlan> Records;
 };
 
-/// An array member of record O holding record R's elements keeps its
-/// storage inside O, regrouped by R's plan: that cannot be rendered when
-/// O's layout changes too. Blocks each such R (a verdict that depends on
-/// the plan, so it is made after planning and after forcing plans) and
-/// returns the indices of the records it blocked.
-std::vector<unsigned> blockNestedLayoutChanges(LayoutPlan &Plan);
+/// The verdicts that depend on the plan, made after planning and after
+/// forcing plans: an array or pointer member of record O holding record
+/// R's elements is regrouped by R's plan, which cannot be rendered when O's
+/// layout changes too; a sub-array (&a[k] passed on as an array) cannot be
+/// cut out of tiles. Blocks each such R and returns the indices of the
+/// records it blocked.
+std::vector<unsigned> blockPlanDependentUses(LayoutPlan &Plan);
 
 } // namespace dlopt
 

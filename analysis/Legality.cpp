@@ -228,14 +228,13 @@ public:
       if (isCandidate(RD))
         block(RD, FD->getLocation(),
               "member of union '" + recordName(Parent) + "'");
-    // Fixed-size arrays inside other records are regrouped in place; a
-    // pointer member would need its owner's every use followed.
-    if (const RecordDecl *RD = elementRecord(FD->getType());
-        isCandidate(RD) && FD->getType()->isPointerType())
+    // A pointer member holds the handle (UseClassifier::memberHandle); in a
+    // union it would share its bytes with another member.
+    if (const RecordDecl *RD = Uses.memberHandleRecord(FD);
+        RD && Parent->isUnion())
       block(RD, FD->getLocation(),
-            "pointer to the struct stored in '" + recordName(Parent) +
-                "' (field '" + FD->getNameAsString() +
-                "'): pointer members are not rewritten yet");
+            "pointer member '" + FD->getNameAsString() + "' of union '" +
+                recordName(Parent) + "'");
     return true;
   }
 
@@ -859,6 +858,8 @@ public:
       checkMacro(FD->getParent(), ME->getExprLoc());
     if (std::optional<UseVerdict> V = Uses.arrayMember(ME))
       classified(elementRecord(ME->getType()), *V);
+    if (std::optional<UseVerdict> V = Uses.memberHandle(ME))
+      classified(Uses.memberHandleRecord(ME->getMemberDecl()), *V);
     if (std::optional<UseVerdict> V = Uses.unnamedArray(ME))
       classified(elementRecord(ME->getBase()->getType()), *V);
     if (FD)
@@ -894,8 +895,12 @@ private:
                          : U.Handle   ? U.Handle->getExprLoc()
                                       : SourceLocation();
     auto It = Index.find(RD);
-    if (Loc.isValid() && It != Index.end())
-      Results[It->second].Uses.push_back({Loc, U.Kind});
+    if (Loc.isValid() && It != Index.end()) {
+      RecordLegality &L = Results[It->second];
+      L.Uses.push_back({Loc, U.Kind});
+      if (U.Kind == UseKind::SubArray && L.SubArrayAt.isInvalid())
+        L.SubArrayAt = Loc;
+    }
   }
 
   /// A use without a kind blocks the record; where a specific rule above

@@ -42,6 +42,8 @@ struct RecordLegality {
   /// Every use given a kind, where it is: a header rewritten alike from
   /// every file that includes it needs each to see the same (HeaderView).
   std::vector<std::pair<clang::SourceLocation, UseKind>> Uses;
+  /// The first sub-array passed on (see RecordPlan::SubArrayAt).
+  clang::SourceLocation SubArrayAt;
 };
 
 /// For each candidate (same order).

@@ -279,6 +279,8 @@ static json::Object recordJson(const RecordPlan &R, bool Planned) {
                                      {"unit", H.Unit},
                                      {"uses", stringsJson(H.Uses)}});
     O["headers"] = std::move(Headers);
+    if (!R.SubArrayAt.empty())
+      O["sub_array_at"] = R.SubArrayAt;
     O["kernels"] = std::move(Kernels);
   } else if (HasGraph) {
     O["kernels"] = std::move(Kernels);

@@ -122,6 +122,7 @@ static bool readRecord(const json::Value &E, RecordPlan &R, json::Path P) {
       !O.mapOptional("blockers", R.Blockers) ||
       !O.mapOptional("externals", R.Externals) ||
       !O.mapOptional("headers", R.Headers) ||
+      !O.mapOptional("sub_array_at", R.SubArrayAt) ||
       !O.mapOptional("indexed", R.Indexed))
     return false;
   if (const json::Array *Kernels = E.getAsObject()->getArray("kernels"))

@@ -56,6 +56,8 @@ const char *dlopt::useKindName(UseKind K) {
     return "element pointer";
   case UseKind::ElementAddress:
     return "element address";
+  case UseKind::SubArray:
+    return "sub-array";
   }
   llvm_unreachable("all use kinds are named");
 }
@@ -212,8 +214,7 @@ UseVerdict UseClassifier::allocation(const Expr *Init,
   } else if (Name == "realloc" && Call->getNumArgs() == 2) {
     Whole = elementCount(Call->getArg(1), RD, U);
     U.Value = Call->getArg(0);
-    const auto *OldRef = dyn_cast<DeclRefExpr>(U.Value->IgnoreParenCasts());
-    if (!OldRef || !handleVarRecord(OldRef->getDecl()))
+    if (!isHandleExpr(U.Value))
       return UseVerdict::refused(
           U.Value->getExprLoc(),
           "realloc of something other than an array variable");
@@ -247,8 +248,7 @@ bool UseClassifier::allocatesHandle(const Expr *E) const {
   }
   if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P))
     if (BO->getOpcode() == BO_Assign && BO->getRHS() == Child)
-      if (const auto *To = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens()))
-        return handleVarRecord(To->getDecl());
+      return isHandleExpr(BO->getLHS());
   for (const DynTypedNode &N : Ctx.getParents(*Child))
     if (const auto *VD = N.get<VarDecl>())
       return VD->getInit() && handleVarRecord(VD);
@@ -257,9 +257,8 @@ bool UseClassifier::allocatesHandle(const Expr *E) const {
 
 /// realloc's pointer and `sizeof *p` inside the size of an allocation that
 /// becomes a handle: the allocation renders them.
-std::optional<UseVerdict>
-UseClassifier::inAllocation(const RecordDecl *RD,
-                            const DeclRefExpr *DRE) const {
+std::optional<UseVerdict> UseClassifier::inAllocation(const RecordDecl *RD,
+                                                      const Expr *DRE) const {
   const Expr *A = allocationAbove(DRE);
   if (!A || !allocatesHandle(A))
     return std::nullopt;
@@ -279,8 +278,8 @@ UseClassifier::inAllocation(const RecordDecl *RD,
 /// sizeof *p or sizeof p[0] is the element's size, which does not change:
 /// spelled sizeof(T) from now on. sizeof of the array or pointer itself
 /// would change its value.
-std::optional<UseVerdict>
-UseClassifier::sizeofUse(const RecordDecl *RD, const DeclRefExpr *DRE) const {
+std::optional<UseVerdict> UseClassifier::sizeofUse(const RecordDecl *RD,
+                                                   const Expr *DRE) const {
   const Stmt *Cur = DRE;
   const Stmt *P = parent(Cur);
   while (
@@ -342,12 +341,15 @@ UseVerdict UseClassifier::wholeElement(const RecordDecl *RD, const Expr *Handle,
     return checked(UseVerdict::of(U), "an element write");
   }
   if (const auto *UO = dyn_cast_or_null<UnaryOperator>(P);
-      UO && UO->getOpcode() == UO_AddrOf)
+      UO && UO->getOpcode() == UO_AddrOf) {
+    if (std::optional<UseVerdict> V = subArray(RD, Handle, UO, ASE->getIdx()))
+      return *V;
     return UseVerdict::refused(
         UO->getExprLoc(), "address of an element (&a[i]) other than as an "
                           "element pointer's value (a local pointer that only "
                           "reaches, compares and steps elements of one array "
                           "that does not change while it lives)");
+  }
   return UseVerdict::refused(
       ASE->getExprLoc(),
       "use of a whole element that dlopt cannot rewrite yet");
@@ -362,6 +364,65 @@ UseVerdict UseClassifier::reference(const DeclRefExpr *DRE) const {
     return *V;
   if (std::optional<UseVerdict> V = elementAddress(DRE))
     return *V;
+  return handleUse(RD, DRE);
+}
+
+std::optional<UseVerdict>
+UseClassifier::memberHandle(const MemberExpr *ME) const {
+  const RecordDecl *RD = memberHandleRecord(ME->getMemberDecl());
+  if (!RD)
+    return std::nullopt;
+  return handleUse(RD, ME);
+}
+
+const RecordDecl *UseClassifier::memberHandleRecord(const ValueDecl *D) const {
+  const auto *FD = dyn_cast_or_null<FieldDecl>(D);
+  return FD && FD->getType()->isPointerType() ? handleRecord(FD->getType())
+                                              : nullptr;
+}
+
+/// The name of a handle expression, for messages: 'p', or 'items' of s.items.
+static std::string handleName(const Expr *Handle) {
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Handle))
+    return "'" + DRE->getDecl()->getNameAsString() + "'";
+  if (const auto *ME = dyn_cast<MemberExpr>(Handle))
+    return "'" + ME->getMemberDecl()->getNameAsString() + "'";
+  return "the array";
+}
+
+bool UseClassifier::isHandleExpr(const Expr *E) const {
+  E = E->IgnoreParenCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return handleVarRecord(DRE->getDecl());
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return memberHandleRecord(ME->getMemberDecl());
+  return false;
+}
+
+/// Whether \p E is the condition \p P tests (C tests a pointer there
+/// without converting it to bool): if (p), while (p), p ? a : b, p && q.
+static bool isConditionOf(const Stmt *P, const Expr *E) {
+  if (!P)
+    return false;
+  if (const auto *If = dyn_cast<IfStmt>(P))
+    return If->getCond() == E;
+  if (const auto *While = dyn_cast<WhileStmt>(P))
+    return While->getCond() == E;
+  if (const auto *Do = dyn_cast<DoStmt>(P))
+    return Do->getCond() == E;
+  if (const auto *For = dyn_cast<ForStmt>(P))
+    return For->getCond() == E;
+  if (const auto *Cond = dyn_cast<ConditionalOperator>(P))
+    return Cond->getCond() == E;
+  if (const auto *BO = dyn_cast<BinaryOperator>(P))
+    return BO->isLogicalOp();
+  return false;
+}
+
+/// A use of a handle variable (a DeclRefExpr) or of a pointer member
+/// holding a handle (s.items, a MemberExpr).
+UseVerdict UseClassifier::handleUse(const RecordDecl *RD,
+                                    const Expr *DRE) const {
   if (std::optional<UseVerdict> V = inAllocation(RD, DRE))
     return *V;
   if (std::optional<UseVerdict> V = sizeofUse(RD, DRE))
@@ -380,12 +441,12 @@ UseVerdict UseClassifier::reference(const DeclRefExpr *DRE) const {
   const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(P);
   const auto *Not = dyn_cast_or_null<UnaryOperator>(P);
   if ((Cast && Cast->getCastKind() == CK_PointerToBoolean) ||
-      (Not && Not->getOpcode() == UO_LNot))
+      (Not && Not->getOpcode() == UO_LNot) || isConditionOf(P, Child))
     return checked(UseVerdict::of({UseKind::NullTest, DRE, DRE}),
                    "a null test");
   if (const auto *Call = dyn_cast_or_null<CallExpr>(P))
     return callUse(RD, DRE, Call, Child);
-  std::string Name = "'" + DRE->getDecl()->getNameAsString() + "'";
+  std::string Name = handleName(DRE);
   if (const auto *Del = dyn_cast_or_null<CXXDeleteExpr>(P)) {
     if (!Del->isArrayForm())
       return UseVerdict::refused(Del->getBeginLoc(),
@@ -399,17 +460,18 @@ UseVerdict UseClassifier::reference(const DeclRefExpr *DRE) const {
   if (isa_and_nonnull<ReturnStmt>(P) || P == nullptr ||
       isa<DeclStmt, CapturedStmt, OMPExecutableDirective>(P))
     return UseVerdict::of(Flow);
-  return UseVerdict::refused(DRE->getLocation(),
-                             "use of " + Name +
-                                 " that dlopt cannot rewrite yet (" +
-                                 P->getStmtClassName() + ")");
+  return UseVerdict::refused(
+      DRE->getExprLoc(), "use of " + Name + " that dlopt cannot rewrite yet (" +
+                             P->getStmtClassName() + ")");
 }
 
-UseVerdict UseClassifier::binaryUse(const RecordDecl *RD,
-                                    const DeclRefExpr *DRE,
+UseVerdict UseClassifier::binaryUse(const RecordDecl *RD, const Expr *DRE,
                                     const BinaryOperator *BO,
                                     const Expr *Child) const {
-  std::string Name = "'" + DRE->getDecl()->getNameAsString() + "'";
+  std::string Name = handleName(DRE);
+  if (BO->isLogicalOp()) // p && q, C's test of a pointer
+    return checked(UseVerdict::of({UseKind::NullTest, DRE, DRE}),
+                   "a null test");
   if (BO->getOpcode() == BO_Add) {
     // (a + i)->f
     const Expr *Sum = BO;
@@ -418,6 +480,8 @@ UseVerdict UseClassifier::binaryUse(const RecordDecl *RD,
     if (ME && ME->isArrow() && ME->getBase() == Sum)
       return checked(UseVerdict::of({UseKind::FieldAccess, ME, DRE, Index, ME}),
                      "a field access");
+    if (std::optional<UseVerdict> V = subArray(RD, DRE, BO, Index))
+      return *V;
     return UseVerdict::refused(BO->getOperatorLoc(),
                                "pointer arithmetic on " + Name +
                                    " (not rewritten yet)");
@@ -426,11 +490,8 @@ UseVerdict UseClassifier::binaryUse(const RecordDecl *RD,
     const Expr *Src = BO->getRHS();
     if (isAllocation(Src))
       return allocation(Src, RD);
-    const Expr *Bare = Src->IgnoreParenCasts();
-    const auto *From = dyn_cast<DeclRefExpr>(Bare);
-    const auto *Call = dyn_cast<CallExpr>(Bare);
-    if ((From && handleVarRecord(From->getDecl())) ||
-        (Call && handleRecord(Call->getType())))
+    const auto *Call = dyn_cast<CallExpr>(Src->IgnoreParenCasts());
+    if (isHandleExpr(Src) || (Call && handleRecord(Call->getType())))
       return UseVerdict::of({UseKind::HandleFlow, DRE, DRE});
     if (Src->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
       return checked(
@@ -441,8 +502,7 @@ UseVerdict UseClassifier::binaryUse(const RecordDecl *RD,
                                    " that dlopt cannot rewrite");
   }
   if (BO->getOpcode() == BO_Assign && BO->getRHS() == Child) {
-    const auto *To = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens());
-    if (To && handleVarRecord(To->getDecl()))
+    if (isHandleExpr(BO->getLHS()))
       return UseVerdict::of({UseKind::HandleFlow, DRE, DRE});
   }
   if (BO->isEqualityOp()) {
@@ -457,7 +517,7 @@ UseVerdict UseClassifier::binaryUse(const RecordDecl *RD,
                                  "' that dlopt cannot rewrite yet");
 }
 
-UseVerdict UseClassifier::callUse(const RecordDecl *RD, const DeclRefExpr *DRE,
+UseVerdict UseClassifier::callUse(const RecordDecl *RD, const Expr *DRE,
                                   const CallExpr *Call,
                                   const Expr *Child) const {
   const FunctionDecl *Callee = Call->getDirectCallee();
@@ -469,9 +529,9 @@ UseVerdict UseClassifier::callUse(const RecordDecl *RD, const DeclRefExpr *DRE,
     if (Call->getArg(I) == Child && Callee && I < Callee->getNumParams() &&
         handleRecord(Callee->getParamDecl(I)->getType()) == RD)
       return UseVerdict::of({UseKind::HandleFlow, DRE, DRE});
-  return UseVerdict::refused(DRE->getLocation(),
-                             "'" + DRE->getDecl()->getNameAsString() +
-                                 "' passed to a function that does not take "
+  return UseVerdict::refused(DRE->getExprLoc(),
+                             handleName(DRE) +
+                                 " passed to a function that does not take "
                                  "it as an array of the struct");
 }
 
@@ -518,6 +578,10 @@ std::optional<UseVerdict> UseClassifier::unnamedArray(const Expr *E) const {
     return std::nullopt;
   if (const auto *Member = dyn_cast<MemberExpr>(Bare);
       Member && isa<ArraySubscriptExpr>(E) && arrayMember(Member))
+    return std::nullopt;
+  // s.items[i], s.items->f: classified with the pointer member.
+  if (const auto *Member = dyn_cast<MemberExpr>(Bare);
+      Member && memberHandleRecord(Member->getMemberDecl()))
     return std::nullopt;
   // (a + i)->f, classified with a.
   if (const auto *BO = dyn_cast<BinaryOperator>(Bare); BO && isa<MemberExpr>(E))
@@ -804,10 +868,19 @@ UseVerdict UseClassifier::declaration(const DeclaratorDecl *D,
                                      What + " is spelled inside a macro or a "
                                             "system header");
   };
-  if (isa<FieldDecl>(D))
-    return Ctx.getAsConstantArrayType(D->getType())
-               ? InFile(D->getSourceRange(), "an array member")
-               : UseVerdict::of(Decl); // Pointer members: Legality.
+  if (const auto *FD = dyn_cast<FieldDecl>(D)) {
+    if (Ctx.getAsConstantArrayType(D->getType()))
+      return InFile(D->getSourceRange(), "an array member");
+    // T *items; -> T_soa items; (T *a, *b; shares its specifiers).
+    for (const FieldDecl *Other : FD->getParent()->fields())
+      if (Other != FD && Other->getBeginLoc() == FD->getBeginLoc())
+        return UseVerdict::refused(D->getLocation(),
+                                   "pointer member '" + D->getNameAsString() +
+                                       "' declared together with other "
+                                       "members (not rewritten yet)");
+    return InFile(SourceRange(FD->getBeginLoc(), FD->getLocation()),
+                  "a pointer member");
+  }
   if (isa<ParmVarDecl>(D))
     return InFile(D->getSourceRange(), "a parameter");
   const auto *VD = dyn_cast<VarDecl>(D);
@@ -842,10 +915,31 @@ UseClassifier::memberArrayInitializers(const InitListExpr *List) const {
   const RecordDecl *Outer = Sem ? asRecord(Sem->getType()) : nullptr;
   if (!Outer || isStdArray(Sem->getType()))
     return Out;
+  // Visited in both forms: the pointer members' values once.
+  bool Once = !(List->isSemanticForm() && List->getSyntacticForm());
   for (const FieldDecl *FD : Outer->fields()) {
     const RecordDecl *RD = handleRecord(FD->getType());
-    if (!RD || !Ctx.getAsConstantArrayType(FD->getType()) ||
-        FD->getFieldIndex() >= Sem->getNumInits())
+    if (!RD || FD->getFieldIndex() >= Sem->getNumInits())
+      continue;
+    const Expr *Init = Sem->getInit(FD->getFieldIndex());
+    if (memberHandleRecord(FD) && Once && !isa<ImplicitValueInitExpr>(Init)) {
+      // {..., NULL}: the null handle ({0}); any other value is a handle
+      // the initializer would have to regroup.
+      if (Init->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+        Out.push_back(
+            {RD, checked(UseVerdict::of({UseKind::NullValue, Init, nullptr,
+                                         nullptr, nullptr, Init}),
+                         "a null pointer")});
+      else
+        Out.push_back(
+            {RD, UseVerdict::refused(Init->getExprLoc(),
+                                     "initializer of '" + recordName(Outer) +
+                                         "' sets its pointer member '" +
+                                         FD->getNameAsString() +
+                                         "' (not rewritten yet)")});
+      continue;
+    }
+    if (!Ctx.getAsConstantArrayType(FD->getType()))
       continue;
     if (!isa<ImplicitValueInitExpr>(Sem->getInit(FD->getFieldIndex())))
       Out.push_back(

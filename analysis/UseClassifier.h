@@ -86,6 +86,11 @@ enum class UseKind {
   /// &a[i], a + i or a becoming (or compared with) an element pointer's
   /// value: rendered as the index, i (0 for a).
   ElementAddress,
+  /// &a[k] or a + k passed on as an array (to a parameter that takes the
+  /// array, into a handle variable): the handle moved by k elements. Not
+  /// for tiled layouts, whose tiles an offset would cut (a verdict made
+  /// after planning: blockPlanDependentUses).
+  SubArray,
 };
 
 const char *useKindName(UseKind K);
@@ -196,6 +201,15 @@ public:
   /// A reference to a handle variable or parameter. Uses of the kinds that
   /// have no edit of their own are classified too.
   UseVerdict reference(const clang::DeclRefExpr *DRE) const;
+
+  /// `s.items` where items is a pointer member holding a handle (T
+  /// *items): classified as a use of a handle variable is. Null if \p ME
+  /// names no such member.
+  std::optional<UseVerdict> memberHandle(const clang::MemberExpr *ME) const;
+  /// The record whose handle the pointer member \p D holds, if it is one.
+  const clang::RecordDecl *memberHandleRecord(const clang::ValueDecl *D) const;
+  /// A handle variable or a pointer member holding a handle.
+  bool isHandleExpr(const clang::Expr *E) const;
 
   /// `s.items` where items is an array member of a handle record's type.
   /// Null if \p ME names no such member.
@@ -368,10 +382,13 @@ private:
                                      const clang::VarDecl *Self) const;
   bool pointsInto(const clang::Expr *E, const clang::VarDecl *Array) const;
   bool usedAsElementPointer(const clang::DeclRefExpr *DRE) const;
-  const clang::DeclRefExpr *arrayUseOf(const clang::VarDecl *VD) const;
   bool refersToElementPointer(const clang::Expr *E,
                               const clang::VarDecl *Array) const;
   UseVerdict elementPointerDeclaration(const ElementPointer &EP) const;
+  std::optional<UseVerdict> subArray(const clang::RecordDecl *RD,
+                                     const clang::Expr *Handle,
+                                     const clang::Expr *Address,
+                                     const clang::Expr *Offset) const;
   UseVerdict derefUse(const ElementPointer &EP, const clang::DeclRefExpr *DRE,
                       const clang::UnaryOperator *Deref,
                       const clang::Expr *Index) const;
@@ -388,15 +405,16 @@ private:
                           const clang::Expr *Handle,
                           const clang::ArraySubscriptExpr *ASE,
                           bool Embedded) const;
+  UseVerdict handleUse(const clang::RecordDecl *RD,
+                       const clang::Expr *Handle) const;
   std::optional<UseVerdict> sizeofUse(const clang::RecordDecl *RD,
-                                      const clang::DeclRefExpr *DRE) const;
+                                      const clang::Expr *Handle) const;
   std::optional<UseVerdict> inAllocation(const clang::RecordDecl *RD,
-                                         const clang::DeclRefExpr *DRE) const;
-  UseVerdict binaryUse(const clang::RecordDecl *RD,
-                       const clang::DeclRefExpr *DRE,
+                                         const clang::Expr *Handle) const;
+  UseVerdict binaryUse(const clang::RecordDecl *RD, const clang::Expr *Handle,
                        const clang::BinaryOperator *BO,
                        const clang::Expr *Child) const;
-  UseVerdict callUse(const clang::RecordDecl *RD, const clang::DeclRefExpr *DRE,
+  UseVerdict callUse(const clang::RecordDecl *RD, const clang::Expr *Handle,
                      const clang::CallExpr *Call,
                      const clang::Expr *Child) const;
   UseVerdict checked(UseVerdict V, const char *What) const;

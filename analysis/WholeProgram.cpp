@@ -130,6 +130,8 @@ static void mergeRecord(RecordPlan &M, const RecordPlan &R) {
       appendUnique(M.Blockers, {*B}, SameBlocker);
   }
   appendUnique(M.Blockers, R.Blockers, SameBlocker);
+  if (M.SubArrayAt.empty())
+    M.SubArrayAt = R.SubArrayAt;
   appendUnique(M.Externals, R.Externals,
                [](const ExternalSymbol &A, const ExternalSymbol &B) {
                  return A.K == B.K && A.Symbol == B.Symbol &&

@@ -83,13 +83,26 @@ void DeclarationRenderer::declaration(const DeclaratorDecl *D) {
   pointerVariable(RD, VD);
 }
 
+/// `T *items;` in another record holds the handle: `T_soa items;`.
+void DeclarationRenderer::pointerMember(const RecordDecl *RD,
+                                        const FieldDecl *FD) {
+  if (Layouts.count(FD->getParent())) // See blockPlanDependentUses.
+    return cannotRender(RD, FD->getLocation(),
+                        "pointer member of '" + recordName(FD->getParent()) +
+                            "', whose own layout changes too");
+  auto Range = charRangeOf(FD->getBeginLoc(), FD->getLocation());
+  if (!Range)
+    return cannotRender(RD, FD->getLocation(), "a pointer member's type");
+  textSite(RD, *Range, Layouts.lookup(RD)->handleName() + " ");
+}
+
 void DeclarationRenderer::arrayMember(const RecordDecl *RD,
                                       const FieldDecl *FD) {
   // An array inside another record keeps its storage there, regrouped.
   const auto *CAT = Ctx.getAsConstantArrayType(FD->getType());
   if (!CAT)
-    return; // Pointer members are refused by legality.
-  if (Layouts.count(FD->getParent())) // See blockNestedLayoutChanges.
+    return pointerMember(RD, FD);
+  if (Layouts.count(FD->getParent())) // See blockPlanDependentUses.
     return cannotRender(RD, FD->getLocation(),
                         "array member of '" + recordName(FD->getParent()) +
                             "', whose own layout changes too");

@@ -24,6 +24,8 @@ public:
 private:
   /// `T a[N];` inside another record: the storage, regrouped in place.
   void arrayMember(const clang::RecordDecl *RD, const clang::FieldDecl *FD);
+  /// `T *items;` inside another record: the handle.
+  void pointerMember(const clang::RecordDecl *RD, const clang::FieldDecl *FD);
   /// `T a[N] = {...};`: the handle's storage, initialized field by field.
   void arrayDefinition(const clang::RecordDecl *RD, const clang::VarDecl *VD,
                        const clang::ConstantArrayType *CAT);

@@ -228,6 +228,7 @@ private:
   void reallocHelper();
   void getHelper();
   void setHelper();
+  void offsetHelper();
   void fieldRefHelpers();
   /// "Target.member = (type *)Fn(Args);" for member \p M.
   void allocate(StringRef Target, StringRef Fn, unsigned M, StringRef Args);
@@ -261,6 +262,8 @@ std::string HandlePrinter::print() {
     getHelper();
   if (Need & HandleLayout::Set)
     setHelper();
+  if ((Need & HandleLayout::Offset) && L.canOffset())
+    offsetHelper();
   fieldRefHelpers();
   return OS.str();
 }
@@ -289,6 +292,14 @@ std::string HandlePrinter::anyNull(StringRef V) const {
 void HandlePrinter::makeNull(StringRef V) {
   for (const HandleMember &M : L.Members)
     OS << "    " << V << "." << M.Name << " = 0;\n";
+}
+
+void HandlePrinter::offsetHelper() {
+  OS << "static inline " << H << " " << L.offsetName() << "(" << H
+     << " h, size_t k) {\n";
+  for (const HandleMember &M : L.Members)
+    OS << "  h." << M.Name << " += k;\n";
+  OS << "  return h;\n}\n\n";
 }
 
 void HandlePrinter::freeHelper() {
@@ -377,6 +388,12 @@ std::string HandleLayout::declarations() const {
     OS << containerDeclarations();
   OS << endMarker();
   return OS.str();
+}
+
+bool HandleLayout::canOffset() const {
+  return llvm::none_of(Members, [](const HandleMember &M) {
+    return M.K == HandleMember::Tiles;
+  });
 }
 
 std::string HandleLayout::access(StringRef Handle, StringRef Index,

@@ -63,6 +63,8 @@ public:
     ArrayContainer = 256,
     /// ptrdiff_t, the type of element pointers (UseKind::ElementPointer).
     IndexType = 512,
+    /// The handle moved by k elements (UseKind::SubArray).
+    Offset = 1024,
   };
   void use(Helper H) const { Used |= H; }
   /// Every helper, whether used or not (for declarations in a header);
@@ -137,6 +139,9 @@ public:
   std::string getName() const { return HandleName + "_get"; }
   std::string setName() const { return HandleName + "_set"; }
   std::string offsetName() const { return HandleName + "_offset"; }
+  /// Whether the handle can be moved by any number of elements: none of
+  /// its members is tiled.
+  bool canOffset() const;
 
 private:
   // They print parts of declarations().

@@ -137,7 +137,7 @@ private:
     ForcedPlans FP = forcePlans(Out.Plan, Opts.Forced);
     Out.UsedOverrides = FP.Used;
     Forced = FP.Records;
-    for (unsigned I : blockNestedLayoutChanges(Out.Plan)) {
+    for (unsigned I : blockPlanDependentUses(Out.Plan)) {
       const RecordPlan &R = Out.Plan.Records[I];
       if (Forced.count(recordKey(R)))
         FP.Errors.push_back(

@@ -178,5 +178,9 @@ void FileSpellings::canonicalize(
       Fix(B.Location);
     for (ExternalSymbol &S : R.Externals)
       Fix(S.Location);
+    if (!R.SubArrayAt.empty())
+      Fix(R.SubArrayAt);
+    for (HeaderView &H : R.Headers)
+      H.Name = displayOf(H.File);
   }
 }

@@ -38,6 +38,7 @@ void LayoutRewriter::render(const RecordDecl *RD, const UseVerdict &V) {
   case UseKind::NullValue:
   case UseKind::ElementSize:
   case UseKind::ElementAddress:
+  case UseKind::SubArray:
     return Use.renderUse(RD, U);
   case UseKind::ContainerCall:
   case UseKind::ElementBinding:

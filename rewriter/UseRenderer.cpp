@@ -141,17 +141,26 @@ void UseRenderer::freeSite(const RecordDecl *RD, const Expr *Release,
       "a release");
 }
 
-void UseRenderer::nullTestSite(const RecordDecl *RD, const DeclRefExpr *DRE) {
-  std::string Text =
-      Layouts.lookup(RD)->nullTest(DRE->getDecl()->getNameAsString());
+void UseRenderer::nullTestSite(const RecordDecl *RD, const Expr *Handle) {
+  const HandleLayout *L = Layouts.lookup(RD);
+  auto HandleText = textFn(Handle);
   addSite(
-      RD, DRE->getSourceRange(), DRE->getLocation(),
-      [Text](const EditSet &, const LaneContext *) { return Text; },
+      RD, Handle->getSourceRange(), Handle->getExprLoc(),
+      [L, HandleText](const EditSet &ES, const LaneContext *) {
+        return L->nullTest(parenthesize(HandleText(ES)));
+      },
       "a null test");
 }
 
 void UseRenderer::nullSite(const RecordDecl *RD, const Expr *Null) {
-  std::string Text = Layouts.lookup(RD)->nullValue();
+  // In a braced initializer, a plain {0}: a compound literal is not a
+  // constant in C.
+  const Stmt *P = parent(Null);
+  while (isa_and_nonnull<ImplicitCastExpr, ParenExpr>(P))
+    P = parent(P);
+  std::string Text = isa_and_nonnull<InitListExpr>(P)
+                         ? std::string("{0}")
+                         : Layouts.lookup(RD)->nullValue();
   addSite(
       RD, Null->getSourceRange(), Null->getExprLoc(),
       [Text](const EditSet &, const LaneContext *) { return Text; },
@@ -175,6 +184,25 @@ void UseRenderer::elementAddressSite(const RecordDecl *RD, const HandleUse &U) {
         return IndexText ? parenthesize(IndexText(ES)) : std::string("0");
       },
       "an element's address", /*Needs=*/0);
+}
+
+/// &a[k], a + k passed on as an array -> T_soa_offset(a, k): the handle
+/// with each of its arrays moved by k elements.
+void UseRenderer::subArraySite(const RecordDecl *RD, const HandleUse &U) {
+  const HandleLayout *L = Layouts.lookup(RD);
+  if (!L->canOffset())
+    return cannotRender(RD, U.Site->getExprLoc(),
+                        "a sub-array of tiles (see blockPlanDependentUses)");
+  auto HandleText = textFn(U.Handle);
+  auto OffsetText = textFn(U.Index);
+  addSite(
+      RD, U.Site->getSourceRange(), U.Site->getExprLoc(),
+      [L, HandleText, OffsetText](const EditSet &ES, const LaneContext *) {
+        L->use(HandleLayout::Offset);
+        return L->offsetName() + "(" + HandleText(ES) + ", " + OffsetText(ES) +
+               ")";
+      },
+      "a sub-array");
 }
 
 /// sizeof *p, sizeof p[0]: the element's size, spelled sizeof(T).
@@ -202,13 +230,15 @@ void UseRenderer::renderUse(const RecordDecl *RD, const HandleUse &U) {
   case UseKind::Release:
     return freeSite(RD, U.Site, U.Handle);
   case UseKind::NullTest:
-    return nullTestSite(RD, cast<DeclRefExpr>(U.Handle));
+    return nullTestSite(RD, U.Handle);
   case UseKind::NullValue:
     return nullSite(RD, U.Value);
   case UseKind::ElementSize:
     return elementSizeSite(RD, U.Site);
   case UseKind::ElementAddress:
     return elementAddressSite(RD, U);
+  case UseKind::SubArray:
+    return subArraySite(RD, U);
   default:
     llvm_unreachable("not a use of a C handle");
   }
@@ -224,6 +254,8 @@ void UseRenderer::reference(const DeclRefExpr *DRE) {
 void UseRenderer::memberReference(const MemberExpr *ME) {
   if (std::optional<UseVerdict> V = Uses.arrayMember(ME))
     render(handleRecord(ME->getType()), *V);
+  if (std::optional<UseVerdict> V = Uses.memberHandle(ME))
+    render(Uses.memberHandleRecord(ME->getMemberDecl()), *V);
 }
 
 /// A braced initializer of a record whose array member is regrouped.

@@ -35,6 +35,7 @@ private:
   /// cluster.
   void fieldSite(const clang::RecordDecl *RD, const HandleUse &U);
   std::function<std::string(const EditSet &)> arrayText(const HandleUse &U);
+  void subArraySite(const clang::RecordDecl *RD, const HandleUse &U);
   /// &a[i] -> i: the value of an element pointer.
   void elementAddressSite(const clang::RecordDecl *RD, const HandleUse &U);
   /// a[i] read or written as a whole.
@@ -46,7 +47,7 @@ private:
                 const clang::Expr *Handle);
   /// `!p`, `p == NULL`, `if (p)`: the handle is null when its first
   /// member is.
-  void nullTestSite(const clang::RecordDecl *RD, const clang::DeclRefExpr *DRE);
+  void nullTestSite(const clang::RecordDecl *RD, const clang::Expr *Handle);
   /// `p = NULL`, `f(0)`: the null handle.
   void nullSite(const clang::RecordDecl *RD, const clang::Expr *Null);
   void elementSizeSite(const clang::RecordDecl *RD, const clang::Expr *Size);

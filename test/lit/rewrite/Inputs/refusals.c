@@ -17,7 +17,7 @@ int main(void) {
   for (int i = 0; i < 8; ++i)
     r[i].b = r[i].a = i;
   R *one = &r[2];
-  int s = sum(r + 1, 7) + one->b;
+  int s = sum(r, 8) + one->b + (int)((char *)(r + 1) - (char *)r);
   free(r);
   return s;
 }
