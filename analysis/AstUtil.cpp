@@ -288,18 +288,26 @@ SourcePos dlopt::formatLoc(const SourceManager &SM, SourceLocation Loc) {
          ":" + std::to_string(P.getColumn());
 }
 
-bool dlopt::inGeneratedCode(const SourceManager &SM, SourceLocation Loc) {
+bool GeneratedCode::contains(SourceLocation Loc) const {
   if (Loc.isInvalid())
     return false;
-  std::pair<FileID, unsigned> At = SM.getDecomposedExpansionLoc(Loc);
-  bool Invalid = false;
-  StringRef Text = SM.getBufferData(At.first, &Invalid);
-  if (Invalid)
-    return false;
-  StringRef Before = Text.substr(0, At.second);
-  size_t Begin = Before.rfind("dlopt: begin generated layout");
-  return Begin != StringRef::npos &&
-         Before.find("dlopt: end generated layout", Begin) == StringRef::npos;
+  auto [File, Offset] = SM.getDecomposedExpansionLoc(Loc);
+  auto [It, New] = Ranges.try_emplace(File);
+  if (New) {
+    bool Invalid = false;
+    StringRef Text = SM.getBufferData(File, &Invalid);
+    for (size_t At = Invalid ? StringRef::npos
+                             : Text.find("dlopt: begin generated layout");
+         At != StringRef::npos;
+         At = Text.find("dlopt: begin generated layout", At + 1)) {
+      size_t End = Text.find("dlopt: end generated layout", At);
+      It->second.push_back(
+          {unsigned(At), End == StringRef::npos ? ~0u : unsigned(End)});
+    }
+  }
+  return llvm::any_of(It->second, [Offset = Offset](const auto &R) {
+    return Offset > R.first && Offset <= R.second;
+  });
 }
 
 bool dlopt::inSystemHeader(const SourceManager &SM, SourceLocation Loc) {

@@ -109,10 +109,22 @@ bool isGpuKernel(const clang::FunctionDecl *FD);
 /// "file:line:col" of the spelling (or expansion) location of \p Loc.
 SourcePos formatLoc(const clang::SourceManager &SM, clang::SourceLocation Loc);
 
-/// True if \p Loc lies between the markers dlopt puts around the code it
-/// generates ("dlopt: begin generated layout" ... "dlopt: end generated
-/// layout"): such records are dlopt's own and never candidates again.
-bool inGeneratedCode(const clang::SourceManager &SM, clang::SourceLocation Loc);
+/// The code dlopt generated, between the markers it puts around it ("dlopt:
+/// begin generated layout" ... "dlopt: end generated layout"): its records,
+/// arrays and helpers are dlopt's own and never analyzed again. The markers
+/// of a file are found once (a walk asks at every declaration).
+class GeneratedCode {
+public:
+  explicit GeneratedCode(const clang::SourceManager &SM) : SM(SM) {}
+  bool contains(clang::SourceLocation Loc) const;
+
+private:
+  const clang::SourceManager &SM;
+  /// Per file: [begin marker, end marker) offsets.
+  mutable llvm::DenseMap<clang::FileID,
+                         std::vector<std::pair<unsigned, unsigned>>>
+      Ranges;
+};
 
 /// \p File's path made absolute against its compile command's directory
 /// (what a compilation database's relative names are relative to), with

@@ -18,7 +18,8 @@ class CandidateVisitor : public RecursiveASTVisitor<CandidateVisitor> {
   using Base = RecursiveASTVisitor<CandidateVisitor>;
 
 public:
-  explicit CandidateVisitor(ASTContext &Ctx) : Ctx(Ctx) {}
+  explicit CandidateVisitor(ASTContext &Ctx)
+      : Ctx(Ctx), Generated(Ctx.getSourceManager()) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
 
@@ -59,6 +60,9 @@ public:
   }
 
   bool VisitVarDecl(VarDecl *VD) {
+    // dlopt's own helpers (T_soa_qsort's copies) are no arrays to plan.
+    if (Generated.contains(VD->getLocation()))
+      return true;
     if (const RecordDecl *RD = containerElementRecord(VD->getType())) {
       if (eligible(RD))
         containerRoot(RD, VD);
@@ -105,8 +109,7 @@ public:
     // Members of dlopt's own generated records and storage (anonymous
     // structs) are the result of a rewrite, not a layout to plan again.
     const RecordDecl *Parent = FD->getParent();
-    if (recordName(Parent).empty() ||
-        inGeneratedCode(Ctx.getSourceManager(), Parent->getLocation()))
+    if (recordName(Parent).empty() || Generated.contains(Parent->getLocation()))
       return true;
     uint64_t Length = 0;
     if (const auto *CAT = Ctx.getAsConstantArrayType(FD->getType()))
@@ -212,7 +215,7 @@ private:
   bool eligible(const RecordDecl *RD) const {
     const SourceManager &SM = Ctx.getSourceManager();
     return !inSystemHeader(SM, RD->getLocation()) &&
-           !inGeneratedCode(SM, RD->getLocation());
+           !Generated.contains(RD->getLocation());
   }
 
   void noteSource(const RecordDecl *RD, const VarDecl *VD, const Expr *Src) {
@@ -264,6 +267,7 @@ private:
   }
 
   ASTContext &Ctx;
+  GeneratedCode Generated;
   unsigned LoopDepth = 0;
   llvm::MapVector<const RecordDecl *, CandidateRecord> Records;
   llvm::SmallPtrSet<const RecordDecl *, 8> Indexed;

@@ -27,6 +27,11 @@ public:
 
   bool shouldVisitImplicitCode() const { return false; }
 
+  /// qsort comparators (UseWalker.h).
+  bool keptAsWritten(const FunctionDecl *FD) const {
+    return Uses.sortComparatorRecord(FD);
+  }
+
   /// A spelling of a candidate's container (UseWalker.h), classified where
   /// the rewriter meets it.
   bool containerTypeLoc(QualType T, SourceRange R, bool InTemplateArgument) {
@@ -416,7 +421,8 @@ public:
       if (!Param)
         block(RD, Arg->getExprLoc(),
               What + " passed to the variadic part of " + Name);
-      else if (!Callee->hasBody())
+      else if (!Callee->hasBody() &&
+               !(I == 0 && UseClassifier::qsortComparator(Call)))
         external(RD, ExternalSymbol::Use, Callee, Arg->getExprLoc(),
                  What + " passed to " + Name +
                      ", which is not defined in the analyzed files");

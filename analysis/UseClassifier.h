@@ -86,6 +86,10 @@ enum class UseKind {
   /// &a[i], a + i or a becoming (or compared with) an element pointer's
   /// value: rendered as the index, i (0 for a).
   ElementAddress,
+  /// qsort(a, n, sizeof(T), cmp) with a comparator of the program: the
+  /// elements are sorted as copies, T_soa_qsort(a, n, cmp); the
+  /// comparator's body is left as it is (LibrarySorts.cpp).
+  LibrarySort,
   /// &a[k] or a + k passed on as an array (to a parameter that takes the
   /// array, into a handle variable): the handle moved by k elements. Not
   /// for tiled layouts, whose tiles an offset would cut (a verdict made
@@ -342,6 +346,17 @@ public:
   /// ElementAddress. None otherwise.
   std::optional<UseVerdict> elementAddress(const clang::DeclRefExpr *DRE) const;
 
+  // --- Library sorts (LibrarySorts.cpp) ---
+
+  /// The comparator of a qsort call, if \p Call is one naming a function.
+  static const clang::FunctionDecl *
+  qsortComparator(const clang::CallExpr *Call);
+  /// The record whose arrays \p FD compares, if FD is a comparator of this
+  /// file's qsorts of a wanted record and is used for nothing else: its body
+  /// works on copies of elements, T as it is, and is not rewritten.
+  const clang::RecordDecl *
+  sortComparatorRecord(const clang::FunctionDecl *FD) const;
+
   // --- Handles ---
 
   /// Null pointer constants passed to handle parameters: f(0), f(NULL).
@@ -385,6 +400,10 @@ private:
   bool refersToElementPointer(const clang::Expr *E,
                               const clang::VarDecl *Array) const;
   UseVerdict elementPointerDeclaration(const ElementPointer &EP) const;
+  std::optional<UseVerdict> librarySort(const clang::RecordDecl *RD,
+                                        const clang::Expr *Handle,
+                                        const clang::CallExpr *Call,
+                                        const clang::Expr *Child) const;
   std::optional<UseVerdict> subArray(const clang::RecordDecl *RD,
                                      const clang::Expr *Handle,
                                      const clang::Expr *Address,
@@ -441,6 +460,10 @@ private:
       Loops;
   mutable llvm::DenseMap<const clang::VarDecl *, std::optional<ElementPointer>>
       ElementPointers;
+  /// Comparator functions and the record they compare (computed once).
+  mutable std::optional<
+      llvm::DenseMap<const clang::FunctionDecl *, const clang::RecordDecl *>>
+      Comparators;
   /// Element pointers being decided (their values may name each other).
   mutable llvm::SmallPtrSet<const clang::VarDecl *, 4> Deciding;
 

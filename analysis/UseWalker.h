@@ -16,6 +16,7 @@
 
 #include "analysis/AstUtil.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include <optional>
 
 namespace dlopt {
 
@@ -41,6 +42,14 @@ public:
 
   bool TraverseDecl(clang::Decl *D) {
     if (isLibraryDecl(D))
+      return true;
+    // A function the rewrite leaves as it is (a qsort comparator, which
+    // works on copies of elements; dlopt's own helpers): neither judged nor
+    // rewritten.
+    if (const auto *FD = llvm::dyn_cast_or_null<clang::FunctionDecl>(D);
+        FD && FD->hasBody() &&
+        (generated(FD).contains(FD->getLocation()) ||
+         static_cast<Derived *>(this)->keptAsWritten(FD)))
       return true;
     const clang::FunctionDecl *Outer = Instantiation;
     if (const auto *FD = llvm::dyn_cast_or_null<clang::FunctionDecl>(D);
@@ -80,12 +89,18 @@ public:
   }
 
 private:
+  const GeneratedCode &generated(const clang::Decl *D) {
+    if (!Generated)
+      Generated.emplace(D->getASTContext().getSourceManager());
+    return *Generated;
+  }
   bool spelling(clang::QualType T, clang::SourceRange R) {
     return static_cast<Derived *>(this)->containerTypeLoc(T, R,
                                                           InTemplateArgs > 0);
   }
   /// Template arguments being traversed (nested).
   unsigned InTemplateArgs = 0;
+  std::optional<GeneratedCode> Generated;
 };
 
 } // namespace dlopt

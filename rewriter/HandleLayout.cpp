@@ -167,7 +167,7 @@ void HandleLayout::useAllHelpers() const {
   if (!CPlusPlus || !ContainerPrintable)
     Used &= ~(Container | ArrayContainer);
   if (llvm::any_of(FieldTypes, [](QualType T) { return T->isArrayType(); }))
-    Used &= ~(Get | Set);
+    Used &= ~(Get | Set | Sort);
   for (unsigned F = 0; F < FieldNames.size(); ++F)
     if (isTiled(F) && !FieldTypes[F]->isArrayType())
       UsedFieldRefs.insert(F);
@@ -229,6 +229,7 @@ private:
   void getHelper();
   void setHelper();
   void offsetHelper();
+  void sortHelper();
   void fieldRefHelpers();
   /// "Target.member = (type *)Fn(Args);" for member \p M.
   void allocate(StringRef Target, StringRef Fn, unsigned M, StringRef Args);
@@ -258,12 +259,16 @@ std::string HandlePrinter::print() {
       allocHelper(Zeroed);
   if (Need & HandleLayout::Realloc)
     reallocHelper();
+  if (Need & HandleLayout::Sort)
+    Need |= HandleLayout::Get | HandleLayout::Set; // It gathers, scatters.
   if (Need & HandleLayout::Get)
     getHelper();
   if (Need & HandleLayout::Set)
     setHelper();
   if ((Need & HandleLayout::Offset) && L.canOffset())
     offsetHelper();
+  if (Need & HandleLayout::Sort)
+    sortHelper();
   fieldRefHelpers();
   return OS.str();
 }
@@ -300,6 +305,23 @@ void HandlePrinter::offsetHelper() {
   for (const HandleMember &M : L.Members)
     OS << "  h." << M.Name << " += k;\n";
   OS << "  return h;\n}\n\n";
+}
+
+void HandlePrinter::sortHelper() {
+  OS << "/* qsort of the elements: sorted as copies, with the comparator as "
+        "it\n"
+        "   is written. */\n"
+     << "static inline void " << L.sortName() << "(" << H
+     << " h, size_t n, int (*cmp)(const void *, const void *)) {\n"
+     << "  " << E << " *tmp = (" << E << " *)malloc(n * sizeof(" << E << "));\n"
+     << "  if (!tmp && n)\n"
+     << "    abort();\n"
+     << "  for (size_t i = 0; i < n; i++)\n"
+     << "    tmp[i] = " << L.getName() << "(h, i);\n"
+     << "  qsort(tmp, n, sizeof(" << E << "), cmp);\n"
+     << "  for (size_t i = 0; i < n; i++)\n"
+     << "    " << L.setName() << "(h, i, tmp[i]);\n"
+     << "  free(tmp);\n}\n\n";
 }
 
 void HandlePrinter::freeHelper() {

@@ -65,6 +65,8 @@ public:
     IndexType = 512,
     /// The handle moved by k elements (UseKind::SubArray).
     Offset = 1024,
+    /// qsort of copies of the elements (UseKind::LibrarySort).
+    Sort = 2048,
   };
   void use(Helper H) const { Used |= H; }
   /// Every helper, whether used or not (for declarations in a header);
@@ -76,7 +78,7 @@ public:
                        unsigned F) const;
 
   /// The comment that opens the generated code of record \p Tag (analysis
-  /// skips records between it and the closing one; see inGeneratedCode).
+  /// skips records between it and the closing one; see GeneratedCode).
   static std::string beginMarker(llvm::StringRef Tag) {
     return "/* dlopt: begin generated layout of " + Tag.str() + " */";
   }
@@ -139,6 +141,7 @@ public:
   std::string getName() const { return HandleName + "_get"; }
   std::string setName() const { return HandleName + "_set"; }
   std::string offsetName() const { return HandleName + "_offset"; }
+  std::string sortName() const { return HandleName + "_qsort"; }
   /// Whether the handle can be moved by any number of elements: none of
   /// its members is tiled.
   bool canOffset() const;

@@ -39,6 +39,7 @@ void LayoutRewriter::render(const RecordDecl *RD, const UseVerdict &V) {
   case UseKind::ElementSize:
   case UseKind::ElementAddress:
   case UseKind::SubArray:
+  case UseKind::LibrarySort:
     return Use.renderUse(RD, U);
   case UseKind::ContainerCall:
   case UseKind::ElementBinding:
@@ -84,6 +85,9 @@ public:
       : Use(Use), Declarations(Declarations), Loops(Loops),
         Containers(Containers) {}
 
+  bool keptAsWritten(const FunctionDecl *FD) const {
+    return Use.keptAsWritten(FD);
+  }
   bool VisitDeclaratorDecl(DeclaratorDecl *D) {
     Declarations.declaration(D);
     return true;

@@ -131,6 +131,12 @@ public:
   std::string format(llvm::StringRef Code, unsigned Indent,
                      bool DropSemicolon = false) const;
 
+  /// A function left as it is: a qsort comparator, which works on copies
+  /// of elements (UseClassifier::sortComparatorRecord).
+  bool keptAsWritten(const clang::FunctionDecl *FD) const {
+    return Uses.sortComparatorRecord(FD);
+  }
+
   /// A use the analysis admitted that cannot be rendered: a bug, reported
   /// as an internal error (nothing is written). Renderers refuse nothing
   /// themselves: what can be rewritten is decided in analysis/.

@@ -205,6 +205,23 @@ void UseRenderer::subArraySite(const RecordDecl *RD, const HandleUse &U) {
       "a sub-array");
 }
 
+/// qsort(a, n, sizeof(T), cmp) -> T_soa_qsort(a, n, cmp): sorts copies of
+/// the elements with the comparator as it is written.
+void UseRenderer::sortSite(const RecordDecl *RD, const HandleUse &U) {
+  const HandleLayout *L = Layouts.lookup(RD);
+  auto HandleText = textFn(U.Handle);
+  auto CountText = textFn(U.Index);
+  auto CompareText = textFn(U.Value);
+  addSite(
+      RD, U.Site->getSourceRange(), U.Site->getExprLoc(),
+      [=](const EditSet &ES, const LaneContext *) {
+        L->use(HandleLayout::Sort);
+        return L->sortName() + "(" + HandleText(ES) + ", " + CountText(ES) +
+               ", " + CompareText(ES) + ")";
+      },
+      "a qsort");
+}
+
 /// sizeof *p, sizeof p[0]: the element's size, spelled sizeof(T).
 void UseRenderer::elementSizeSite(const RecordDecl *RD, const Expr *Size) {
   const HandleLayout *L = Layouts.lookup(RD);
@@ -239,6 +256,8 @@ void UseRenderer::renderUse(const RecordDecl *RD, const HandleUse &U) {
     return elementAddressSite(RD, U);
   case UseKind::SubArray:
     return subArraySite(RD, U);
+  case UseKind::LibrarySort:
+    return sortSite(RD, U);
   default:
     llvm_unreachable("not a use of a C handle");
   }
