@@ -11,8 +11,9 @@
 // pointer, stepped, or named in an OpenMP clause, it becomes a `ptrdiff_t`
 // index into `a`: `pi->rho` is the field at index pi, `pi == pj` compares
 // indices as the pointers compared addresses, `pi - pj` and `pi + 1` are
-// the same arithmetic. A pointer that escapes (passed to a function,
-// stored, returned, indexed as an array, tested for null) stays refused.
+// the same arithmetic. A pointer used otherwise (passed to a function,
+// indexed as an array, tested for null) is a handle, as it always was, and
+// the address it is given a sub-array (UseClassifier::subArray, here too).
 //
 //===----------------------------------------------------------------------===//
 #include "analysis/AstUtil.h"

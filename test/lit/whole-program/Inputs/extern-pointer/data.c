@@ -1,0 +1,3 @@
+#include "cells.h"
+Cell *cells;
+int ncells;
