@@ -421,8 +421,7 @@ public:
       if (!Param)
         block(RD, Arg->getExprLoc(),
               What + " passed to the variadic part of " + Name);
-      else if (!Callee->hasBody() &&
-               !(I == 0 && UseClassifier::qsortComparator(Call)))
+      else if (!Callee->hasBody() && !UseClassifier::isArrayLibraryCall(Call))
         external(RD, ExternalSymbol::Use, Callee, Arg->getExprLoc(),
                  What + " passed to " + Name +
                      ", which is not defined in the analyzed files");

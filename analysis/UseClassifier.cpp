@@ -60,6 +60,8 @@ const char *dlopt::useKindName(UseKind K) {
     return "sub-array";
   case UseKind::LibrarySort:
     return "qsort";
+  case UseKind::ArrayCopy:
+    return "memcpy, memmove or memset";
   }
   llvm_unreachable("all use kinds are named");
 }
@@ -525,7 +527,7 @@ UseVerdict UseClassifier::callUse(const RecordDecl *RD, const Expr *DRE,
   const FunctionDecl *Callee = Call->getDirectCallee();
   if (Callee && Callee->getName() == "free" && Call->getNumArgs() == 1)
     return checked(UseVerdict::of({UseKind::Release, Call, DRE}), "a release");
-  if (std::optional<UseVerdict> V = librarySort(RD, DRE, Call, Child))
+  if (std::optional<UseVerdict> V = libraryCall(RD, DRE, Call, Child))
     return *V;
   // The parameter becomes a handle too: in every declaration here, and in
   // the definition, which legality finds here or in another analyzed file.

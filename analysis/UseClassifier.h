@@ -88,8 +88,12 @@ enum class UseKind {
   ElementAddress,
   /// qsort(a, n, sizeof(T), cmp) with a comparator of the program: the
   /// elements are sorted as copies, T_soa_qsort(a, n, cmp); the
-  /// comparator's body is left as it is (LibrarySorts.cpp).
+  /// comparator's body is left as it is (LibraryCalls.cpp).
   LibrarySort,
+  /// memcpy/memmove(b, a, n * sizeof(T)) between two handles, memset(a, c,
+  /// n * sizeof(T)): per array of the new layout (T_soa_copy, T_soa_move,
+  /// T_soa_fill). Value: the source (the fill byte for memset).
+  ArrayCopy,
   /// &a[k] or a + k passed on as an array (to a parameter that takes the
   /// array, into a handle variable): the handle moved by k elements. Not
   /// for tiled layouts, whose tiles an offset would cut (a verdict made
@@ -346,7 +350,11 @@ public:
   /// ElementAddress. None otherwise.
   std::optional<UseVerdict> elementAddress(const clang::DeclRefExpr *DRE) const;
 
-  // --- Library sorts (LibrarySorts.cpp) ---
+  // --- Library calls over arrays (LibraryCalls.cpp) ---
+
+  /// qsort, memcpy, memmove or memset: calls the classifier decides
+  /// (libraryCall), which see an array of the record whole.
+  static bool isArrayLibraryCall(const clang::CallExpr *Call);
 
   /// The comparator of a qsort call, if \p Call is one naming a function.
   static const clang::FunctionDecl *
@@ -400,10 +408,14 @@ private:
   bool refersToElementPointer(const clang::Expr *E,
                               const clang::VarDecl *Array) const;
   UseVerdict elementPointerDeclaration(const ElementPointer &EP) const;
-  std::optional<UseVerdict> librarySort(const clang::RecordDecl *RD,
+  std::optional<UseVerdict> libraryCall(const clang::RecordDecl *RD,
                                         const clang::Expr *Handle,
                                         const clang::CallExpr *Call,
                                         const clang::Expr *Child) const;
+  std::optional<UseVerdict> bytewise(const clang::RecordDecl *RD,
+                                     const clang::Expr *Handle,
+                                     const clang::CallExpr *Call,
+                                     const clang::Expr *Child) const;
   std::optional<UseVerdict> subArray(const clang::RecordDecl *RD,
                                      const clang::Expr *Handle,
                                      const clang::Expr *Address,

@@ -230,6 +230,10 @@ private:
   void setHelper();
   void offsetHelper();
   void sortHelper();
+  /// T_soa_copy(dst, src, n) (memcpy, memmove), or T_soa_fill(dst, c, n)
+  /// (memset, no \p Source): each array of the layout, over the first n
+  /// elements only (a partial tile lane by lane).
+  void bytewiseHelper(StringRef Name, StringRef Fn, StringRef Source);
   void fieldRefHelpers();
   /// "Target.member = (type *)Fn(Args);" for member \p M.
   void allocate(StringRef Target, StringRef Fn, unsigned M, StringRef Args);
@@ -269,6 +273,12 @@ std::string HandlePrinter::print() {
     offsetHelper();
   if (Need & HandleLayout::Sort)
     sortHelper();
+  if (Need & HandleLayout::Copy)
+    bytewiseHelper(L.copyName(), "memcpy", "src");
+  if (Need & HandleLayout::Move)
+    bytewiseHelper(L.moveName(), "memmove", "src");
+  if (Need & HandleLayout::Fill)
+    bytewiseHelper(L.fillName(), "memset", "");
   fieldRefHelpers();
   return OS.str();
 }
@@ -305,6 +315,34 @@ void HandlePrinter::offsetHelper() {
   for (const HandleMember &M : L.Members)
     OS << "  h." << M.Name << " += k;\n";
   OS << "  return h;\n}\n\n";
+}
+
+void HandlePrinter::bytewiseHelper(StringRef Name, StringRef Fn,
+                                   StringRef Source) {
+  std::string From = Source.empty() ? "c" : Source.str() + ".";
+  OS << "static inline void " << Name << "(" << H << " dst, "
+     << (Source.empty() ? "int c" : H + " src") << ", size_t n) {\n";
+  for (const HandleMember &M : L.Members) {
+    auto Arg = [&](StringRef Suffix) {
+      return Source.empty() ? std::string("c") : From + M.Name + Suffix.str();
+    };
+    if (M.K != HandleMember::Tiles) {
+      OS << "  " << Fn << "(dst." << M.Name << ", " << Arg("")
+         << ", n * sizeof *dst." << M.Name << ");\n";
+      continue;
+    }
+    std::string T = std::to_string(M.Tile);
+    OS << "  " << Fn << "(dst." << M.Name << ", " << Arg("") << ", n / " << T
+       << " * sizeof *dst." << M.Name << ");\n"
+       << "  if (n % " << T << ") {\n";
+    for (unsigned F : M.Fields)
+      OS << "    " << Fn << "(dst." << M.Name << "[n / " << T << "]."
+         << L.FieldNames[F] << ", " << Arg("[n / " + T + "]." + L.FieldNames[F])
+         << ", n % " << T << " * sizeof *dst." << M.Name << "[0]."
+         << L.FieldNames[F] << ");\n";
+    OS << "  }\n";
+  }
+  OS << "}\n\n";
 }
 
 void HandlePrinter::sortHelper() {
@@ -403,9 +441,12 @@ std::string HandleLayout::declarations() const {
     OS << groupRecords() << containerDeclarations() << endMarker();
     return OS.str();
   }
-  OS << includes(Used & IndexType ? "#include <stddef.h>\n#include <stdlib.h>\n"
-                                  : "#include <stdlib.h>\n")
-     << groupRecords() << HandlePrinter(*this).print();
+  std::string Includes = "#include <stdlib.h>\n";
+  if (Used & IndexType)
+    Includes = "#include <stddef.h>\n" + Includes;
+  if (Used & (Copy | Move | Fill))
+    Includes += "#include <string.h>\n";
+  OS << includes(Includes) << groupRecords() << HandlePrinter(*this).print();
   if (CPlusPlus && (Used & (Container | ArrayContainer)))
     OS << containerDeclarations();
   OS << endMarker();

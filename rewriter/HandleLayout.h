@@ -67,6 +67,10 @@ public:
     Offset = 1024,
     /// qsort of copies of the elements (UseKind::LibrarySort).
     Sort = 2048,
+    /// memcpy, memmove and memset per array (UseKind::ArrayCopy).
+    Copy = 4096,
+    Move = 8192,
+    Fill = 16384,
   };
   void use(Helper H) const { Used |= H; }
   /// Every helper, whether used or not (for declarations in a header);
@@ -142,6 +146,9 @@ public:
   std::string setName() const { return HandleName + "_set"; }
   std::string offsetName() const { return HandleName + "_offset"; }
   std::string sortName() const { return HandleName + "_qsort"; }
+  std::string copyName() const { return HandleName + "_copy"; }
+  std::string moveName() const { return HandleName + "_move"; }
+  std::string fillName() const { return HandleName + "_fill"; }
   /// Whether the handle can be moved by any number of elements: none of
   /// its members is tiled.
   bool canOffset() const;

@@ -40,6 +40,7 @@ void LayoutRewriter::render(const RecordDecl *RD, const UseVerdict &V) {
   case UseKind::ElementAddress:
   case UseKind::SubArray:
   case UseKind::LibrarySort:
+  case UseKind::ArrayCopy:
     return Use.renderUse(RD, U);
   case UseKind::ContainerCall:
   case UseKind::ElementBinding:

@@ -222,6 +222,29 @@ void UseRenderer::sortSite(const RecordDecl *RD, const HandleUse &U) {
       "a qsort");
 }
 
+/// memcpy(b, a, n * sizeof(T)) -> T_soa_copy(b, a, n); memmove -> _move;
+/// memset(a, c, n * sizeof(T)) -> T_soa_fill(a, c, n).
+void UseRenderer::arrayCopySite(const RecordDecl *RD, const HandleUse &U) {
+  const HandleLayout *L = Layouts.lookup(RD);
+  StringRef Fn = cast<CallExpr>(U.Site)->getDirectCallee()->getName();
+  HandleLayout::Helper Helper = Fn == "memset"    ? HandleLayout::Fill
+                                : Fn == "memmove" ? HandleLayout::Move
+                                                  : HandleLayout::Copy;
+  std::string Name = Helper == HandleLayout::Fill   ? L->fillName()
+                     : Helper == HandleLayout::Move ? L->moveName()
+                                                    : L->copyName();
+  auto To = textFn(U.Handle->IgnoreParenImpCasts());
+  auto From = textFn(U.Value->IgnoreParenImpCasts());
+  auto Count = countText(RD, U);
+  addSite(
+      RD, U.Site->getSourceRange(), U.Site->getExprLoc(),
+      [=](const EditSet &ES, const LaneContext *) {
+        L->use(Helper);
+        return Name + "(" + To(ES) + ", " + From(ES) + ", " + Count(ES) + ")";
+      },
+      "a memcpy");
+}
+
 /// sizeof *p, sizeof p[0]: the element's size, spelled sizeof(T).
 void UseRenderer::elementSizeSite(const RecordDecl *RD, const Expr *Size) {
   const HandleLayout *L = Layouts.lookup(RD);
@@ -258,6 +281,8 @@ void UseRenderer::renderUse(const RecordDecl *RD, const HandleUse &U) {
     return subArraySite(RD, U);
   case UseKind::LibrarySort:
     return sortSite(RD, U);
+  case UseKind::ArrayCopy:
+    return arrayCopySite(RD, U);
   default:
     llvm_unreachable("not a use of a C handle");
   }

@@ -37,6 +37,7 @@ private:
   std::function<std::string(const EditSet &)> arrayText(const HandleUse &U);
   void subArraySite(const clang::RecordDecl *RD, const HandleUse &U);
   void sortSite(const clang::RecordDecl *RD, const HandleUse &U);
+  void arrayCopySite(const clang::RecordDecl *RD, const HandleUse &U);
   /// &a[i] -> i: the value of an element pointer.
   void elementAddressSite(const clang::RecordDecl *RD, const HandleUse &U);
   /// a[i] read or written as a whole.

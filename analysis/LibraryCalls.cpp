@@ -1,7 +1,11 @@
-//===- LibrarySorts.cpp - qsort over a record's array ---------------------===//
+//===- LibraryCalls.cpp - qsort, memcpy, memset over a record's array -----===//
 //
-// The part of UseClassifier that decides qsort(a, n, sizeof(T), cmp) over a
-// handle, with cmp a comparator of the program. The comparator receives
+// The part of UseClassifier that decides calls of the C library that see
+// a record's array as bytes in AoS order. memcpy/memmove(b, a, n *
+// sizeof(T)) between two handles and memset(a, c, n * sizeof(T)) work per
+// array of the new layout (T_soa_copy, T_soa_move, T_soa_fill): the same
+// bytes end up in the same fields. qsort(a, n, sizeof(T), cmp) over a
+// handle, with cmp a comparator of the program: the comparator receives
 // pointers to whole elements, which the new layout does not have; the
 // rendering sorts copies instead (T_soa_qsort gathers the elements into a
 // temporary array of T, sorts it with the comparator as it is written, and
@@ -74,10 +78,25 @@ UseClassifier::sortComparatorRecord(const FunctionDecl *FD) const {
   return RD && Wanted(RD) ? RD : nullptr;
 }
 
-std::optional<UseVerdict> UseClassifier::librarySort(const RecordDecl *RD,
+/// memcpy, memmove or memset, by name.
+static llvm::StringRef bytewiseCall(const CallExpr *Call) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee || !Callee->getIdentifier() || Call->getNumArgs() != 3)
+    return "";
+  llvm::StringRef Name = Callee->getName();
+  return Name == "memcpy" || Name == "memmove" || Name == "memset" ? Name : "";
+}
+
+bool UseClassifier::isArrayLibraryCall(const CallExpr *Call) {
+  return qsortComparator(Call) || !bytewiseCall(Call).empty();
+}
+
+std::optional<UseVerdict> UseClassifier::libraryCall(const RecordDecl *RD,
                                                      const Expr *Handle,
                                                      const CallExpr *Call,
                                                      const Expr *Child) const {
+  if (!bytewiseCall(Call).empty())
+    return bytewise(RD, Handle, Call, Child);
   const FunctionDecl *Cmp = qsortComparator(Call);
   if (!Cmp || Call->getArg(0) != Child)
     return std::nullopt;
@@ -104,4 +123,45 @@ std::optional<UseVerdict> UseClassifier::librarySort(const RecordDecl *RD,
   HandleUse U{UseKind::LibrarySort, Call, Handle, Call->getArg(1)};
   U.Value = Call->getArg(3);
   return checked(UseVerdict::of(U), "a qsort");
+}
+
+/// memcpy(b, a, n * sizeof(T)), memmove(...), memset(a, c, n * sizeof(T)):
+/// \p Child is the destination (the call's site) or the source (rendered
+/// with it).
+std::optional<UseVerdict> UseClassifier::bytewise(const RecordDecl *RD,
+                                                  const Expr *Handle,
+                                                  const CallExpr *Call,
+                                                  const Expr *Child) const {
+  llvm::StringRef Name = bytewiseCall(Call);
+  bool Fill = Name == "memset";
+  auto Refused = [&](const std::string &Why) {
+    return UseVerdict::refused(Call->getExprLoc(), "'" + recordName(RD) +
+                                                       "' array passed to " +
+                                                       Name.str() + " " + Why);
+  };
+  if (Child != Call->getArg(0) && (Fill || Child != Call->getArg(1)))
+    return std::nullopt;
+  auto OfRecord = [&](const Expr *E) {
+    return isHandleExpr(E) &&
+           handleRecord(E->IgnoreParenCasts()->getType()) == RD;
+  };
+  if (!OfRecord(Call->getArg(0)) || (!Fill && !OfRecord(Call->getArg(1))))
+    return Refused("with something that is not an array variable of it "
+                   "(not rewritten yet)");
+  // Its value (the destination) would be a handle, not a pointer.
+  const Expr *Value = Call;
+  const Stmt *P = semanticParent(Value);
+  if (P && !isa<CompoundStmt>(P))
+    return Refused("whose result is used (not rewritten yet)");
+  HandleUse U{UseKind::ArrayCopy, Call, Call->getArg(0)};
+  if (!elementCount(Call->getArg(2), RD, U))
+    return Refused("with a byte count that is not n * sizeof(T) in any "
+                   "order or a variable set so");
+  if (Child != Call->getArg(0))
+    return UseVerdict::of({UseKind::HandleFlow, Child, Handle});
+  U.Value = Call->getArg(1);
+  for (const Expr *F : U.Count)
+    if (!spelledInFile(F->getSourceRange()))
+      return Refused("with a byte count spelled inside a macro");
+  return checked(UseVerdict::of(U), "a memcpy");
 }
