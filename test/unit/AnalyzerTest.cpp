@@ -304,12 +304,8 @@ TEST(AnalyzerTest, BlockedRecordsGetNoPlan) {
   std::vector<std::string> Reasons;
   for (const Blocker &B : R.Blockers)
     Reasons.push_back(B.Reason);
+  // (The memcpy of whole elements is rewritten per array.)
   EXPECT_EQ(Reasons,
-            (std::vector<std::string>{
-                "'B' array passed to 'memcpy', which is not defined in the "
-                "analyzed files",
-                "'B' array passed to 'memcpy', which is not defined in the "
-                "analyzed files",
-                "cast of 'struct B *' to 'void *'"}));
+            (std::vector<std::string>{"cast of 'struct B *' to 'void *'"}));
 }
 } // namespace
