@@ -1,10 +1,12 @@
-//===- LibraryCalls.cpp - qsort, memcpy, memset over a record's array -----===//
+//===- LibraryCalls.cpp - qsort, memcpy, fwrite over a record's array -----===//
 //
 // The part of UseClassifier that decides calls of the C library that see
 // a record's array as bytes in AoS order. memcpy/memmove(b, a, n *
 // sizeof(T)) between two handles and memset(a, c, n * sizeof(T)) work per
 // array of the new layout (T_soa_copy, T_soa_move, T_soa_fill): the same
-// bytes end up in the same fields. qsort(a, n, sizeof(T), cmp) over a
+// bytes end up in the same fields. fwrite/fread(a, sizeof(T), n, f) convert
+// at that boundary, through a bounded staging array of T, so the file keeps
+// its format (T_soa_fwrite, T_soa_fread). qsort(a, n, sizeof(T), cmp) over a
 // handle, with cmp a comparator of the program: the comparator receives
 // pointers to whole elements, which the new layout does not have; the
 // rendering sorts copies instead (T_soa_qsort gathers the elements into a
@@ -87,8 +89,18 @@ static llvm::StringRef bytewiseCall(const CallExpr *Call) {
   return Name == "memcpy" || Name == "memmove" || Name == "memset" ? Name : "";
 }
 
+/// fwrite or fread, by name.
+static llvm::StringRef fileCall(const CallExpr *Call) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee || !Callee->getIdentifier() || Call->getNumArgs() != 4)
+    return "";
+  llvm::StringRef Name = Callee->getName();
+  return Name == "fwrite" || Name == "fread" ? Name : "";
+}
+
 bool UseClassifier::isArrayLibraryCall(const CallExpr *Call) {
-  return qsortComparator(Call) || !bytewiseCall(Call).empty();
+  return qsortComparator(Call) || !bytewiseCall(Call).empty() ||
+         !fileCall(Call).empty();
 }
 
 std::optional<UseVerdict> UseClassifier::libraryCall(const RecordDecl *RD,
@@ -97,6 +109,8 @@ std::optional<UseVerdict> UseClassifier::libraryCall(const RecordDecl *RD,
                                                      const Expr *Child) const {
   if (!bytewiseCall(Call).empty())
     return bytewise(RD, Handle, Call, Child);
+  if (!fileCall(Call).empty())
+    return fileIO(RD, Handle, Call, Child);
   const FunctionDecl *Cmp = qsortComparator(Call);
   if (!Cmp || Call->getArg(0) != Child)
     return std::nullopt;
@@ -164,4 +178,32 @@ std::optional<UseVerdict> UseClassifier::bytewise(const RecordDecl *RD,
     if (!spelledInFile(F->getSourceRange()))
       return Refused("with a byte count spelled inside a macro");
   return checked(UseVerdict::of(U), "a memcpy");
+}
+
+/// fwrite(a, sizeof(T), n, f), fread(a, sizeof(T), n, f): the file holds
+/// the elements in AoS order, as before.
+std::optional<UseVerdict> UseClassifier::fileIO(const RecordDecl *RD,
+                                                const Expr *Handle,
+                                                const CallExpr *Call,
+                                                const Expr *Child) const {
+  if (Child != Call->getArg(0))
+    return std::nullopt;
+  llvm::StringRef Name = fileCall(Call);
+  auto Refused = [&](const std::string &Why) {
+    return UseVerdict::refused(Call->getExprLoc(), "'" + recordName(RD) +
+                                                       "' array passed to " +
+                                                       Name.str() + " " + Why);
+  };
+  HandleUse One;
+  if (!elementCount(Call->getArg(1), RD, One) || !One.Count.empty())
+    return Refused("with an item size other than sizeof(" + recordName(RD) +
+                   ") (not rewritten yet)");
+  for (const FieldDecl *FD : RD->fields())
+    if (FD->getType()->isArrayType())
+      return Refused("with an array field ('" + FD->getNameAsString() +
+                     "'), whose elements are staged as copies (not rewritten "
+                     "yet)");
+  HandleUse U{UseKind::FileIO, Call, Handle, Call->getArg(2)};
+  U.Value = Call->getArg(3);
+  return checked(UseVerdict::of(U), "an fwrite or fread");
 }

@@ -62,6 +62,8 @@ const char *dlopt::useKindName(UseKind K) {
     return "qsort";
   case UseKind::ArrayCopy:
     return "memcpy, memmove or memset";
+  case UseKind::FileIO:
+    return "fwrite or fread";
   }
   llvm_unreachable("all use kinds are named");
 }

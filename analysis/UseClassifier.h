@@ -94,6 +94,9 @@ enum class UseKind {
   /// n * sizeof(T)): per array of the new layout (T_soa_copy, T_soa_move,
   /// T_soa_fill). Value: the source (the fill byte for memset).
   ArrayCopy,
+  /// fwrite/fread(a, sizeof(T), n, f): through a bounded staging array of
+  /// T, so the file's format does not change (T_soa_fwrite, T_soa_fread).
+  FileIO,
   /// &a[k] or a + k passed on as an array (to a parameter that takes the
   /// array, into a handle variable): the handle moved by k elements. Not
   /// for tiled layouts, whose tiles an offset would cut (a verdict made
@@ -352,7 +355,8 @@ public:
 
   // --- Library calls over arrays (LibraryCalls.cpp) ---
 
-  /// qsort, memcpy, memmove or memset: calls the classifier decides
+  /// qsort, memcpy, memmove, memset, fwrite or fread: calls the classifier
+  /// decides
   /// (libraryCall), which see an array of the record whole.
   static bool isArrayLibraryCall(const clang::CallExpr *Call);
 
@@ -412,6 +416,10 @@ private:
                                         const clang::Expr *Handle,
                                         const clang::CallExpr *Call,
                                         const clang::Expr *Child) const;
+  std::optional<UseVerdict> fileIO(const clang::RecordDecl *RD,
+                                   const clang::Expr *Handle,
+                                   const clang::CallExpr *Call,
+                                   const clang::Expr *Child) const;
   std::optional<UseVerdict> bytewise(const clang::RecordDecl *RD,
                                      const clang::Expr *Handle,
                                      const clang::CallExpr *Call,

@@ -167,7 +167,7 @@ void HandleLayout::useAllHelpers() const {
   if (!CPlusPlus || !ContainerPrintable)
     Used &= ~(Container | ArrayContainer);
   if (llvm::any_of(FieldTypes, [](QualType T) { return T->isArrayType(); }))
-    Used &= ~(Get | Set | Sort);
+    Used &= ~(Get | Set | Sort | Write | Read);
   for (unsigned F = 0; F < FieldNames.size(); ++F)
     if (isTiled(F) && !FieldTypes[F]->isArrayType())
       UsedFieldRefs.insert(F);
@@ -230,6 +230,9 @@ private:
   void setHelper();
   void offsetHelper();
   void sortHelper();
+  /// T_soa_fwrite(h, n, f), T_soa_fread(h, n, f): the elements in AoS
+  /// order, through a staging array of at most 256 of them.
+  void fileHelper(bool Reads);
   /// T_soa_copy(dst, src, n) (memcpy, memmove), or T_soa_fill(dst, c, n)
   /// (memset, no \p Source): each array of the layout, over the first n
   /// elements only (a partial tile lane by lane).
@@ -263,8 +266,8 @@ std::string HandlePrinter::print() {
       allocHelper(Zeroed);
   if (Need & HandleLayout::Realloc)
     reallocHelper();
-  if (Need & HandleLayout::Sort)
-    Need |= HandleLayout::Get | HandleLayout::Set; // It gathers, scatters.
+  if (Need & (HandleLayout::Sort | HandleLayout::Write | HandleLayout::Read))
+    Need |= HandleLayout::Get | HandleLayout::Set; // They gather, scatter.
   if (Need & HandleLayout::Get)
     getHelper();
   if (Need & HandleLayout::Set)
@@ -273,6 +276,10 @@ std::string HandlePrinter::print() {
     offsetHelper();
   if (Need & HandleLayout::Sort)
     sortHelper();
+  if (Need & HandleLayout::Write)
+    fileHelper(/*Reads=*/false);
+  if (Need & HandleLayout::Read)
+    fileHelper(/*Reads=*/true);
   if (Need & HandleLayout::Copy)
     bytewiseHelper(L.copyName(), "memcpy", "src");
   if (Need & HandleLayout::Move)
@@ -343,6 +350,31 @@ void HandlePrinter::bytewiseHelper(StringRef Name, StringRef Fn,
     OS << "  }\n";
   }
   OS << "}\n\n";
+}
+
+void HandlePrinter::fileHelper(bool Reads) {
+  OS << "/* " << (Reads ? "fread" : "fwrite")
+     << " of the elements in the file's order (one T after the other), "
+        "through a\n   bounded staging array. */\n"
+     << "static inline size_t " << (Reads ? L.freadName() : L.fwriteName())
+     << "(" << H << " h, size_t n, FILE *f) {\n"
+     << "  " << E << " tmp[256];\n"
+     << "  size_t done = 0;\n"
+     << "  while (done < n) {\n"
+     << "    size_t k = n - done < 256 ? n - done : 256;\n";
+  if (Reads)
+    OS << "    size_t got = fread(tmp, sizeof(" << E << "), k, f);\n"
+       << "    for (size_t i = 0; i < got; i++)\n"
+       << "      " << L.setName() << "(h, done + i, tmp[i]);\n";
+  else
+    OS << "    for (size_t i = 0; i < k; i++)\n"
+       << "      tmp[i] = " << L.getName() << "(h, done + i);\n"
+       << "    size_t got = fwrite(tmp, sizeof(" << E << "), k, f);\n";
+  OS << "    done += got;\n"
+     << "    if (got < k)\n"
+     << "      break;\n"
+     << "  }\n"
+     << "  return done;\n}\n\n";
 }
 
 void HandlePrinter::sortHelper() {
@@ -444,6 +476,8 @@ std::string HandleLayout::declarations() const {
   std::string Includes = "#include <stdlib.h>\n";
   if (Used & IndexType)
     Includes = "#include <stddef.h>\n" + Includes;
+  if (Used & (Write | Read))
+    Includes = "#include <stdio.h>\n" + Includes;
   if (Used & (Copy | Move | Fill))
     Includes += "#include <string.h>\n";
   OS << includes(Includes) << groupRecords() << HandlePrinter(*this).print();

@@ -71,6 +71,9 @@ public:
     Copy = 4096,
     Move = 8192,
     Fill = 16384,
+    /// fwrite and fread through a staging array (UseKind::FileIO).
+    Write = 32768,
+    Read = 65536,
   };
   void use(Helper H) const { Used |= H; }
   /// Every helper, whether used or not (for declarations in a header);
@@ -149,6 +152,8 @@ public:
   std::string copyName() const { return HandleName + "_copy"; }
   std::string moveName() const { return HandleName + "_move"; }
   std::string fillName() const { return HandleName + "_fill"; }
+  std::string fwriteName() const { return HandleName + "_fwrite"; }
+  std::string freadName() const { return HandleName + "_fread"; }
   /// Whether the handle can be moved by any number of elements: none of
   /// its members is tiled.
   bool canOffset() const;

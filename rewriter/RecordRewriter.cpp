@@ -41,6 +41,7 @@ void LayoutRewriter::render(const RecordDecl *RD, const UseVerdict &V) {
   case UseKind::SubArray:
   case UseKind::LibrarySort:
   case UseKind::ArrayCopy:
+  case UseKind::FileIO:
     return Use.renderUse(RD, U);
   case UseKind::ContainerCall:
   case UseKind::ElementBinding:

@@ -245,6 +245,24 @@ void UseRenderer::arrayCopySite(const RecordDecl *RD, const HandleUse &U) {
       "a memcpy");
 }
 
+/// fwrite(a, sizeof(T), n, f) -> T_soa_fwrite(a, n, f); fread alike.
+void UseRenderer::fileSite(const RecordDecl *RD, const HandleUse &U) {
+  const HandleLayout *L = Layouts.lookup(RD);
+  bool Reads = cast<CallExpr>(U.Site)->getDirectCallee()->getName() == "fread";
+  std::string Name = Reads ? L->freadName() : L->fwriteName();
+  auto Array = textFn(U.Handle->IgnoreParenImpCasts());
+  auto Count = textFn(U.Index);
+  auto Stream = textFn(U.Value);
+  addSite(
+      RD, U.Site->getSourceRange(), U.Site->getExprLoc(),
+      [=](const EditSet &ES, const LaneContext *) {
+        L->use(Reads ? HandleLayout::Read : HandleLayout::Write);
+        return Name + "(" + Array(ES) + ", " + Count(ES) + ", " + Stream(ES) +
+               ")";
+      },
+      "an fwrite or fread");
+}
+
 /// sizeof *p, sizeof p[0]: the element's size, spelled sizeof(T).
 void UseRenderer::elementSizeSite(const RecordDecl *RD, const Expr *Size) {
   const HandleLayout *L = Layouts.lookup(RD);
@@ -283,6 +301,8 @@ void UseRenderer::renderUse(const RecordDecl *RD, const HandleUse &U) {
     return sortSite(RD, U);
   case UseKind::ArrayCopy:
     return arrayCopySite(RD, U);
+  case UseKind::FileIO:
+    return fileSite(RD, U);
   default:
     llvm_unreachable("not a use of a C handle");
   }

@@ -38,6 +38,7 @@ private:
   void subArraySite(const clang::RecordDecl *RD, const HandleUse &U);
   void sortSite(const clang::RecordDecl *RD, const HandleUse &U);
   void arrayCopySite(const clang::RecordDecl *RD, const HandleUse &U);
+  void fileSite(const clang::RecordDecl *RD, const HandleUse &U);
   /// &a[i] -> i: the value of an element pointer.
   void elementAddressSite(const clang::RecordDecl *RD, const HandleUse &U);
   /// a[i] read or written as a whole.
