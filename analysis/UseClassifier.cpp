@@ -396,6 +396,24 @@ static std::string handleName(const Expr *Handle) {
   return "the array";
 }
 
+/// &h[k] or h + k of a handle of \p RD: a sub-array (its address is
+/// classified at h, UseClassifier::subArray).
+bool UseClassifier::isSubArrayOf(const Expr *E, const RecordDecl *RD) const {
+  E = E->IgnoreParenCasts();
+  const Expr *Base = nullptr;
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_AddrOf)
+    if (const auto *ASE =
+            dyn_cast<ArraySubscriptExpr>(UO->getSubExpr()->IgnoreParens()))
+      Base = ASE->getBase();
+  if (const auto *BO = dyn_cast<BinaryOperator>(E);
+      BO && BO->getOpcode() == BO_Add)
+    Base =
+        BO->getLHS()->getType()->isPointerType() ? BO->getLHS() : BO->getRHS();
+  return Base && isHandleExpr(Base) &&
+         handleRecord(Base->IgnoreParenCasts()->getType()) == RD;
+}
+
 bool UseClassifier::isHandleExpr(const Expr *E) const {
   E = E->IgnoreParenCasts();
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
@@ -497,7 +515,8 @@ UseVerdict UseClassifier::binaryUse(const RecordDecl *RD, const Expr *DRE,
     if (isAllocation(Src))
       return allocation(Src, RD);
     const auto *Call = dyn_cast<CallExpr>(Src->IgnoreParenCasts());
-    if (isHandleExpr(Src) || (Call && handleRecord(Call->getType())))
+    if (isHandleExpr(Src) || (Call && handleRecord(Call->getType())) ||
+        isSubArrayOf(Src, RD))
       return UseVerdict::of({UseKind::HandleFlow, DRE, DRE});
     if (Src->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
       return checked(

@@ -221,6 +221,8 @@ public:
   const clang::RecordDecl *memberHandleRecord(const clang::ValueDecl *D) const;
   /// A handle variable or a pointer member holding a handle.
   bool isHandleExpr(const clang::Expr *E) const;
+  /// &h[k] or h + k of a handle of \p RD.
+  bool isSubArrayOf(const clang::Expr *E, const clang::RecordDecl *RD) const;
 
   /// `s.items` where items is an array member of a handle record's type.
   /// Null if \p ME names no such member.

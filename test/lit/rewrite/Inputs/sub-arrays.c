@@ -32,6 +32,9 @@ int main(void) {
     for (int nb = 0; nb < boxes; nb += 3)
       total += box_energy(rA, per, rv + nb * per, per);
     found += search(&rv[b * per], per, b * per * 0.1 + 0.55);
+    FourVector *rB;
+    rB = rv + (boxes - 1 - b) * per;
+    total += 0.5 * box_energy(rB, per, rA, per);
   }
   printf("%.6f %d\n", total, found);
   free(rv);
