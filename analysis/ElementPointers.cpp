@@ -217,12 +217,9 @@ bool UseClassifier::refersToElementPointer(const Expr *E,
   return EP && EP->Array == Array;
 }
 
-/// Whether \p DRE, a reference to a pointer, is used as an element pointer
-/// is (elementPointerUse says whether each such use is right): to reach the
-/// element, compared, subtracted, assigned, stepped, copied, named by
-/// OpenMP, or moved by an integer first. Anything else uses it as an array.
-bool UseClassifier::usedAsElementPointer(const DeclRefExpr *DRE) const {
-  const Expr *Value = DRE;
+/// The parent of \p Value past the integers it is moved by (pi + 1 - k);
+/// \p Value becomes the outermost such sum.
+const Stmt *UseClassifier::parentPastSteps(const Expr *&Value) const {
   const Stmt *P = semanticParent(Value);
   while (const auto *BO = dyn_cast_or_null<BinaryOperator>(P)) {
     if ((BO->getOpcode() != BO_Add && BO->getOpcode() != BO_Sub) ||
@@ -231,6 +228,16 @@ bool UseClassifier::usedAsElementPointer(const DeclRefExpr *DRE) const {
     Value = BO;
     P = semanticParent(Value);
   }
+  return P;
+}
+
+/// Whether \p DRE, a reference to a pointer, is used as an element pointer
+/// is (elementPointerUse says whether each such use is right): to reach the
+/// element, compared, subtracted, assigned, stepped, copied, named by
+/// OpenMP, or moved by an integer first. Anything else uses it as an array.
+bool UseClassifier::usedAsElementPointer(const DeclRefExpr *DRE) const {
+  const Expr *Value = DRE;
+  const Stmt *P = parentPastSteps(Value);
   if (!P || isa<CapturedStmt, OMPExecutableDirective>(P))
     return true;
   if (const auto *ME = dyn_cast<MemberExpr>(P))
@@ -304,19 +311,14 @@ UseClassifier::elementPointerUse(const DeclRefExpr *DRE) const {
   if (!EP)
     return std::nullopt;
   std::string Name = "'" + EP->Var->getNameAsString() + "'";
-  const Expr *Child = DRE;
-  const Stmt *P = semanticParent(Child);
   HandleUse Same{UseKind::ElementPointer, DRE, DRE};
   Same.Var = EP->Var;
-  // pi->f: the field at index pi; (pi + 1)->f too.
+  // The reference with the implicit casts around it, then moved by
+  // integers: pi->f is the field at index pi; (pi + 1)->f too.
+  const Expr *Child = DRE;
+  semanticParent(Child);
   const Expr *Value = Child;
-  while (const auto *BO = dyn_cast_or_null<BinaryOperator>(P)) {
-    if ((BO->getOpcode() != BO_Add && BO->getOpcode() != BO_Sub) ||
-        BO->getLHS() != Value || !BO->getRHS()->getType()->isIntegerType())
-      break;
-    Value = BO;
-    P = semanticParent(Value);
-  }
+  const Stmt *P = parentPastSteps(Value);
   auto Through = [&](HandleUse U) {
     U.Handle = DRE;
     U.Index = Value;
@@ -392,16 +394,8 @@ UseVerdict UseClassifier::derefUse(const ElementPointer &EP,
           Deref->getExprLoc(),
           "whole-element copy of a struct with an array field ('" +
               FD->getNameAsString() + "') is not rewritten yet");
-  if (const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(P);
-      Cast && Cast->getCastKind() == CK_LValueToRValue)
-    return checked(UseVerdict::of(U), "an element read");
-  if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P);
-      BO && BO->getOpcode() == BO_Assign && BO->getLHS() == Elem) {
-    U.Kind = UseKind::ElementWrite;
-    U.Site = BO;
-    U.Value = BO->getRHS();
-    return checked(UseVerdict::of(U), "an element write");
-  }
+  if (std::optional<UseVerdict> V = readOrWrite(U, Elem, P))
+    return *V;
   return UseVerdict::refused(Deref->getExprLoc(),
                              "use of a whole element through '" +
                                  EP.Var->getNameAsString() +

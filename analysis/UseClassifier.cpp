@@ -322,6 +322,23 @@ UseVerdict UseClassifier::element(const RecordDecl *RD, const Expr *Handle,
   return wholeElement(RD, Handle, ASE, Embedded);
 }
 
+/// \p Elem, an element as a whole whose parent is \p P: loaded
+/// (ElementRead, \p U as given) or assigned (ElementWrite); none otherwise.
+std::optional<UseVerdict>
+UseClassifier::readOrWrite(HandleUse U, const Expr *Elem, const Stmt *P) const {
+  if (const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(P);
+      Cast && Cast->getCastKind() == CK_LValueToRValue)
+    return checked(UseVerdict::of(U), "an element read");
+  if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P);
+      BO && BO->getOpcode() == BO_Assign && BO->getLHS() == Elem) {
+    U.Kind = UseKind::ElementWrite;
+    U.Site = BO;
+    U.Value = BO->getRHS();
+    return checked(UseVerdict::of(U), "an element write");
+  }
+  return std::nullopt;
+}
+
 /// a[i] where the record itself is read or written.
 UseVerdict UseClassifier::wholeElement(const RecordDecl *RD, const Expr *Handle,
                                        const ArraySubscriptExpr *ASE,
@@ -336,16 +353,8 @@ UseVerdict UseClassifier::wholeElement(const RecordDecl *RD, const Expr *Handle,
   const Stmt *P = semanticParent(Child, /*SkipLoads=*/false);
   HandleUse U{UseKind::ElementRead, ASE, Handle, ASE->getIdx()};
   U.Embedded = Embedded;
-  if (const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(P);
-      Cast && Cast->getCastKind() == CK_LValueToRValue)
-    return checked(UseVerdict::of(U), "an element read");
-  if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P);
-      BO && BO->getOpcode() == BO_Assign && BO->getLHS() == Child) {
-    U.Kind = UseKind::ElementWrite;
-    U.Site = BO;
-    U.Value = BO->getRHS();
-    return checked(UseVerdict::of(U), "an element write");
-  }
+  if (std::optional<UseVerdict> V = readOrWrite(U, Child, P))
+    return *V;
   if (const auto *UO = dyn_cast_or_null<UnaryOperator>(P);
       UO && UO->getOpcode() == UO_AddrOf) {
     if (std::optional<UseVerdict> V = subArray(RD, Handle, UO, ASE->getIdx()))

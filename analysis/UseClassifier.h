@@ -411,6 +411,9 @@ private:
                                      const clang::VarDecl *Self) const;
   bool pointsInto(const clang::Expr *E, const clang::VarDecl *Array) const;
   bool usedAsElementPointer(const clang::DeclRefExpr *DRE) const;
+  const clang::Stmt *parentPastSteps(const clang::Expr *&Value) const;
+  std::optional<UseVerdict> readOrWrite(HandleUse U, const clang::Expr *Elem,
+                                        const clang::Stmt *P) const;
   bool refersToElementPointer(const clang::Expr *E,
                               const clang::VarDecl *Array) const;
   UseVerdict elementPointerDeclaration(const ElementPointer &EP) const;
