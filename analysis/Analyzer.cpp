@@ -136,11 +136,10 @@ static std::vector<HeaderView> headerViews(const SourceManager &SM,
     OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
     if (!Entry)
       continue;
-    StringRef Real = Entry->getFileEntry().tryGetRealPathName();
     llvm::SmallString<128> Name(Entry->getName());
     llvm::sys::path::remove_dots(Name, /*remove_dot_dot=*/true);
-    HeaderView V{Real.empty() ? Name.str().str() : Real.str(), Unit,
-                 std::move(Uses[File]), Name.str().str()};
+    HeaderView V{realPathOf(SM, File), Unit, std::move(Uses[File]),
+                 Name.str().str()};
     llvm::sort(V.Uses);
     V.Uses.erase(std::unique(V.Uses.begin(), V.Uses.end()), V.Uses.end());
     Views.push_back(std::move(V));

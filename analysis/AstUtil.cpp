@@ -320,14 +320,17 @@ bool dlopt::isLibraryDecl(const Decl *D) {
                         D->getLocation());
 }
 
-std::string dlopt::definitionFile(const SourceManager &SM,
-                                  const RecordDecl *RD) {
-  FileID File = SM.getFileID(SM.getExpansionLoc(RD->getLocation()));
+std::string dlopt::realPathOf(const SourceManager &SM, FileID File) {
   OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
   if (!Entry)
     return "";
   StringRef Real = Entry->getFileEntry().tryGetRealPathName();
   return Real.empty() ? Entry->getName().str() : Real.str();
+}
+
+std::string dlopt::definitionFile(const SourceManager &SM,
+                                  const RecordDecl *RD) {
+  return realPathOf(SM, SM.getFileID(SM.getExpansionLoc(RD->getLocation())));
 }
 
 std::string dlopt::absolutePath(const SourceManager &SM, FileID File) {

@@ -131,8 +131,12 @@ private:
 /// "." and ".." removed.
 std::string absolutePath(const clang::SourceManager &SM, clang::FileID File);
 
-/// The file that holds \p RD's definition, as a real path when there is
-/// one: with the name, what identifies the record across translation units.
+/// \p File's real path when there is one, else its name: what identifies
+/// a file across translation units.
+std::string realPathOf(const clang::SourceManager &SM, clang::FileID File);
+
+/// The file that holds \p RD's definition (realPathOf): with the name,
+/// what identifies the record across translation units.
 std::string definitionFile(const clang::SourceManager &SM,
                            const clang::RecordDecl *RD);
 

@@ -193,11 +193,14 @@ UseClassifier::findElementPointer(const VarDecl *VD) const {
 }
 
 const Expr *UseClassifier::elementPointerIndex(const ValueDecl *D) const {
+  auto [It, New] = PointerIndices.try_emplace(D, nullptr);
+  if (!New)
+    return It->second;
   std::optional<ElementPointer> EP = elementPointer(D);
   if (!EP || !EP->Var->getInit() || assignsTo(scopeOf(EP->Var), EP->Var))
     return nullptr;
   const VarDecl *Array = nullptr;
-  return elementIndexOf(EP->Var->getInit(), Array);
+  return It->second = elementIndexOf(EP->Var->getInit(), Array);
 }
 
 /// Whether \p E is an element pointer of \p Array, maybe moved by an

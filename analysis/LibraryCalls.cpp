@@ -121,10 +121,7 @@ std::optional<UseVerdict> UseClassifier::libraryCall(const RecordDecl *RD,
             "', which is not a function of the analyzed files used only to "
             "sort arrays of '" +
             recordName(RD) + "'");
-  const auto *Size = dyn_cast<UnaryExprOrTypeTraitExpr>(
-      Call->getArg(2)->IgnoreParenImpCasts());
-  if (!Size || Size->getKind() != UETT_SizeOf ||
-      asRecord(Size->getTypeOfArgument()) != RD)
+  if (!isElementSize(Call->getArg(2), RD))
     return UseVerdict::refused(Call->getExprLoc(),
                                "qsort whose element size is not sizeof(" +
                                    recordName(RD) + ")");
@@ -194,8 +191,7 @@ std::optional<UseVerdict> UseClassifier::fileIO(const RecordDecl *RD,
                                                        "' array passed to " +
                                                        Name.str() + " " + Why);
   };
-  HandleUse One;
-  if (!elementCount(Call->getArg(1), RD, One) || !One.Count.empty())
+  if (!isElementSize(Call->getArg(1), RD))
     return Refused("with an item size other than sizeof(" + recordName(RD) +
                    ") (not rewritten yet)");
   for (const FieldDecl *FD : RD->fields())

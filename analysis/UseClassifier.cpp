@@ -183,6 +183,12 @@ bool UseClassifier::elementCount(const Expr *Size, const RecordDecl *RD,
   return true;
 }
 
+bool UseClassifier::isElementSize(const Expr *Size,
+                                  const RecordDecl *RD) const {
+  HandleUse One;
+  return elementCount(Size, RD, One) && One.Count.empty();
+}
+
 /// new T[n], new T[n](), calloc(n, sizeof(T)), malloc(n * sizeof(T)),
 /// realloc(p, n * sizeof(T)) where p is a handle variable.
 UseVerdict UseClassifier::allocation(const Expr *Init,
@@ -212,8 +218,7 @@ UseVerdict UseClassifier::allocation(const Expr *Init,
   StringRef Name = allocatorName(Call);
   bool Whole = false;
   if (Name == "calloc" && Call->getNumArgs() == 2) {
-    HandleUse One;
-    Whole = elementCount(Call->getArg(1), RD, One) && One.Count.empty();
+    Whole = isElementSize(Call->getArg(1), RD);
     U.Count = {Call->getArg(0)};
   } else if (Name == "malloc" && Call->getNumArgs() == 1) {
     Whole = elementCount(Call->getArg(0), RD, U);

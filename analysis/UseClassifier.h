@@ -391,6 +391,10 @@ public:
   /// (bytes = n * sizeof(T); malloc(bytes)). False if it is neither.
   bool elementCount(const clang::Expr *Size, const clang::RecordDecl *RD,
                     HandleUse &U) const;
+  /// Whether \p Size is the size of one element of \p RD (sizeof(T),
+  /// sizeof *p): an element count of none.
+  bool isElementSize(const clang::Expr *Size,
+                     const clang::RecordDecl *RD) const;
 
   /// The parent of \p S, looking through parentheses and implicit casts
   /// other than pointer-to-boolean (a null test) and, unless \p SkipLoads,
@@ -489,6 +493,10 @@ private:
   mutable std::optional<
       llvm::DenseMap<const clang::FunctionDecl *, const clang::RecordDecl *>>
       Comparators;
+  /// elementPointerIndex's answers: the access analysis asks at every
+  /// access through an element pointer.
+  mutable llvm::DenseMap<const clang::ValueDecl *, const clang::Expr *>
+      PointerIndices;
   /// Element pointers being decided (their values may name each other).
   mutable llvm::SmallPtrSet<const clang::VarDecl *, 4> Deciding;
 

@@ -28,6 +28,24 @@ compare() {
   fi
 }
 
+# Builds the original ("${original[@]}") and the rewritten ("${rewritten[@]}")
+# sources of program NAME with COMPILER and each set of FLAGS, and times
+# them against each other: measure NAME COMPILER FLAGS...
+measure() {
+  local name=$1 compiler=$2 flags
+  shift 2
+  for flags in "$@"; do
+    # shellcheck disable=SC2086
+    "$compiler" $flags -Wall -Wextra -Wno-unknown-pragmas "${original[@]}" \
+      -o "$out/${name}_aos" -lm
+    # shellcheck disable=SC2086
+    "$compiler" $flags -Wall -Wextra -Wno-unknown-pragmas "${rewritten[@]}" \
+      -o "$out/${name}_dlopt" -lm
+    echo "$flags:"
+    compare "$out/${name}_aos" "$out/${name}_dlopt"
+  done
+}
+
 echo
 echo "== 1. clang-19 -fplugin=libdlopt.so -O2 -c nbody.c: remarks during a normal build"
 clang-19 -fplugin="$build/lib/libdlopt.so" -O2 -c "$example" -o "$out/nbody.o" \
@@ -50,14 +68,8 @@ echo "..."
 
 echo
 echo "== 4. measured, single-threaded: original vs rewritten ($cc, $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs))"
-for flags in "-O3 -march=native" "-O3 -march=native -ffast-math"; do
-  # shellcheck disable=SC2086
-  "$cc" $flags -Wall -Wextra -Wno-unknown-pragmas "$example" -o "$out/nbody_aos" -lm
-  # shellcheck disable=SC2086
-  "$cc" $flags -Wall -Wextra -Wno-unknown-pragmas "$out/nbody_dlopt.c" -o "$out/nbody_dlopt" -lm
-  echo "$flags:"
-  compare "$out/nbody_aos" "$out/nbody_dlopt"
-done
+original=("$example") rewritten=("$out/nbody_dlopt.c")
+measure nbody "$cc" "-O3 -march=native" "-O3 -march=native -ffast-math"
 echo
 echo "Without -ffast-math the force loop's sqrtf call and float reductions keep"
 echo "every layout scalar, so the new layout cannot pay there (see docs/analysis.md)."
@@ -82,14 +94,8 @@ grep '^+++' "$out/lavamd.diff"
 "$build/bin/dl-refactor" -p "$project/build" --jobs 2 --apply
 echo
 echo "-- measured, single-threaded: original vs rewritten"
-for flags in "-O3 -march=native" "-O3 -march=native -ffast-math"; do
-  # shellcheck disable=SC2086
-  "$cc" $flags -Wall -Wextra "$root"/examples/lavamd/*.c -o "$out/lavamd_aos" -lm
-  # shellcheck disable=SC2086
-  "$cc" $flags -Wall -Wextra "$project"/*.c -o "$out/lavamd_dlopt" -lm
-  echo "$flags:"
-  compare "$out/lavamd_aos" "$out/lavamd_dlopt"
-done
+original=("$root"/examples/lavamd/*.c) rewritten=("$project"/*.c)
+measure lavamd "$cc" "-O3 -march=native" "-O3 -march=native -ffast-math"
 
 echo
 echo "== 6. C++: examples/nbody-cpp (std::vector, range-for, a member function)"
@@ -105,14 +111,8 @@ echo "   is in $out/nbody_cpp.diff)"
 sed -n '/dlopt: end generated layout/,$p' "$out/nbody_cpp.diff" | grep '^[-+]' | grep -v '^+/\*'
 # shellcheck disable=SC2086
 "$build/bin/dl-refactor" "$out/nbody_dlopt.cpp" --apply -- $cxxflags
-for flags in "-O3 -march=native" "$cxxflags"; do
-  # shellcheck disable=SC2086
-  "$cxx" $flags -Wall -Wextra "$cxx_example" -o "$out/nbody_cpp_aos"
-  # shellcheck disable=SC2086
-  "$cxx" $flags -Wall -Wextra "$out/nbody_dlopt.cpp" -o "$out/nbody_cpp_dlopt"
-  echo "$flags:"
-  compare "$out/nbody_cpp_aos" "$out/nbody_cpp_dlopt"
-done
+original=("$cxx_example") rewritten=("$out/nbody_dlopt.cpp")
+measure nbody_cpp "$cxx" "-O3 -march=native" "$cxxflags"
 
 echo
 echo "== 7. real-style C: examples/sph (element pointers pi = &particles[i], pi == pj,"
@@ -125,11 +125,5 @@ echo "-- the force kernel, rewritten (all of it in $out/sph.diff):"
 sed -n '/static void compute_forces/,/^ }/p' "$out/sph.diff" | grep '^[-+]' | head -n 24
 "$build/bin/dl-refactor" "$out/sph_dlopt.c" --apply -- -O3 -march=native -fopenmp
 echo "-- measured, single-threaded (built without -fopenmp): original vs rewritten"
-for flags in "-O3 -march=native" "-O3 -march=native -ffast-math"; do
-  # shellcheck disable=SC2086
-  "$cc" $flags -Wall -Wextra -Wno-unknown-pragmas "$sph_example" -o "$out/sph_aos" -lm
-  # shellcheck disable=SC2086
-  "$cc" $flags -Wall -Wextra -Wno-unknown-pragmas "$out/sph_dlopt.c" -o "$out/sph_dlopt" -lm
-  echo "$flags:"
-  compare "$out/sph_aos" "$out/sph_dlopt"
-done
+original=("$sph_example") rewritten=("$out/sph_dlopt.c")
+measure sph "$cc" "-O3 -march=native" "-O3 -march=native -ffast-math"
