@@ -391,12 +391,6 @@ UseVerdict UseClassifier::derefUse(const ElementPointer &EP,
     U.Field = ME;
     return checked(UseVerdict::of(U), "a field access");
   }
-  for (const FieldDecl *FD : asRecord(Deref->getType())->fields())
-    if (FD->getType()->isArrayType())
-      return UseVerdict::refused(
-          Deref->getExprLoc(),
-          "whole-element copy of a struct with an array field ('" +
-              FD->getNameAsString() + "') is not rewritten yet");
   if (std::optional<UseVerdict> V = readOrWrite(U, Elem, P))
     return *V;
   return UseVerdict::refused(Deref->getExprLoc(),
@@ -458,6 +452,18 @@ std::optional<UseVerdict> UseClassifier::subArray(const RecordDecl *RD,
     P = semanticParent(Child);
   }
   bool AsArray = false;
+  // The array of qsort, memcpy, fwrite...: that call's use, over the
+  // handle moved by the offset. A memcpy's source is rendered inside the
+  // call's text, as a sub-array.
+  if (const auto *Call = dyn_cast_or_null<CallExpr>(P);
+      Call && isArrayLibraryCall(Call)) {
+    bool First = Call->getArg(0) == Child;
+    std::optional<UseVerdict> V =
+        libraryCall(RD, Handle, Call, Child, First ? Offset : nullptr);
+    if (V && (First || !V->Use))
+      return V;
+    AsArray = V.has_value();
+  }
   // Passed to a parameter that takes the array (which becomes a handle).
   if (const auto *Call = dyn_cast_or_null<CallExpr>(P)) {
     const FunctionDecl *Callee = Call->getDirectCallee();

@@ -31,17 +31,6 @@ std::vector<unsigned> dlopt::blockPlanDependentUses(LayoutPlan &Plan) {
     RecordPlan &R = Plan.Records[I];
     if (!Changes(R))
       continue;
-    bool Tiled = llvm::any_of(R.Clusters, [](const ClusterPlan &C) {
-      return C.Chosen.Kind == LayoutKind::Tiled;
-    });
-    if (Tiled && !R.SubArrayAt.empty()) {
-      R.Blockers.push_back({"sub-array (&a[k] or a + k passed on as an array) "
-                            "of a tiled layout, whose tiles it would cut (not "
-                            "rewritten yet)",
-                            R.SubArrayAt});
-      Blocked.push_back(I);
-      continue;
-    }
     for (const ArrayRoot &A : R.Arrays) {
       llvm::StringRef Outer(A.Kind);
       if (!Outer.consume_front("field of "))

@@ -153,7 +153,8 @@ struct RecordPlan {
   /// uses of the record it sees in each.
   std::vector<HeaderView> Headers;
   /// Where the first sub-array of the record's arrays is passed on
-  /// (UseKind::SubArray), if any: a tiled plan cannot take it.
+  /// (UseKind::SubArray), if any: a tiled plan's handle then counts the
+  /// elements its tiles skip (the rewriter's HandleLayout::shiftName).
   SourcePos SubArrayAt;
 
   bool transformable() const { return Blockers.empty(); }
@@ -182,8 +183,7 @@ struct LayoutPlan {
 /// The verdicts that depend on the plan, made after planning and after
 /// forcing plans: an array or pointer member of record O holding record
 /// R's elements is regrouped by R's plan, which cannot be rendered when O's
-/// layout changes too; a sub-array (&a[k] passed on as an array) cannot be
-/// cut out of tiles. Blocks each such R and returns the indices of the
+/// layout changes too. Blocks each such R and returns the indices of the
 /// records it blocked.
 std::vector<unsigned> blockPlanDependentUses(LayoutPlan &Plan);
 

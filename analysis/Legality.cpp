@@ -903,7 +903,7 @@ private:
     if (Loc.isValid() && It != Index.end()) {
       RecordLegality &L = Results[It->second];
       L.Uses.push_back({Loc, U.Kind});
-      if (U.Kind == UseKind::SubArray && L.SubArrayAt.isInvalid())
+      if ((U.Kind == UseKind::SubArray || U.Offset) && L.SubArrayAt.isInvalid())
         L.SubArrayAt = Loc;
     }
   }

@@ -6,7 +6,8 @@
 // array of the new layout (T_soa_copy, T_soa_move, T_soa_fill): the same
 // bytes end up in the same fields. fwrite/fread(a, sizeof(T), n, f) convert
 // at that boundary, through a bounded staging array of T, so the file keeps
-// its format (T_soa_fwrite, T_soa_fread). qsort(a, n, sizeof(T), cmp) over a
+// its format (T_soa_fwrite, T_soa_fread). Each may take a sub-array (&a[k],
+// a + k) instead of the whole array. qsort(a, n, sizeof(T), cmp) over a
 // handle, with cmp a comparator of the program: the comparator receives
 // pointers to whole elements, which the new layout does not have; the
 // rendering sorts copies instead (T_soa_qsort gathers the elements into a
@@ -106,11 +107,12 @@ bool UseClassifier::isArrayLibraryCall(const CallExpr *Call) {
 std::optional<UseVerdict> UseClassifier::libraryCall(const RecordDecl *RD,
                                                      const Expr *Handle,
                                                      const CallExpr *Call,
-                                                     const Expr *Child) const {
+                                                     const Expr *Child,
+                                                     const Expr *Offset) const {
   if (!bytewiseCall(Call).empty())
-    return bytewise(RD, Handle, Call, Child);
+    return bytewise(RD, Handle, Call, Child, Offset);
   if (!fileCall(Call).empty())
-    return fileIO(RD, Handle, Call, Child);
+    return fileIO(RD, Handle, Call, Child, Offset);
   const FunctionDecl *Cmp = qsortComparator(Call);
   if (!Cmp || Call->getArg(0) != Child)
     return std::nullopt;
@@ -125,14 +127,9 @@ std::optional<UseVerdict> UseClassifier::libraryCall(const RecordDecl *RD,
     return UseVerdict::refused(Call->getExprLoc(),
                                "qsort whose element size is not sizeof(" +
                                    recordName(RD) + ")");
-  for (const FieldDecl *FD : RD->fields())
-    if (FD->getType()->isArrayType())
-      return UseVerdict::refused(
-          Call->getExprLoc(),
-          "qsort of a struct with an array field ('" + FD->getNameAsString() +
-              "'), whose elements are copied to sort (not rewritten yet)");
   HandleUse U{UseKind::LibrarySort, Call, Handle, Call->getArg(1)};
   U.Value = Call->getArg(3);
+  U.Offset = Offset;
   return checked(UseVerdict::of(U), "a qsort");
 }
 
@@ -142,7 +139,8 @@ std::optional<UseVerdict> UseClassifier::libraryCall(const RecordDecl *RD,
 std::optional<UseVerdict> UseClassifier::bytewise(const RecordDecl *RD,
                                                   const Expr *Handle,
                                                   const CallExpr *Call,
-                                                  const Expr *Child) const {
+                                                  const Expr *Child,
+                                                  const Expr *Offset) const {
   llvm::StringRef Name = bytewiseCall(Call);
   bool Fill = Name == "memset";
   auto Refused = [&](const std::string &Why) {
@@ -153,7 +151,7 @@ std::optional<UseVerdict> UseClassifier::bytewise(const RecordDecl *RD,
   if (Child != Call->getArg(0) && (Fill || Child != Call->getArg(1)))
     return std::nullopt;
   auto OfRecord = [&](const Expr *E) {
-    return isHandleExpr(E) &&
+    return (isHandleExpr(E) || isSubArrayOf(E, RD)) &&
            handleRecord(E->IgnoreParenCasts()->getType()) == RD;
   };
   if (!OfRecord(Call->getArg(0)) || (!Fill && !OfRecord(Call->getArg(1))))
@@ -164,13 +162,14 @@ std::optional<UseVerdict> UseClassifier::bytewise(const RecordDecl *RD,
   const Stmt *P = semanticParent(Value);
   if (P && !isa<CompoundStmt>(P))
     return Refused("whose result is used (not rewritten yet)");
-  HandleUse U{UseKind::ArrayCopy, Call, Call->getArg(0)};
+  HandleUse U{UseKind::ArrayCopy, Call, Offset ? Handle : Call->getArg(0)};
   if (!elementCount(Call->getArg(2), RD, U))
     return Refused("with a byte count that is not n * sizeof(T) in any "
                    "order or a variable set so");
   if (Child != Call->getArg(0))
     return UseVerdict::of({UseKind::HandleFlow, Child, Handle});
   U.Value = Call->getArg(1);
+  U.Offset = Offset;
   for (const Expr *F : U.Count)
     if (!spelledInFile(F->getSourceRange()))
       return Refused("with a byte count spelled inside a macro");
@@ -182,7 +181,8 @@ std::optional<UseVerdict> UseClassifier::bytewise(const RecordDecl *RD,
 std::optional<UseVerdict> UseClassifier::fileIO(const RecordDecl *RD,
                                                 const Expr *Handle,
                                                 const CallExpr *Call,
-                                                const Expr *Child) const {
+                                                const Expr *Child,
+                                                const Expr *Offset) const {
   if (Child != Call->getArg(0))
     return std::nullopt;
   llvm::StringRef Name = fileCall(Call);
@@ -194,12 +194,8 @@ std::optional<UseVerdict> UseClassifier::fileIO(const RecordDecl *RD,
   if (!isElementSize(Call->getArg(1), RD))
     return Refused("with an item size other than sizeof(" + recordName(RD) +
                    ") (not rewritten yet)");
-  for (const FieldDecl *FD : RD->fields())
-    if (FD->getType()->isArrayType())
-      return Refused("with an array field ('" + FD->getNameAsString() +
-                     "'), whose elements are staged as copies (not rewritten "
-                     "yet)");
   HandleUse U{UseKind::FileIO, Call, Handle, Call->getArg(2)};
   U.Value = Call->getArg(3);
+  U.Offset = Offset;
   return checked(UseVerdict::of(U), "an fwrite or fread");
 }

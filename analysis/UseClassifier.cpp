@@ -348,12 +348,6 @@ UseClassifier::readOrWrite(HandleUse U, const Expr *Elem, const Stmt *P) const {
 UseVerdict UseClassifier::wholeElement(const RecordDecl *RD, const Expr *Handle,
                                        const ArraySubscriptExpr *ASE,
                                        bool Embedded) const {
-  for (const FieldDecl *FD : RD->fields())
-    if (FD->getType()->isArrayType())
-      return UseVerdict::refused(
-          ASE->getExprLoc(),
-          "whole-element copy of a struct with an array field ('" +
-              FD->getNameAsString() + "') is not rewritten yet");
   const Expr *Child = ASE;
   const Stmt *P = semanticParent(Child, /*SkipLoads=*/false);
   HandleUse U{UseKind::ElementRead, ASE, Handle, ASE->getIdx()};
@@ -392,6 +386,14 @@ UseClassifier::memberHandle(const MemberExpr *ME) const {
   const RecordDecl *RD = memberHandleRecord(ME->getMemberDecl());
   if (!RD)
     return std::nullopt;
+  // A rendering may name the handle more than once (a tiled sub-array's
+  // count of skipped elements, next to its tiles).
+  if (ME->getBase()->HasSideEffects(Ctx))
+    return UseVerdict::refused(ME->getExprLoc(),
+                               "pointer member '" +
+                                   ME->getMemberDecl()->getNameAsString() +
+                                   "' reached through an expression with "
+                                   "side effects (not rewritten yet)");
   return handleUse(RD, ME);
 }
 

@@ -98,9 +98,9 @@ enum class UseKind {
   /// T, so the file's format does not change (T_soa_fwrite, T_soa_fread).
   FileIO,
   /// &a[k] or a + k passed on as an array (to a parameter that takes the
-  /// array, into a handle variable): the handle moved by k elements. Not
-  /// for tiled layouts, whose tiles an offset would cut (a verdict made
-  /// after planning: blockPlanDependentUses).
+  /// array, into a handle variable, as the source of a memcpy or memmove):
+  /// the handle moved by k elements (a tiled one counts the elements its
+  /// tiles skip, as the offset need not be a multiple of the tile size).
   SubArray,
 };
 
@@ -150,6 +150,10 @@ struct HandleUse {
   /// name the rendering spells (Handle is then the pointer, Index its
   /// value).
   const clang::VarDecl *Array = nullptr;
+  /// LibrarySort, ArrayCopy, FileIO: the call's array is the sub-array
+  /// &Handle[Offset] or Handle + Offset (each array of the layout moved by
+  /// Offset elements).
+  const clang::Expr *Offset = nullptr;
 };
 
 /// `T *pi = &a[i]`: a local pointer whose every value is the address of an
@@ -421,18 +425,21 @@ private:
   bool refersToElementPointer(const clang::Expr *E,
                               const clang::VarDecl *Array) const;
   UseVerdict elementPointerDeclaration(const ElementPointer &EP) const;
-  std::optional<UseVerdict> libraryCall(const clang::RecordDecl *RD,
-                                        const clang::Expr *Handle,
-                                        const clang::CallExpr *Call,
-                                        const clang::Expr *Child) const;
+  /// \p Offset: the call's array is the sub-array of \p Handle there.
+  std::optional<UseVerdict>
+  libraryCall(const clang::RecordDecl *RD, const clang::Expr *Handle,
+              const clang::CallExpr *Call, const clang::Expr *Child,
+              const clang::Expr *Offset = nullptr) const;
   std::optional<UseVerdict> fileIO(const clang::RecordDecl *RD,
                                    const clang::Expr *Handle,
                                    const clang::CallExpr *Call,
-                                   const clang::Expr *Child) const;
+                                   const clang::Expr *Child,
+                                   const clang::Expr *Offset) const;
   std::optional<UseVerdict> bytewise(const clang::RecordDecl *RD,
                                      const clang::Expr *Handle,
                                      const clang::CallExpr *Call,
-                                     const clang::Expr *Child) const;
+                                     const clang::Expr *Child,
+                                     const clang::Expr *Offset) const;
   std::optional<UseVerdict> subArray(const clang::RecordDecl *RD,
                                      const clang::Expr *Handle,
                                      const clang::Expr *Address,

@@ -50,6 +50,7 @@ std::unique_ptr<HandleLayout> HandleLayout::create(const RecordPlan &Plan,
   if (L->CPlusPlus)
     L->addNamespaces(RD);
   L->addMembers(Plan);
+  L->addShift(Plan);
   L->addMemberTypes(Ctx);
   return L;
 }
@@ -142,6 +143,19 @@ void HandleLayout::addMembers(const RecordPlan &Plan) {
       }
 }
 
+void HandleLayout::addShift(const RecordPlan &Plan) {
+  bool Tiles = llvm::any_of(Members, [](const HandleMember &M) {
+    return M.K == HandleMember::Tiles;
+  });
+  if (!Tiles || Plan.SubArrayAt.empty())
+    return;
+  // A name no member has.
+  ShiftName = "offset";
+  while (llvm::any_of(
+      Members, [&](const HandleMember &M) { return M.Name == ShiftName; }))
+    ShiftName += "_";
+}
+
 void HandleLayout::addMemberTypes(ASTContext &Ctx) {
   MemberOfField.assign(FieldNames.size(), 0);
   for (unsigned M = 0; M < Members.size(); ++M) {
@@ -166,8 +180,6 @@ void HandleLayout::useAllHelpers() const {
   Used = ~0u;
   if (!CPlusPlus || !ContainerPrintable)
     Used &= ~(Container | ArrayContainer);
-  if (llvm::any_of(FieldTypes, [](QualType T) { return T->isArrayType(); }))
-    Used &= ~(Get | Set | Sort | Write | Read);
   for (unsigned F = 0; F < FieldNames.size(); ++F)
     if (isTiled(F) && !FieldTypes[F]->isArrayType())
       UsedFieldRefs.insert(F);
@@ -237,6 +249,8 @@ private:
   /// (memset, no \p Source): each array of the layout, over the first n
   /// elements only (a partial tile lane by lane).
   void bytewiseHelper(StringRef Name, StringRef Fn, StringRef Source);
+  /// Its part for member \p M of tiles that may start inside a tile.
+  void shiftedBytewise(const HandleMember &M, StringRef Fn, StringRef Source);
   void fieldRefHelpers();
   /// "Target.member = (type *)Fn(Args);" for member \p M.
   void allocate(StringRef Target, StringRef Fn, unsigned M, StringRef Args);
@@ -295,6 +309,9 @@ void HandlePrinter::handleType() {
      << "typedef struct " << H << " {\n";
   for (const std::string &Decl : L.MemberDecls)
     OS << "  " << Decl << ";\n";
+  if (!L.ShiftName.empty())
+    OS << "  size_t " << L.ShiftName
+       << "; /* elements the tiles skip (a sub-array) */\n";
   OS << "} " << H << ";\n\n";
 }
 
@@ -320,7 +337,10 @@ void HandlePrinter::offsetHelper() {
   OS << "static inline " << H << " " << L.offsetName() << "(" << H
      << " h, size_t k) {\n";
   for (const HandleMember &M : L.Members)
-    OS << "  h." << M.Name << " += k;\n";
+    if (M.K != HandleMember::Tiles)
+      OS << "  h." << M.Name << " += k;\n";
+  if (!L.ShiftName.empty())
+    OS << "  h." << L.ShiftName << " += k;\n";
   OS << "  return h;\n}\n\n";
 }
 
@@ -338,6 +358,10 @@ void HandlePrinter::bytewiseHelper(StringRef Name, StringRef Fn,
          << ", n * sizeof *dst." << M.Name << ");\n";
       continue;
     }
+    if (!L.ShiftName.empty()) {
+      shiftedBytewise(M, Fn, Source);
+      continue;
+    }
     std::string T = std::to_string(M.Tile);
     OS << "  " << Fn << "(dst." << M.Name << ", " << Arg("") << ", n / " << T
        << " * sizeof *dst." << M.Name << ");\n"
@@ -350,6 +374,32 @@ void HandlePrinter::bytewiseHelper(StringRef Name, StringRef Fn,
     OS << "  }\n";
   }
   OS << "}\n\n";
+}
+
+void HandlePrinter::shiftedBytewise(const HandleMember &M, StringRef Fn,
+                                    StringRef Source) {
+  // Tiles that start at different lanes do not line up: field by field,
+  // element by element. memmove's ranges may overlap: it walks away from
+  // the side it writes, copying down when dst starts before src.
+  bool Move = Fn == "memmove";
+  auto Field = [&](StringRef Handle, StringRef I, unsigned F) {
+    return M.element(Handle, I, L.FieldNames[F], L.ShiftName);
+  };
+  std::string Loop = "  for (size_t i = 0; i < n; i++) {\n";
+  if (Move)
+    OS << "  int down = (char *)&" << Field("dst", "0", M.Fields[0])
+       << " < (char *)&" << Field("src", "0", M.Fields[0]) << ";\n"
+       << "  for (size_t j = 0; j < n; j++) {\n"
+       << "    size_t i = down ? j : n - 1 - j;\n";
+  else
+    OS << Loop;
+  for (unsigned F : M.Fields) {
+    std::string To = Field("dst", "i", F);
+    OS << "    " << Fn << "(&" << To << ", "
+       << (Source.empty() ? std::string("c") : "&" + Field(Source, "i", F))
+       << ", sizeof " << To << ");\n";
+  }
+  OS << "  }\n";
 }
 
 void HandlePrinter::fileHelper(bool Reads) {
@@ -406,6 +456,8 @@ void HandlePrinter::allocHelper(bool Zeroed) {
   OS << "static inline " << H << " "
      << (Zeroed ? L.callocName() : L.allocName()) << "(size_t n) {\n  " << H
      << " h;\n";
+  if (!L.ShiftName.empty())
+    OS << "  h." << L.ShiftName << " = 0;\n";
   for (unsigned M = 0; M < L.Members.size(); ++M) {
     std::string Mem = "h." + L.Members[M].Name;
     std::string Count = L.Members[M].length("n");
@@ -424,6 +476,8 @@ void HandlePrinter::reallocHelper() {
   // without it.
   OS << "static inline " << H << " " << L.reallocName() << "(" << H
      << " h, size_t n) {\n  " << H << " r;\n";
+  if (!L.ShiftName.empty())
+    OS << "  r." << L.ShiftName << " = 0;\n";
   for (unsigned M = 0; M < L.Members.size(); ++M) {
     std::string Mem = "h." + L.Members[M].Name;
     allocate("r", "realloc", M,
@@ -442,7 +496,8 @@ void HandlePrinter::getHelper() {
   OS << "static inline " << E << " " << L.getName() << "(" << H
      << " h, size_t i) {\n  " << E << " v;\n";
   for (unsigned F = 0; F < L.FieldNames.size(); ++F)
-    OS << "  v." << L.FieldNames[F] << " = " << L.access("h", "i", F) << ";\n";
+    OS << "  " << L.copyField("v." + L.FieldNames[F], L.access("h", "i", F), F)
+       << ";\n";
   OS << "  return v;\n}\n\n";
 }
 
@@ -450,7 +505,8 @@ void HandlePrinter::setHelper() {
   OS << "static inline " << E << " " << L.setName() << "(" << H
      << " h, size_t i, " << E << " v) {\n";
   for (unsigned F = 0; F < L.FieldNames.size(); ++F)
-    OS << "  " << L.access("h", "i", F) << " = v." << L.FieldNames[F] << ";\n";
+    OS << "  " << L.copyField(L.access("h", "i", F), "v." + L.FieldNames[F], F)
+       << ";\n";
   OS << "  return v;\n}\n\n";
 }
 
@@ -478,7 +534,7 @@ std::string HandleLayout::declarations() const {
     Includes = "#include <stddef.h>\n" + Includes;
   if (Used & (Write | Read))
     Includes = "#include <stdio.h>\n" + Includes;
-  if (Used & (Copy | Move | Fill))
+  if ((Used & (Copy | Move | Fill)) || arrayFieldCopies())
     Includes += "#include <string.h>\n";
   OS << includes(Includes) << groupRecords() << HandlePrinter(*this).print();
   if (CPlusPlus && (Used & (Container | ArrayContainer)))
@@ -487,21 +543,37 @@ std::string HandleLayout::declarations() const {
   return OS.str();
 }
 
+std::string HandleLayout::copyField(StringRef To, StringRef From,
+                                    unsigned F) const {
+  // C assigns no arrays: an array field is copied as its bytes.
+  if (FieldTypes[F]->isArrayType())
+    return "memcpy(" + To.str() + ", " + From.str() + ", sizeof " + To.str() +
+           ")";
+  return To.str() + " = " + From.str();
+}
+
+bool HandleLayout::arrayFieldCopies() const {
+  return (Used & (Get | Set | Sort | Write | Read)) &&
+         llvm::any_of(FieldTypes, [](QualType T) { return T->isArrayType(); });
+}
+
 bool HandleLayout::canOffset() const {
-  return llvm::none_of(Members, [](const HandleMember &M) {
-    return M.K == HandleMember::Tiles;
-  });
+  return !ShiftName.empty() ||
+         llvm::none_of(Members, [](const HandleMember &M) {
+           return M.K == HandleMember::Tiles;
+         });
 }
 
 std::string HandleLayout::access(StringRef Handle, StringRef Index,
                                  unsigned F) const {
-  return memberOf(F).element(Handle, Index, FieldNames[F]);
+  return memberOf(F).element(Handle, Index, FieldNames[F], ShiftName);
 }
 
 std::string HandleLayout::laneAccess(StringRef Handle, StringRef Tile,
                                      StringRef Lane, unsigned F) const {
   assert(isTiled(F) && "the lane form of a field that is not tiled");
-  return memberOf(F).lane(Handle, Tile, Lane, tileOf(F), FieldNames[F]);
+  return memberOf(F).lane(Handle, Tile, Lane, tileOf(F), FieldNames[F],
+                          ShiftName);
 }
 
 std::string HandleLayout::nullTest(StringRef Handle) const {
@@ -580,6 +652,9 @@ std::string HandleLayout::fieldStorage(StringRef Name, StringRef Length) const {
               : "struct " + M.RecordName + " " + M.Name + Dim) +
          ";\n";
   }
+  // Read as a handle, the storage skips no elements.
+  if (!ShiftName.empty())
+    S += "  size_t " + ShiftName + ";\n";
   return S + "} " + Name.str();
 }
 

@@ -77,8 +77,8 @@ public:
   };
   void use(Helper H) const { Used |= H; }
   /// Every helper, whether used or not (for declarations in a header);
-  /// but none that would copy or point to an array field, which C cannot
-  /// spell that way.
+  /// but no reference helper of an array field, which C cannot spell that
+  /// way.
   void useAllHelpers() const;
   /// The reference helper of tiled field F (for indices with side effects).
   std::string fieldRef(llvm::StringRef Handle, llvm::StringRef Index,
@@ -154,9 +154,18 @@ public:
   std::string fillName() const { return HandleName + "_fill"; }
   std::string fwriteName() const { return HandleName + "_fwrite"; }
   std::string freadName() const { return HandleName + "_fread"; }
+  /// "To = From" for field \p F, or a memcpy for an array field.
+  std::string copyField(llvm::StringRef To, llvm::StringRef From,
+                        unsigned F) const;
+  /// Whether a helper that is used copies an array field (with memcpy).
+  bool arrayFieldCopies() const;
   /// Whether the handle can be moved by any number of elements: none of
-  /// its members is tiled.
+  /// its members is tiled, or it counts the elements its tiles skip.
   bool canOffset() const;
+  /// The handle member that counts the elements its tiles skip, where the
+  /// program takes sub-arrays of a plan with tiles (an offset that is not a
+  /// multiple of the tile size starts inside a tile); else empty.
+  const std::string &shiftName() const { return ShiftName; }
 
 private:
   // They print parts of declarations().
@@ -175,6 +184,8 @@ private:
   void addNamespaces(const clang::RecordDecl *RD);
   /// Members, with distinct names, and the HandleName they make.
   void addMembers(const RecordPlan &Plan);
+  /// ShiftName.
+  void addShift(const RecordPlan &Plan);
   /// MemberOfField, PointerTypes and MemberDecls.
   void addMemberTypes(clang::ASTContext &Ctx);
 
@@ -204,6 +215,7 @@ private:
     return CloseNamespaces + Lines.str() + "\n" + OpenNamespaces;
   }
   std::vector<HandleMember> Members;
+  std::string ShiftName;
   std::vector<unsigned> MemberOfField;
   /// Per member: the pointer type of its array, e.g. "float *", and its
   /// declaration as a handle member, e.g. "float *x" or "char (*name)[4]".

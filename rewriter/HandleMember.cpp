@@ -21,8 +21,14 @@ std::string dlopt::parenthesize(StringRef E) {
 /// the operand of the tile division, which the callers parenthesize as its
 /// origin requires.
 static std::string spell(const HandleMember &M, StringRef Base, StringRef Index,
-                         StringRef Operand, StringRef Field) {
+                         StringRef Operand, StringRef Field, StringRef Shift) {
   std::string Array = Base.str() + "." + M.Name;
+  std::string Shifted;
+  if (M.K == HandleMember::Tiles && !Shift.empty()) {
+    Shifted =
+        "(" + Base.str() + "." + Shift.str() + " + " + Operand.str() + ")";
+    Operand = Shifted;
+  }
   switch (M.K) {
   case HandleMember::FieldArray:
     return Array + "[" + Index.str() + "]";
@@ -44,23 +50,23 @@ static std::string tileLane(const HandleMember &M, StringRef Base,
 }
 
 std::string HandleMember::element(StringRef Base, StringRef Index,
-                                  StringRef Field) const {
-  if (uint64_t I = 0; K == Tiles && !Index.getAsInteger(10, I))
+                                  StringRef Field, StringRef Shift) const {
+  if (uint64_t I = 0; K == Tiles && Shift.empty() && !Index.getAsInteger(10, I))
     return tileLane(*this, Base, std::to_string(I / Tile),
                     std::to_string(I % Tile), Field);
-  return spell(*this, Base, Index, parenthesize(Index), Field);
+  return spell(*this, Base, Index, parenthesize(Index), Field, Shift);
 }
 
 std::string HandleMember::lane(StringRef Base, StringRef TileIndex,
                                StringRef Lane, uint64_t TileSize,
-                               StringRef Field) const {
-  if (K == Tiles && Tile == TileSize)
+                               StringRef Field, StringRef Shift) const {
+  if (K == Tiles && Tile == TileSize && Shift.empty())
     return tileLane(*this, Base, TileIndex, Lane, Field);
   // Other members index the element itself. The sum is parenthesized here,
   // for brackets and division alike.
   std::string Index = "(" + TileIndex.str() + " * " + std::to_string(TileSize) +
                       " + " + Lane.str() + ")";
-  return spell(*this, Base, Index, Index, Field);
+  return spell(*this, Base, Index, Index, Field, Shift);
 }
 
 std::string HandleMember::length(StringRef N) const {

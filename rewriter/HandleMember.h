@@ -38,16 +38,20 @@ struct HandleMember {
 
   /// Field \p Field of element \p Index of this member of \p Base:
   /// Base.x[i], Base.g[i].x or Base.t[i / T].x[i % T]. A constant index
-  /// into tiles is divided here (Base.t[1].x[2]).
+  /// into tiles is divided here (Base.t[1].x[2]). \p Shift, if not empty,
+  /// names Base's count of elements the tiles skip (a sub-array of tiles,
+  /// see HandleLayout::shiftName): Base.t[(Base.s + i) / T].x[(...) % T].
   std::string element(llvm::StringRef Base, llvm::StringRef Index,
-                      llvm::StringRef Field) const;
+                      llvm::StringRef Field,
+                      llvm::StringRef Shift = llvm::StringRef()) const;
   /// Field \p Field of element TileIndex * TileSize + Lane, as a
   /// strip-mined loop reaches it: Base.t[tile].x[lane] when this member's
-  /// tiles hold \p TileSize elements, which divides nothing; else the
-  /// element at that index.
+  /// tiles hold \p TileSize elements, which divides nothing; else (and
+  /// always with a \p Shift) the element at that index.
   std::string lane(llvm::StringRef Base, llvm::StringRef TileIndex,
                    llvm::StringRef Lane, uint64_t TileSize,
-                   llvm::StringRef Field) const;
+                   llvm::StringRef Field,
+                   llvm::StringRef Shift = llvm::StringRef()) const;
   /// The length of this member's array for \p N elements: N, or the number
   /// of tiles that hold them.
   std::string length(llvm::StringRef N) const;

@@ -205,11 +205,25 @@ void UseRenderer::subArraySite(const RecordDecl *RD, const HandleUse &U) {
       "a sub-array");
 }
 
+/// The array a library call's use works on: the handle, or the sub-array
+/// T_soa_offset(a, k) for &a[k] and a + k.
+std::function<std::string(const EditSet &)> UseRenderer::libraryArrayText(
+    const HandleLayout *L, const HandleUse &U,
+    std::function<std::string(const EditSet &)> HandleText) {
+  if (!U.Offset)
+    return HandleText;
+  auto OffsetText = textFn(U.Offset);
+  return [L, HandleText, OffsetText](const EditSet &ES) {
+    L->use(HandleLayout::Offset);
+    return L->offsetName() + "(" + HandleText(ES) + ", " + OffsetText(ES) + ")";
+  };
+}
+
 /// qsort(a, n, sizeof(T), cmp) -> T_soa_qsort(a, n, cmp): sorts copies of
 /// the elements with the comparator as it is written.
 void UseRenderer::sortSite(const RecordDecl *RD, const HandleUse &U) {
   const HandleLayout *L = Layouts.lookup(RD);
-  auto HandleText = textFn(U.Handle);
+  auto HandleText = libraryArrayText(L, U, textFn(U.Handle));
   auto CountText = textFn(U.Index);
   auto CompareText = textFn(U.Value);
   addSite(
@@ -233,7 +247,7 @@ void UseRenderer::arrayCopySite(const RecordDecl *RD, const HandleUse &U) {
   std::string Name = Helper == HandleLayout::Fill   ? L->fillName()
                      : Helper == HandleLayout::Move ? L->moveName()
                                                     : L->copyName();
-  auto To = textFn(U.Handle->IgnoreParenImpCasts());
+  auto To = libraryArrayText(L, U, textFn(U.Handle->IgnoreParenImpCasts()));
   auto From = textFn(U.Value->IgnoreParenImpCasts());
   auto Count = countText(RD, U);
   addSite(
@@ -250,7 +264,7 @@ void UseRenderer::fileSite(const RecordDecl *RD, const HandleUse &U) {
   const HandleLayout *L = Layouts.lookup(RD);
   bool Reads = cast<CallExpr>(U.Site)->getDirectCallee()->getName() == "fread";
   std::string Name = Reads ? L->freadName() : L->fwriteName();
-  auto Array = textFn(U.Handle->IgnoreParenImpCasts());
+  auto Array = libraryArrayText(L, U, textFn(U.Handle->IgnoreParenImpCasts()));
   auto Count = textFn(U.Index);
   auto Stream = textFn(U.Value);
   addSite(
