@@ -3,6 +3,24 @@
 
 using namespace dlopt;
 
+static const char *const ExternalKindNames[] = {"use", "definition",
+                                                "sorted-with", "comparator"};
+
+const char *ExternalSymbol::kindName(Kind K) {
+  return ExternalKindNames[K == Use          ? 0
+                           : K == Definition ? 1
+                           : K == SortedWith ? 2
+                                             : 3];
+}
+
+std::optional<ExternalSymbol::Kind>
+ExternalSymbol::kindNamed(llvm::StringRef Name) {
+  for (Kind K : {Use, Definition, SortedWith, Comparator})
+    if (Name == kindName(K))
+      return K;
+  return std::nullopt;
+}
+
 bool RecordPlan::unchanged() const {
   return Clusters.size() == 1 && Clusters[0].Chosen == Layout::aos();
 }

@@ -12,6 +12,8 @@
 #include "analysis/Kdlg.h"
 #include "analysis/Layout.h"
 #include "analysis/Partition.h"
+#include "llvm/ADT/StringRef.h"
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -56,8 +58,19 @@ struct ExternalSymbol {
     /// A use of a symbol this file does not define: another analyzed file
     /// must define it.
     Use,
+    /// A qsort with a comparator this file does not define: another
+    /// analyzed file must define it as a Comparator of the same record.
+    SortedWith,
+    /// A comparator this file defines for no qsort of its own: fine if
+    /// another analyzed file sorts the record's arrays with it
+    /// (SortedWith); its body works on copies of elements, as written.
+    Comparator,
   };
   Kind K = Use;
+  /// The kinds' names in a report: "use", "definition", "sorted-with",
+  /// "comparator".
+  static const char *kindName(Kind K);
+  static std::optional<Kind> kindNamed(llvm::StringRef Name);
   std::string Symbol;
   /// The blocker's reason if the symbol does not resolve.
   std::string Reason;

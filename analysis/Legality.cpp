@@ -29,7 +29,7 @@ public:
 
   /// qsort comparators (UseWalker.h).
   bool keptAsWritten(const FunctionDecl *FD) const {
-    return Uses.sortComparatorRecord(FD);
+    return Uses.keptComparator(FD);
   }
 
   /// A spelling of a candidate's container (UseWalker.h), classified where
@@ -56,6 +56,13 @@ public:
       checkRecord(C);
     TraverseAST(Ctx);
     blockUnclassified();
+    blockArgumentsReadTwoWays();
+    for (const auto &[FD, RD] : Uses.externalComparators())
+      external(RD, ExternalSymbol::Comparator, FD, FD->getLocation(),
+               "function '" + FD->getNameAsString() +
+                   "' casts its 'void *' parameters to '" + recordName(RD) +
+                   " *' (type punning), and no analyzed file sorts arrays "
+                   "of it with this comparator");
     for (RecordLegality &L : Results)
       std::stable_sort(L.Issues.begin(), L.Issues.end(),
                        [&](const LegalityIssue &A, const LegalityIssue &B) {
@@ -903,6 +910,13 @@ private:
     if (Loc.isValid() && It != Index.end()) {
       RecordLegality &L = Results[It->second];
       L.Uses.push_back({Loc, U.Kind});
+      if (U.Kind == UseKind::LibrarySort)
+        if (const FunctionDecl *Cmp =
+                UseClassifier::qsortComparator(cast<CallExpr>(U.Site));
+            Cmp && !Cmp->hasBody())
+          external(RD, ExternalSymbol::SortedWith, Cmp, Loc,
+                   "qsort with comparator '" + Cmp->getNameAsString() +
+                       "', which is not defined in the analyzed files");
       if ((U.Kind == UseKind::SubArray || U.Offset) && L.SubArrayAt.isInvalid())
         L.SubArrayAt = Loc;
     }
@@ -930,6 +944,25 @@ private:
       // does not resolve it (Blocker::Shadowed).
       block(RD, Issue.Loc, Issue.Reason,
             llvm::any_of(L.ExternalLocs, SameLine));
+    }
+  }
+
+  /// A macro argument its expansion names more than once is one text,
+  /// rendered once: every use of it must be of one kind.
+  void blockArgumentsReadTwoWays() {
+    for (auto &[RD, I] : Index) {
+      RecordLegality &L = Results[I];
+      llvm::DenseMap<SourceLocation, UseKind> Seen;
+      for (const auto &[Loc, Kind] : L.Uses) {
+        if (!Loc.isMacroID() || !SM.isMacroArgExpansion(Loc))
+          continue;
+        auto [It, New] = Seen.try_emplace(SM.getSpellingLoc(Loc), Kind);
+        if (!New && It->second != Kind)
+          block(RD, Loc,
+                "a macro argument its macro uses twice, in two ways (" +
+                    std::string(useKindName(It->second)) + ", " +
+                    useKindName(Kind) + ")");
+      }
     }
   }
 

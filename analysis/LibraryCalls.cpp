@@ -19,19 +19,39 @@
 #include "analysis/AstUtil.h"
 #include "analysis/UseClassifier.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
 using namespace dlopt;
 
+/// Whether \p FD has a comparator's parameters: two pointers to void.
+static bool comparatorShaped(const FunctionDecl *FD) {
+  return FD && FD->getNumParams() == 2 &&
+         llvm::all_of(FD->parameters(), [](const ParmVarDecl *P) {
+           return P->getType()->isVoidPointerType();
+         });
+}
+
 namespace {
-/// Every reference to a function, and the qsort calls with their
-/// comparator and the record of their array.
+/// Every reference to a function, the qsort calls with their comparator
+/// and the record of their array, and the records each function of two
+/// void pointers casts its parameters to.
 class SortCollector : public RecursiveASTVisitor<SortCollector> {
 public:
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
     if (const auto *FD = dyn_cast<FunctionDecl>(DRE->getDecl()))
       ++References[FD->getCanonicalDecl()];
+    return true;
+  }
+  bool VisitExplicitCastExpr(ExplicitCastExpr *Cast) {
+    const auto *Ref =
+        dyn_cast<DeclRefExpr>(Cast->getSubExpr()->IgnoreParenImpCasts());
+    const auto *P = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
+    const auto *FD = P ? dyn_cast<FunctionDecl>(P->getDeclContext()) : nullptr;
+    if (comparatorShaped(FD) && Cast->getType()->isPointerType())
+      if (const RecordDecl *RD = elementRecord(Cast->getType()))
+        Casts[FD->getCanonicalDecl()].insert(RD);
     return true;
   }
   bool VisitCallExpr(CallExpr *Call) {
@@ -43,6 +63,8 @@ public:
   }
   llvm::DenseMap<const FunctionDecl *, unsigned> References;
   llvm::DenseMap<const FunctionDecl *, std::vector<const RecordDecl *>> Sorts;
+  llvm::DenseMap<const FunctionDecl *, llvm::SmallPtrSet<const RecordDecl *, 1>>
+      Casts;
 };
 } // namespace
 
@@ -56,29 +78,51 @@ const FunctionDecl *UseClassifier::qsortComparator(const CallExpr *Call) {
   return Ref ? dyn_cast<FunctionDecl>(Ref->getDecl()) : nullptr;
 }
 
+void UseClassifier::collectComparators() const {
+  if (Comparators)
+    return;
+  SortCollector C;
+  C.TraverseAST(Ctx);
+  Comparators.emplace();
+  for (const auto &[Cmp, Records] : C.Sorts) {
+    // Used only as the comparator of sorts of one record's arrays.
+    const RecordDecl *RD = Records.front();
+    bool One =
+        llvm::all_of(Records, [RD](const RecordDecl *R) { return R == RD; });
+    if (One && C.References.lookup(Cmp) == Records.size())
+      (*Comparators)[Cmp] = RD;
+  }
+  // Defined here, named nowhere here: another file's comparator, if the
+  // whole program says so.
+  ExternalComparators.emplace();
+  for (const auto &[Cmp, Records] : C.Casts) {
+    const FunctionDecl *Def = nullptr;
+    if (Records.size() == 1 && !C.References.lookup(Cmp) && Cmp->hasBody(Def) &&
+        Def->isExternallyVisible() && Wanted(*Records.begin()))
+      (*ExternalComparators)[Def] = *Records.begin();
+  }
+}
+
 const RecordDecl *
 UseClassifier::sortComparatorRecord(const FunctionDecl *FD) const {
-  if (!Comparators) {
-    SortCollector C;
-    C.TraverseAST(Ctx);
-    Comparators.emplace();
-    for (const auto &[Cmp, Records] : C.Sorts) {
-      // Used only as the comparator of sorts of one record's arrays.
-      const RecordDecl *RD = Records.front();
-      bool One =
-          llvm::all_of(Records, [RD](const RecordDecl *R) { return R == RD; });
-      if (One && C.References.lookup(Cmp) == Records.size())
-        (*Comparators)[Cmp] = RD;
-    }
-  }
-  const FunctionDecl *Def = nullptr;
-  if (!FD || !FD->hasBody(Def) || FD->getNumParams() != 2)
+  if (!comparatorShaped(FD))
     return nullptr;
-  for (const ParmVarDecl *P : FD->parameters())
-    if (!P->getType()->isVoidPointerType())
-      return nullptr;
+  collectComparators();
   const RecordDecl *RD = Comparators->lookup(FD->getCanonicalDecl());
   return RD && Wanted(RD) ? RD : nullptr;
+}
+
+const llvm::DenseMap<const FunctionDecl *, const RecordDecl *> &
+UseClassifier::externalComparators() const {
+  collectComparators();
+  return *ExternalComparators;
+}
+
+bool UseClassifier::keptComparator(const FunctionDecl *FD) const {
+  if (sortComparatorRecord(FD))
+    return true;
+  const FunctionDecl *Def = nullptr;
+  return FD && FD->hasBody(Def) && externalComparators().count(Def);
 }
 
 /// memcpy, memmove or memset, by name.

@@ -252,11 +252,10 @@ static json::Object recordJson(const RecordPlan &R, bool Planned) {
     Blockers.push_back(std::move(O));
   }
   for (const ExternalSymbol &S : R.Externals)
-    Externals.push_back(json::Object{
-        {"kind", S.K == ExternalSymbol::Use ? "use" : "definition"},
-        {"symbol", S.Symbol},
-        {"reason", S.Reason},
-        {"location", S.Location}});
+    Externals.push_back(json::Object{{"kind", ExternalSymbol::kindName(S.K)},
+                                     {"symbol", S.Symbol},
+                                     {"reason", S.Reason},
+                                     {"location", S.Location}});
 
   json::Object O{{"name", R.Name},
                  {"location", R.Location},

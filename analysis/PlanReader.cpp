@@ -43,11 +43,13 @@ static bool fromJSON(const json::Value &E, ExternalSymbol &S, json::Path P) {
   if (!O || !O.map("kind", Kind) || !O.map("symbol", S.Symbol) ||
       !O.map("reason", S.Reason) || !O.map("location", S.Location))
     return false;
-  if (Kind != "use" && Kind != "definition") {
-    P.field("kind").report("expected \"use\" or \"definition\"");
+  std::optional<ExternalSymbol::Kind> K = ExternalSymbol::kindNamed(Kind);
+  if (!K) {
+    P.field("kind").report("expected \"use\", \"definition\", "
+                           "\"sorted-with\" or \"comparator\"");
     return false;
   }
-  S.K = Kind == "use" ? ExternalSymbol::Use : ExternalSymbol::Definition;
+  S.K = *K;
   return true;
 }
 

@@ -371,9 +371,18 @@ public:
   qsortComparator(const clang::CallExpr *Call);
   /// The record whose arrays \p FD compares, if FD is a comparator of this
   /// file's qsorts of a wanted record and is used for nothing else: its body
-  /// works on copies of elements, T as it is, and is not rewritten.
+  /// works on copies of elements, T as it is, and is not rewritten. FD may
+  /// be defined in another file (then ExternalSymbol::SortedWith).
   const clang::RecordDecl *
   sortComparatorRecord(const clang::FunctionDecl *FD) const;
+  /// Comparators defined here for another file's qsorts: externally
+  /// visible functions of two void pointers that this file never names,
+  /// whose bodies cast their parameters to pointers to one wanted record;
+  /// each with that record (ExternalSymbol::Comparator).
+  const llvm::DenseMap<const clang::FunctionDecl *, const clang::RecordDecl *> &
+  externalComparators() const;
+  /// A function left as it is: one of the two above.
+  bool keptComparator(const clang::FunctionDecl *FD) const;
 
   // --- Handles ---
 
@@ -496,10 +505,12 @@ private:
       Loops;
   mutable llvm::DenseMap<const clang::VarDecl *, std::optional<ElementPointer>>
       ElementPointers;
-  /// Comparator functions and the record they compare (computed once).
+  /// Comparator functions and the record they compare (computed once),
+  /// of this file's qsorts and of other files' (externalComparators).
   mutable std::optional<
       llvm::DenseMap<const clang::FunctionDecl *, const clang::RecordDecl *>>
-      Comparators;
+      Comparators, ExternalComparators;
+  void collectComparators() const;
   /// elementPointerIndex's answers: the access analysis asks at every
   /// access through an element pointer.
   mutable llvm::DenseMap<const clang::ValueDecl *, const clang::Expr *>

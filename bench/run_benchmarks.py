@@ -69,6 +69,10 @@ PROGRAMS = [
     # Real-style C: element pointers (pi = &particles[i]), pi == pj, OpenMP
     # clauses, a byte count computed first (docs/rewriting.md).
     dict(name="sph", src="examples/sph/sph.c", record="particle_t", bytes=None),
+    # Real-style C: a pointer member (sd->nuclide_grid), qsort of sub-arrays,
+    # a binary search on a sub-array, element pointers low, high = low + 1.
+    dict(name="xslookup", src="examples/xslookup/xslookup.c",
+         record="NuclideGridPoint", bytes=None),
     # Per step, five kernels over 2^20 agents: movement reads and writes
     # x, y, heading, seed and reads speed (20 B read, 16 written); ageing
     # age, stage, alive (12, 8); feeding x, y, blood, energy, alive (20, 8);

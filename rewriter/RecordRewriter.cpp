@@ -240,8 +240,18 @@ LayoutRewriter::activeSites(const std::vector<Site> &All, FileID File) const {
   for (const Site &S : All)
     if (S.File == File && State.Layouts.count(S.Record))
       Out.push_back(&S);
-  llvm::stable_sort(
-      Out, [](const Site *A, const Site *B) { return A->Begin < B->Begin; });
+  llvm::stable_sort(Out, [](const Site *A, const Site *B) {
+    return std::tie(A->Begin, A->End) < std::tie(B->Begin, B->End);
+  });
+  // A macro argument the expansion names twice (assert's, in glibc) is one
+  // text: the analysis classified both uses alike (Legality), so the first
+  // renders it.
+  Out.erase(std::unique(Out.begin(), Out.end(),
+                        [](const Site *A, const Site *B) {
+                          return A->Begin == B->Begin && A->End == B->End &&
+                                 A->Record == B->Record;
+                        }),
+            Out.end());
   return Out;
 }
 

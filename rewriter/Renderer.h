@@ -132,9 +132,9 @@ public:
                      bool DropSemicolon = false) const;
 
   /// A function left as it is: a qsort comparator, which works on copies
-  /// of elements (UseClassifier::sortComparatorRecord).
+  /// of elements (UseClassifier::keptComparator).
   bool keptAsWritten(const clang::FunctionDecl *FD) const {
-    return Uses.sortComparatorRecord(FD);
+    return Uses.keptComparator(FD);
   }
 
   /// A use the analysis admitted that cannot be rendered: a bug, reported

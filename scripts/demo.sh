@@ -5,7 +5,8 @@
 # the rewritten program over the original; then the same whole-program flow on
 # the multi-file CMake project examples/lavamd, and the C++ example
 # examples/nbody-cpp (std::vector), and the real-style C program examples/sph
-# (element pointers, OpenMP). Work files go to build/demo/.
+# (element pointers, OpenMP) and examples/xslookup (a pointer member,
+# sub-arrays, qsort). Work files go to build/demo/.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -127,3 +128,17 @@ sed -n '/static void compute_forces/,/^ }/p' "$out/sph.diff" | grep '^[-+]' | he
 echo "-- measured, single-threaded (built without -fopenmp): original vs rewritten"
 original=("$sph_example") rewritten=("$out/sph_dlopt.c")
 measure sph "$cc" "-O3 -march=native" "-O3 -march=native -ffast-math"
+
+echo
+echo "== 8. real-style C: examples/xslookup (a pointer member sd->nuclide_grid, qsort"
+echo "   of each nuclide's sub-array, binary search on a sub-array, low/high = low + 1)"
+xs_example="$root/examples/xslookup/xslookup.c"
+cp "$xs_example" "$out/xslookup_dlopt.c"
+"$build/bin/dl-refactor" --report "$xs_example" -- -O3 -march=native -fopenmp | grep -E "^struct|plan:"
+echo "-- the interpolation, rewritten (all of it in $out/xslookup.diff):"
+"$build/bin/dl-refactor" "$out/xslookup_dlopt.c" -- -O3 -march=native -fopenmp > "$out/xslookup.diff"
+sed -n '/static void micro_xs/,/^ }/p' "$out/xslookup.diff" | grep '^[-+]' | head -n 12
+"$build/bin/dl-refactor" "$out/xslookup_dlopt.c" --apply -- -O3 -march=native -fopenmp
+echo "-- measured, single-threaded (built without -fopenmp): original vs rewritten"
+original=("$xs_example") rewritten=("$out/xslookup_dlopt.c")
+measure xslookup "$cc" "-O3 -march=native" "-O3 -march=native -ffast-math"
