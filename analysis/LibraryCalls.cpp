@@ -209,7 +209,7 @@ std::optional<UseVerdict> UseClassifier::bytewise(const RecordDecl *RD,
   HandleUse U{UseKind::ArrayCopy, Call, Offset ? Handle : Call->getArg(0)};
   if (!elementCount(Call->getArg(2), RD, U))
     return Refused("with a byte count that is not n * sizeof(T) in any "
-                   "order or a variable set so");
+                   "order or a variable or struct field set so");
   if (Child != Call->getArg(0))
     return UseVerdict::of({UseKind::HandleFlow, Child, Handle});
   U.Value = Call->getArg(1);

@@ -137,58 +137,6 @@ const RecordDecl *UseClassifier::handleVarRecord(const ValueDecl *D) const {
   return isa_and_nonnull<VarDecl>(D) ? handleRecord(D->getType()) : nullptr;
 }
 
-/// The factors of a product, in any grouping: (a * b) * c.
-static void factorsOf(const Expr *E, llvm::SmallVectorImpl<const Expr *> &Out) {
-  E = E->IgnoreParenImpCasts();
-  if (const auto *Mul = dyn_cast<BinaryOperator>(E);
-      Mul && Mul->getOpcode() == BO_Mul) {
-    factorsOf(Mul->getLHS(), Out);
-    factorsOf(Mul->getRHS(), Out);
-    return;
-  }
-  Out.push_back(E);
-}
-
-bool UseClassifier::elementCount(const Expr *Size, const RecordDecl *RD,
-                                 HandleUse &U) const {
-  auto IsElementSize = [&](const Expr *E) {
-    const auto *S = dyn_cast<UnaryExprOrTypeTraitExpr>(E);
-    return S && S->getKind() == UETT_SizeOf &&
-           asRecord(S->getTypeOfArgument()) == RD;
-  };
-  llvm::SmallVector<const Expr *, 4> Factors;
-  factorsOf(Size, Factors);
-  if (llvm::count_if(Factors, IsElementSize) == 1) {
-    U.Count.clear();
-    for (const Expr *F : Factors)
-      if (!IsElementSize(F))
-        U.Count.push_back(F);
-    U.CountInBytes = false;
-    return true;
-  }
-  // A byte count computed beforehand, kept as it is: its other uses keep
-  // their value, and the count is that value over the element's size.
-  const auto *Bytes = dyn_cast<DeclRefExpr>(Size->IgnoreParenImpCasts());
-  const auto *Var = Bytes ? dyn_cast<VarDecl>(Bytes->getDecl()) : nullptr;
-  const auto *FD =
-      Var ? dyn_cast_or_null<FunctionDecl>(Var->getParentFunctionOrMethod())
-          : nullptr;
-  HandleUse Init;
-  if (!FD || !Var->hasLocalStorage() || !Var->getInit() ||
-      !Var->getType()->isIntegerType() || assignsTo(FD->getBody(), Var) ||
-      !elementCount(Var->getInit(), RD, Init) || Init.CountInBytes)
-    return false;
-  U.Count = {Bytes};
-  U.CountInBytes = true;
-  return true;
-}
-
-bool UseClassifier::isElementSize(const Expr *Size,
-                                  const RecordDecl *RD) const {
-  HandleUse One;
-  return elementCount(Size, RD, One) && One.Count.empty();
-}
-
 /// new T[n], new T[n](), calloc(n, sizeof(T)), malloc(n * sizeof(T)),
 /// realloc(p, n * sizeof(T)) where p is a handle variable.
 UseVerdict UseClassifier::allocation(const Expr *Init,
@@ -231,11 +179,12 @@ UseVerdict UseClassifier::allocation(const Expr *Init,
           "realloc of something other than an array variable");
   }
   if (!Whole)
-    return UseVerdict::refused(
-        Call->getExprLoc(),
-        "allocation size is not a whole number of '" + recordName(RD) +
-            "' (expected n * sizeof(T) in any order, a variable set so, or "
-            "calloc(n, sizeof(T)))");
+    return UseVerdict::refused(Call->getExprLoc(),
+                               "allocation size is not a whole number of '" +
+                                   recordName(RD) +
+                                   "' (expected n * sizeof(T) in any order, a "
+                                   "variable or struct field set so, or "
+                                   "calloc(n, sizeof(T)))");
   for (const Expr *F : U.Count)
     if (!spelledInFile(F->getSourceRange()))
       return UseVerdict::refused(Call->getExprLoc(),

@@ -400,10 +400,15 @@ public:
   /// The element count of an allocation size of whole elements of \p RD
   /// (HandleUse::Count): a product with one factor sizeof(T) in any order
   /// and grouping (n * sizeof(T), sizeof(T) * w * h; sizeof(T) alone is one
-  /// element), or a local variable initialized so and never assigned
-  /// (bytes = n * sizeof(T); malloc(bytes)). False if it is neither.
+  /// element), a local variable initialized so and never assigned
+  /// (bytes = n * sizeof(T); malloc(bytes)), or a struct field every write
+  /// of which stores such a product (ByteCounts.cpp). False if none.
   bool elementCount(const clang::Expr *Size, const clang::RecordDecl *RD,
                     HandleUse &U) const;
+  /// Whether every value field \p FD is given in this file is a product
+  /// n * sizeof(RD) (and it is given one somewhere).
+  bool fieldHoldsElements(const clang::FieldDecl *FD,
+                          const clang::RecordDecl *RD) const;
   /// Whether \p Size is the size of one element of \p RD (sizeof(T),
   /// sizeof *p): an element count of none.
   bool isElementSize(const clang::Expr *Size,
@@ -501,6 +506,10 @@ private:
                          std::pair<const clang::Expr *, const clang::Stmt *>>
       Contexts;
   mutable llvm::DenseMap<const clang::Expr *, const clang::Expr *> Allocations;
+  /// fieldHoldsElements's answers.
+  mutable llvm::DenseMap<
+      std::pair<const clang::FieldDecl *, const clang::RecordDecl *>, bool>
+      FieldCounts;
   mutable llvm::DenseMap<const clang::ForStmt *, std::optional<WalkingLoop>>
       Loops;
   mutable llvm::DenseMap<const clang::VarDecl *, std::optional<ElementPointer>>

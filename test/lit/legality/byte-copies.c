@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct P { int key, val; }; // expected-remark {{struct P (8 B, 2 fields, 2 arrays): not transformable: 'P' array passed to memcpy with a byte count that is not n * sizeof(T) in any order or a variable set so}}
+struct P { int key, val; }; // expected-remark {{struct P (8 B, 2 fields, 2 arrays): not transformable: 'P' array passed to memcpy with a byte count that is not n * sizeof(T) in any order or a variable or struct field set so}}
 
 static int cmp(const void *a, const void *b) {
   return ((const struct P *)a)->key - ((const struct P *)b)->key;
