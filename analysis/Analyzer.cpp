@@ -8,6 +8,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/RecordLayout.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/Support/Path.h"
 #include <map>
 
@@ -150,6 +151,29 @@ static std::vector<HeaderView> headerViews(const SourceManager &SM,
   return Views;
 }
 
+/// The invocation of the macro in whose body \p Issue's use is spelled.
+static std::optional<MacroInvocation>
+macroUse(const SourceManager &SM, ASTContext &Ctx, const LegalityIssue &Issue) {
+  if (Issue.Invocation.isInvalid())
+    return std::nullopt;
+  CharSourceRange R =
+      Lexer::getAsCharRange(Issue.Invocation, SM, Ctx.getLangOpts());
+  auto [File, Begin] = SM.getDecomposedLoc(R.getBegin());
+  auto [EndFile, End] = SM.getDecomposedLoc(R.getEnd());
+  if (File != EndFile || End < Begin)
+    return std::nullopt;
+  MacroInvocation M;
+  M.Location = formatLoc(SM, R.getBegin());
+  M.File = realPathOf(SM, File);
+  M.Begin = Begin;
+  M.End = End;
+  Token Name;
+  if (!Lexer::getRawToken(R.getBegin(), Name, SM, Ctx.getLangOpts()) &&
+      Name.is(tok::raw_identifier))
+    M.Macro = Name.getRawIdentifier().str();
+  return M;
+}
+
 AnalysisResult dlopt::analyzeTranslationUnit(ASTContext &Ctx,
                                              const AnalysisOptions &Opts) {
   AnalysisResult Result;
@@ -197,6 +221,13 @@ AnalysisResult dlopt::analyzeTranslationUnit(ASTContext &Ctx,
       R.Blockers.push_back({Issue.Reason, formatLoc(SM, Issue.Loc),
                             /*FromLinkage=*/false, Issue.Shadowed});
       BlockerAt[{Issue.Reason, R.Blockers.back().Location}] = Issue.Loc;
+      if (std::optional<MacroInvocation> M = macroUse(SM, Ctx, Issue)) {
+        R.Blockers.back().InMacro = true;
+        if (llvm::none_of(R.MacroUses, [&](const MacroInvocation &Seen) {
+              return Seen.Begin == M->Begin && Seen.File == M->File;
+            }))
+          R.MacroUses.push_back(std::move(*M));
+      }
     }
     R.Externals = std::move(Legal[I].Externals);
     for (unsigned E = 0; E < R.Externals.size(); ++E)

@@ -79,13 +79,12 @@ static const Expr *ignoreWidening(const Expr *E, const ASTContext &Ctx) {
 }
 
 /// The factors of a product, in any grouping: (a * b) * c.
-static void factorsOf(const Expr *E, const ASTContext &Ctx,
-                      llvm::SmallVectorImpl<const Expr *> &Out) {
-  E = ignoreWidening(E, Ctx);
+static void factorsOf(const Expr *E, llvm::SmallVectorImpl<const Expr *> &Out) {
+  E = E->IgnoreParenImpCasts();
   if (const auto *Mul = dyn_cast<BinaryOperator>(E);
       Mul && Mul->getOpcode() == BO_Mul) {
-    factorsOf(Mul->getLHS(), Ctx, Out);
-    factorsOf(Mul->getRHS(), Ctx, Out);
+    factorsOf(Mul->getLHS(), Out);
+    factorsOf(Mul->getRHS(), Out);
     return;
   }
   Out.push_back(E);
@@ -94,12 +93,12 @@ static void factorsOf(const Expr *E, const ASTContext &Ctx,
 bool UseClassifier::elementCount(const Expr *Size, const RecordDecl *RD,
                                  HandleUse &U) const {
   auto IsElementSize = [&](const Expr *E) {
-    const auto *S = dyn_cast<UnaryExprOrTypeTraitExpr>(E);
+    const auto *S = dyn_cast<UnaryExprOrTypeTraitExpr>(ignoreWidening(E, Ctx));
     return S && S->getKind() == UETT_SizeOf &&
            asRecord(S->getTypeOfArgument()) == RD;
   };
   llvm::SmallVector<const Expr *, 4> Factors;
-  factorsOf(Size, Ctx, Factors);
+  factorsOf(Size, Factors);
   if (llvm::count_if(Factors, IsElementSize) == 1) {
     U.Count.clear();
     for (const Expr *F : Factors)

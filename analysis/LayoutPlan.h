@@ -45,6 +45,21 @@ struct Blocker {
   /// symbol does not resolve, its reason says more and this one is not
   /// shown; once it resolves, this one still blocks.
   bool Shadowed = false;
+  /// A use spelled in the body of the macro invoked at MacroInvocation
+  /// Location: gone once that invocation is expanded in place.
+  bool InMacro = false;
+};
+
+/// A macro invocation whose body spells a use of the record: expanded in
+/// place before the rewrite, where the record's layout changes (the
+/// rewriter's MacroExpander; docs/rewriting.md).
+struct MacroInvocation {
+  std::string Macro;
+  /// Where the invocation starts ("file:line:col"), as blockers say it.
+  SourcePos Location;
+  /// The file (as the unit opened it) and the invocation's offsets in it.
+  std::string File;
+  unsigned Begin = 0, End = 0;
 };
 
 /// A function or array through which the record's arrays cross a
@@ -169,6 +184,9 @@ struct RecordPlan {
   /// (UseKind::SubArray), if any: a tiled plan's handle then counts the
   /// elements its tiles skip (the rewriter's HandleLayout::shiftName).
   SourcePos SubArrayAt;
+  /// The macro invocations that spell uses in their bodies (each blocker
+  /// of theirs is InMacro); MacroExpanded: those expanded for this plan.
+  std::vector<MacroInvocation> MacroUses, MacroExpanded;
 
   bool transformable() const { return Blockers.empty(); }
   /// True if the plan keeps the record as it is (one AoS cluster).

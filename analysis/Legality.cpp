@@ -1042,6 +1042,14 @@ private:
     StringRef Macro = Lexer::getImmediateMacroName(Loc, SM, Ctx.getLangOpts());
     block(RD, SM.getExpansionLoc(Loc),
           "use spelled inside the body of macro '" + Macro.str() + "'");
+    // The outermost invocation, spelled in a file: expanded in place, the
+    // use is in the file (unless the invocation is an argument of another
+    // macro, or of one the expansion keeps).
+    CharSourceRange Invocation = SM.getExpansionRange(Loc);
+    auto &Issues = Results[Index.find(RD)->second].Issues;
+    if (Invocation.getBegin().isFileID() && Invocation.getEnd().isFileID() &&
+        !Issues.empty() && Issues.back().Loc == SM.getExpansionLoc(Loc))
+      Issues.back().Invocation = Invocation;
   }
 
   ASTContext &Ctx;

@@ -31,6 +31,8 @@ struct LegalityIssue {
   clang::SourceLocation Loc;
   /// See Blocker::Shadowed.
   bool Shadowed = false;
+  /// See Blocker::InMacro: the invocation's range in its file.
+  clang::CharSourceRange Invocation;
 };
 
 struct RecordLegality {

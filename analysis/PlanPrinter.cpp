@@ -135,6 +135,9 @@ void dlopt::printPlanText(raw_ostream &OS, const LayoutPlan &Plan) {
     OS << "  clusters (epsilon = " << Plan.CacheLine << " B):\n";
     for (const ClusterPlan &C : R.Clusters)
       OS << "    " << describeCluster(R, C) << "\n";
+    for (const MacroInvocation &M : R.MacroExpanded)
+      OS << "  expands macro '" << M.Macro << "' at " << M.Location
+         << " (a use is spelled in its body)\n";
     OS << "  plan: " << R.notation() << (R.unchanged() ? " (keep as is)" : "")
        << "\n\n";
   }
@@ -280,6 +283,12 @@ static json::Object recordJson(const RecordPlan &R, bool Planned) {
     O["headers"] = std::move(Headers);
     if (!R.SubArrayAt.empty())
       O["sub_array_at"] = R.SubArrayAt;
+    json::Array Expanded;
+    for (const MacroInvocation &M : R.MacroExpanded)
+      Expanded.push_back(
+          json::Object{{"macro", M.Macro}, {"location", M.Location}});
+    if (!Expanded.empty())
+      O["macros_expanded"] = std::move(Expanded);
     O["kernels"] = std::move(Kernels);
   } else if (HasGraph) {
     O["kernels"] = std::move(Kernels);

@@ -132,6 +132,10 @@ static void mergeRecord(RecordPlan &M, const RecordPlan &R) {
   appendUnique(M.Blockers, R.Blockers, SameBlocker);
   if (M.SubArrayAt.empty())
     M.SubArrayAt = R.SubArrayAt;
+  appendUnique(M.MacroUses, R.MacroUses,
+               [](const MacroInvocation &A, const MacroInvocation &B) {
+                 return A.File == B.File && A.Begin == B.Begin;
+               });
   appendUnique(M.Externals, R.Externals,
                [](const ExternalSymbol &A, const ExternalSymbol &B) {
                  return A.K == B.K && A.Symbol == B.Symbol &&

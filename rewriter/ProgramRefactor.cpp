@@ -3,6 +3,7 @@
 #include "analysis/Analyzer.h"
 #include "analysis/WholeProgram.h"
 #include "rewriter/HandleLayout.h"
+#include "rewriter/MacroExpander.h"
 #include "rewriter/ProjectPaths.h"
 #include "rewriter/Refactor.h"
 #include "rewriter/TranslationUnitRunner.h"
@@ -17,6 +18,12 @@ using namespace dlopt;
 
 namespace {
 
+/// A macro invocation expanded: its text, or why it is not.
+struct Expanded {
+  Expansion E;
+  std::string Why;
+};
+
 /// What step 1 learns of one unit.
 struct UnitFacts {
   LayoutPlan Unit;
@@ -28,6 +35,9 @@ struct UnitFacts {
   std::map<std::string, std::set<std::string>> RecordFiles;
   /// Records already in a layout dlopt generated (by an earlier run).
   std::set<std::string> Generated;
+  /// Per macro invocation a record's use is spelled in (by file and
+  /// offset): its expansion, or why there is none.
+  std::map<std::pair<std::string, unsigned>, Expanded> Expansions;
 };
 
 /// The records whose generated layout an earlier run left in the user's
@@ -102,12 +112,146 @@ public:
   }
 
 private:
-  /// Steps 1 and 2.
+  /// The expansion of each macro invocation \p Unit's records have uses
+  /// in (MacroInvocation).
+  static std::map<std::pair<std::string, unsigned>, Expanded>
+  expansionsOf(const LayoutPlan &Unit, const SourceManager &SM,
+               Preprocessor &PP) {
+    std::map<std::pair<std::string, unsigned>, Expanded> Out;
+    for (const RecordPlan &R : Unit.Records)
+      for (const MacroInvocation &M : R.MacroUses) {
+        Expanded X{{M.Begin, M.End, ""}, ""};
+        llvm::Expected<FileEntryRef> File =
+            SM.getFileManager().getFileRef(M.File);
+        if (!File)
+          llvm::consumeError(File.takeError());
+        FileID ID = File ? SM.translateFile(*File) : FileID();
+        std::optional<std::string> Text =
+            ID.isValid() ? expandInvocation(PP, ID, M.Begin, M.End, X.Why)
+                         : std::nullopt;
+        if (Text)
+          X.E.Text = std::move(*Text);
+        else if (X.Why.empty())
+          X.Why = "the file of the invocation is not found";
+        Out[{M.File, M.Begin}] = std::move(X);
+      }
+    return Out;
+  }
+
+  /// Steps 1 and 2, with the macro invocations that hold uses of a record
+  /// expanded in place where that makes the record's layout change.
   void runAnalysis() {
+    analyzeUnits();
+    if (Out.S == ProgramOutcome::CompileError)
+      return;
+    std::set<std::string> Tried = expandableRecords();
+    if (Tried.empty())
+      return finishAnalysis();
+    // Expanded, a record may still be refused, or planned as it is: then
+    // its invocations stay as they are, and the others are analyzed alone.
+    for (int Round = 0; Round < 2 && !Tried.empty(); ++Round) {
+      setExpansions(Tried);
+      analyzeUnits();
+      if (Out.S == ProgramOutcome::CompileError)
+        return;
+      std::set<std::string> Kept;
+      for (const RecordPlan &R : Out.Plan.Records)
+        if (Tried.count(recordKey(R)) && R.transformable() &&
+            (!R.unchanged() || forcesNewLayout(R)))
+          Kept.insert(recordKey(R));
+      if (Kept == Tried)
+        break;
+      Tried = std::move(Kept);
+      if (Tried.empty()) {
+        setExpansions({});
+        analyzeUnits();
+      }
+    }
+    for (RecordPlan &R : Out.Plan.Records)
+      if (Tried.count(recordKey(R)))
+        R.MacroExpanded = ExpandedUses[recordKey(R)];
+    finishAnalysis();
+  }
+
+  /// Whether the user forced a plan for \p R other than plain AoS.
+  bool forcesNewLayout(const RecordPlan &R) const {
+    return llvm::any_of(Opts.Forced, [&](const PlanOverride &P) {
+      bool Names =
+          P.Record == R.Name || llvm::is_contained(R.Aliases, P.Record);
+      return Names && !(P.Layouts.size() == 1 && P.Layouts[0] == Layout::aos());
+    });
+  }
+
+  /// Records refused only for uses spelled in macro bodies whose
+  /// invocations can all be expanded. A record whose invocation cannot be
+  /// gets the reason as a blocker.
+  std::set<std::string> expandableRecords() {
+    std::set<std::string> Keys;
+    for (RecordPlan &R : Out.Plan.Records) {
+      if (R.MacroUses.empty() ||
+          !llvm::all_of(R.Blockers, [](const Blocker &B) { return B.InMacro; }))
+        continue;
+      bool All = true;
+      for (const MacroInvocation &M : R.MacroUses)
+        if (const Expanded *X = expansionOf(M); !X || !X->Why.empty()) {
+          All = false;
+          R.Clusters.clear(); // Blocked: nothing proposed.
+          R.Blockers.push_back(
+              {"macro '" + M.Macro + "' is not expanded: " +
+                   (X ? X->Why : std::string("no unit reads it")),
+               M.Location});
+        }
+      if (All) {
+        Keys.insert(recordKey(R));
+        ExpandedUses[recordKey(R)] = R.MacroUses;
+        for (const MacroInvocation &M : R.MacroUses)
+          Found[{M.File, M.Begin}] = *expansionOf(M);
+      }
+    }
+    return Keys;
+  }
+
+  const Expanded *expansionOf(const MacroInvocation &M) const {
+    for (const UnitFacts &F : Facts)
+      if (auto It = F.Expansions.find({M.File, M.Begin});
+          It != F.Expansions.end())
+        return &It->second;
+    return nullptr;
+  }
+
+  /// The texts the units read: every file with invocations of \p Keys'
+  /// macro uses expanded, under every name a unit opens it by.
+  void setExpansions(const std::set<std::string> &Keys) {
+    std::map<std::string, std::vector<Expansion>> ByFile;
+    std::set<std::pair<std::string, unsigned>> Seen;
+    for (const std::string &Key : Keys)
+      for (const MacroInvocation &M : ExpandedUses[Key])
+        if (Seen.insert({M.File, M.Begin}).second)
+          ByFile[M.File].push_back(Found[{M.File, M.Begin}].E);
+    Expansions = ByFile;
+    Overlay.clear();
+    for (const auto &[Path, List] : ByFile) {
+      llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
+          llvm::MemoryBuffer::getFile(Path);
+      if (!Buffer)
+        continue;
+      Originals[Path] = (*Buffer)->getBuffer().str();
+      std::string Text = expandAll(Originals[Path], List);
+      Overlay[Path] = Text;
+      for (const UnitFacts &F : Facts)
+        if (auto It = F.Names.find(Path); It != F.Names.end())
+          for (const std::string &Name : It->second)
+            Overlay[Name] = Text;
+    }
+  }
+
+  /// Steps 1 and 2 over the files as Overlay has them.
+  void analyzeUnits() {
+    Out = ProgramOutcome();
     Facts.assign(Files.size(), {});
-    RunnerOptions R{Opts.Jobs, Opts.Progress, {}};
-    std::vector<bool> OK =
-        runOnTranslationUnits(DB, Files, R, [&](unsigned I, ASTContext &Ctx) {
+    RunnerOptions R{Opts.Jobs, Opts.Progress, Overlay};
+    std::vector<bool> OK = runOnTranslationUnits(
+        DB, Files, R, [&](unsigned I, ASTContext &Ctx, Preprocessor &PP) {
           AnalysisResult A = analyzeTranslationUnit(Ctx, Opts.Analysis);
           Facts[I].Unit = std::move(A.Unit);
           const SourceManager &SM = Ctx.getSourceManager();
@@ -117,6 +261,7 @@ private:
           Spellings.canonicalize(Facts[I].Unit, Facts[I].RecordFiles);
           Facts[I].Names = Spellings.namesByFile();
           Facts[I].Generated = generatedLayouts(SM);
+          Facts[I].Expansions = expansionsOf(Facts[I].Unit, SM, PP);
           for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
             // Absolute already (FileManager fills it in); real_path then
             // resolves symbolic links, as for the edited files' keys.
@@ -133,6 +278,11 @@ private:
     for (UnitFacts &F : Facts)
       Units.push_back(F.Unit);
     Out.Plan = mergeUnits(std::move(Units), Opts.Analysis);
+  }
+
+  /// The rest of step 2: the verdicts of the program plan and the plans
+  /// the user forced.
+  void finishAnalysis() {
     blockOutsideRoot();
     ForcedPlans FP = forcePlans(Out.Plan, Opts.Forced);
     Out.UsedOverrides = FP.Used;
@@ -322,17 +472,18 @@ private:
     std::vector<RefactorResult> Results(Todo.size());
     std::vector<std::string> Origin(Todo.size());
     // The analysis has shown the compiler's warnings already.
-    RunnerOptions R{Opts.Jobs, Opts.Progress, {}, /*ErrorsOnly=*/true};
-    runOnTranslationUnits(DB, Todo, R, [&](unsigned I, ASTContext &Ctx) {
-      Results[I] = rewriteTranslationUnit(Ctx, Out.Plan, Keys);
-      // Messages name a file as the analysis's locations do.
-      FileSpellings Spellings(Ctx.getSourceManager());
-      for (std::string &Note : Results[I].Notes)
-        Note = Spellings.canonicalMessage(Note);
-      for (auto &[Key, Reasons] : Results[I].Refused)
-        for (std::string &Reason : Reasons)
-          Reason = Spellings.canonicalMessage(Reason);
-    });
+    RunnerOptions R{Opts.Jobs, Opts.Progress, Overlay, /*ErrorsOnly=*/true};
+    runOnTranslationUnits(
+        DB, Todo, R, [&](unsigned I, ASTContext &Ctx, Preprocessor &PP) {
+          Results[I] = rewriteTranslationUnit(Ctx, Out.Plan, Keys);
+          // Messages name a file as the analysis's locations do.
+          FileSpellings Spellings(Ctx.getSourceManager());
+          for (std::string &Note : Results[I].Notes)
+            Note = Spellings.canonicalMessage(Note);
+          for (auto &[Key, Reasons] : Results[I].Refused)
+            for (std::string &Reason : Reasons)
+              Reason = Spellings.canonicalMessage(Reason);
+        });
     for (unsigned I = 0; I < Todo.size(); ++I)
       Results[I].Unit = Todo[I];
     return Results;
@@ -361,6 +512,16 @@ private:
           return false;
         }
       }
+    // Edits of expanded text become edits of the file as it is.
+    for (const auto &[Path, List] : Expansions) {
+      auto It = ByFile.find(Path);
+      EditSet Rewrite =
+          It != ByFile.end() ? It->second.first : EditSet(Path, Overlay[Path]);
+      ByFile.insert_or_assign(
+          Path, std::make_pair(
+                    composeExpansions(Path, Originals[Path], List, Rewrite),
+                    std::string()));
+    }
     for (auto &[Key, Entry] : ByFile)
       Out.Files.push_back(std::move(Entry.first));
     llvm::sort(Out.Files, [](const EditSet &A, const EditSet &B) {
@@ -371,7 +532,7 @@ private:
 
   /// Step 5 on every unit that reads an edited file.
   bool compiles() {
-    RunnerOptions R{Opts.Jobs, Opts.Progress, {}, /*ErrorsOnly=*/true};
+    RunnerOptions R{Opts.Jobs, Opts.Progress, Overlay, /*ErrorsOnly=*/true};
     std::set<std::string> Edited;
     for (const EditSet &ES : Out.Files) {
       // Under every name a unit opens it by: a name left out would read the
@@ -390,8 +551,8 @@ private:
             return Facts[I].Reads.count(P);
           }))
         Todo.push_back(Files[I]);
-    std::vector<bool> OK =
-        runOnTranslationUnits(DB, Todo, R, [](unsigned, ASTContext &) {});
+    std::vector<bool> OK = runOnTranslationUnits(
+        DB, Todo, R, [](unsigned, ASTContext &, Preprocessor &) {});
     return !llvm::is_contained(OK, false);
   }
 
@@ -402,6 +563,13 @@ private:
   /// Keys of the records whose plan the user forced.
   std::set<std::string> Forced;
   ProgramOutcome Out;
+  /// Macro expansion (runAnalysis): the expansions found by the first
+  /// analysis, the invocations expanded per record and per file, the
+  /// files' texts before and after.
+  std::map<std::pair<std::string, unsigned>, Expanded> Found;
+  std::map<std::string, std::vector<MacroInvocation>> ExpandedUses;
+  std::map<std::string, std::vector<Expansion>> Expansions;
+  std::map<std::string, std::string> Originals, Overlay;
 };
 
 } // namespace

@@ -180,6 +180,8 @@ void FileSpellings::canonicalize(
       Fix(S.Location);
     if (!R.SubArrayAt.empty())
       Fix(R.SubArrayAt);
+    for (MacroInvocation &M : R.MacroUses)
+      Fix(M.Location);
     for (HeaderView &H : R.Headers)
       H.Name = displayOf(H.File);
   }

@@ -58,38 +58,43 @@ public:
 
 class CallbackAction : public ASTFrontendAction {
 public:
-  explicit CallbackAction(llvm::function_ref<void(ASTContext &)> Run)
+  explicit CallbackAction(
+      llvm::function_ref<void(ASTContext &, Preprocessor &)> Run)
       : Run(Run) {}
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef) override {
-    return std::make_unique<Consumer>(Run);
+    return std::make_unique<Consumer>(Run, CI.getPreprocessor());
   }
 
 private:
   class Consumer : public ASTConsumer {
   public:
-    explicit Consumer(llvm::function_ref<void(ASTContext &)> Run) : Run(Run) {}
+    Consumer(llvm::function_ref<void(ASTContext &, Preprocessor &)> Run,
+             Preprocessor &PP)
+        : Run(Run), PP(PP) {}
     void HandleTranslationUnit(ASTContext &Ctx) override {
       if (!Ctx.getDiagnostics().hasErrorOccurred())
-        Run(Ctx);
+        Run(Ctx, PP);
     }
 
   private:
-    llvm::function_ref<void(ASTContext &)> Run;
+    llvm::function_ref<void(ASTContext &, Preprocessor &)> Run;
+    Preprocessor &PP;
   };
-  llvm::function_ref<void(ASTContext &)> Run;
+  llvm::function_ref<void(ASTContext &, Preprocessor &)> Run;
 };
 
 class CallbackFactory : public FrontendActionFactory {
 public:
-  explicit CallbackFactory(llvm::function_ref<void(ASTContext &)> Run)
+  explicit CallbackFactory(
+      llvm::function_ref<void(ASTContext &, Preprocessor &)> Run)
       : Run(Run) {}
   std::unique_ptr<FrontendAction> create() override {
     return std::make_unique<CallbackAction>(Run);
   }
 
 private:
-  llvm::function_ref<void(ASTContext &)> Run;
+  llvm::function_ref<void(ASTContext &, Preprocessor &)> Run;
 };
 
 } // namespace
@@ -97,7 +102,7 @@ private:
 std::vector<bool> dlopt::runOnTranslationUnits(
     const CompilationDatabase &DB, const std::vector<std::string> &Files,
     const RunnerOptions &Opts,
-    llvm::function_ref<void(unsigned, ASTContext &)> Callback) {
+    llvm::function_ref<void(unsigned, ASTContext &, Preprocessor &)> Callback) {
   const unsigned N = Files.size();
   std::vector<bool> Compiled(N, false), Done(N, false);
   std::vector<std::string> Diagnostics(N);
@@ -143,7 +148,7 @@ std::vector<bool> dlopt::runOnTranslationUnits(
       Tool.mapVirtualFile(Path, Text);
     BufferingDiagnostics Diags;
     Tool.setDiagnosticConsumer(&Diags);
-    auto Run = [&](ASTContext &Ctx) { Callback(I, Ctx); };
+    auto Run = [&](ASTContext &Ctx, Preprocessor &PP) { Callback(I, Ctx, PP); };
     CallbackFactory Factory(Run);
     bool OK = Tool.run(&Factory) == 0;
     if (!OK)

@@ -12,6 +12,7 @@
 #define DLOPT_REWRITER_TRANSLATIONUNITRUNNER_H
 
 #include "clang/AST/ASTContext.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include <map>
@@ -31,13 +32,17 @@ struct RunnerOptions {
   bool ErrorsOnly = false;
 };
 
-/// Calls \p Callback(Index, Ctx) for each file of \p Files that compiles,
-/// from several threads at once (never twice for one Index). Returns, per
-/// file, whether it compiled without errors.
-std::vector<bool> runOnTranslationUnits(
-    const clang::tooling::CompilationDatabase &DB,
-    const std::vector<std::string> &Files, const RunnerOptions &Opts,
-    llvm::function_ref<void(unsigned, clang::ASTContext &)> Callback);
+/// Calls \p Callback(Index, Ctx, PP) for each file of \p Files that
+/// compiles, from several threads at once (never twice for one Index), with
+/// the unit's preprocessor (its macros). Returns, per file, whether it
+/// compiled without errors.
+std::vector<bool>
+runOnTranslationUnits(const clang::tooling::CompilationDatabase &DB,
+                      const std::vector<std::string> &Files,
+                      const RunnerOptions &Opts,
+                      llvm::function_ref<void(unsigned, clang::ASTContext &,
+                                              clang::Preprocessor &)>
+                          Callback);
 
 } // namespace dlopt
 

@@ -1,5 +1,6 @@
 //===- EditSetTest.cpp - Nested edits flattened to replacements -----------===//
 #include "rewriter/EditSet.h"
+#include "rewriter/MacroExpander.h"
 #include "gtest/gtest.h"
 
 using namespace dlopt;
@@ -82,6 +83,36 @@ TEST(EditSetTest, NewLinesFollowTheMajorityOfLineEndings) {
   EditSet Mixed("f.c", "a\r\nb\nc\r\n");
   ASSERT_FALSE(bool(Mixed.replace(3, 5, Mixed.textOf(3, 5))));
   EXPECT_TRUE(Mixed.empty());
+}
+
+} // namespace
+
+namespace {
+
+// Macro expansion (MacroExpander.h): the rewrite edits the expanded text;
+// composed, the edits apply to the file as it is, whatever their place
+// relative to the expansions.
+TEST(EditSetTest, RewriteOfExpandedTextComposesWithTheExpansions) {
+  std::string Original = "s = D(a[i]) + a[j].x;\nE;\n";
+  std::vector<Expansion> Expansions = {{4, 11, "(a[i].x * 2)"},
+                                       {22, 23, "a[0].y"}};
+  std::string Expanded = expandAll(Original, Expansions);
+  ASSERT_EQ(Expanded, "s = (a[i].x * 2) + a[j].x;\na[0].y;\n");
+  EditSet Rewrite("f.c", Expanded);
+  // Inside the first expansion, outside both, an insertion where the
+  // second one starts, and inside the second.
+  ASSERT_FALSE(bool(Rewrite.replace(5, 11, "a.x[i]")));
+  ASSERT_FALSE(bool(Rewrite.replace(19, 25, "a.x[j]")));
+  Rewrite.insert(27, "/* 0 */ ");
+  ASSERT_FALSE(bool(Rewrite.replace(27, 33, "a.y[0]")));
+  EditSet Out = composeExpansions("f.c", Original, Expansions, Rewrite);
+  EXPECT_EQ(Out.original(), Original);
+  EXPECT_EQ(Out.apply(), Rewrite.apply());
+  EXPECT_EQ(Out.apply(), "s = (a.x[i] * 2) + a.x[j];\n/* 0 */ a.y[0];\n");
+  // An expansion the rewrite leaves alone is still made.
+  EditSet Untouched("f.c", Expanded);
+  EXPECT_EQ(composeExpansions("f.c", Original, Expansions, Untouched).apply(),
+            Expanded);
 }
 
 } // namespace
