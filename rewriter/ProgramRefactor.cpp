@@ -167,9 +167,16 @@ private:
         analyzeUnits();
       }
     }
-    for (RecordPlan &R : Out.Plan.Records)
+    for (RecordPlan &R : Out.Plan.Records) {
       if (Tried.count(recordKey(R)))
         R.MacroExpanded = ExpandedUses[recordKey(R)];
+      // What the first analysis found of invocations it could not expand.
+      if (auto It = NotExpanded.find(recordKey(R)); It != NotExpanded.end()) {
+        R.Blockers.insert(R.Blockers.end(), It->second.begin(),
+                          It->second.end());
+        R.Clusters.clear();
+      }
+    }
     finishAnalysis();
   }
 
@@ -200,6 +207,7 @@ private:
               {"macro '" + M.Macro + "' is not expanded: " +
                    (X ? X->Why : std::string("no unit reads it")),
                M.Location});
+          NotExpanded[recordKey(R)].push_back(R.Blockers.back());
         }
       if (All) {
         Keys.insert(recordKey(R));
@@ -474,7 +482,7 @@ private:
     // The analysis has shown the compiler's warnings already.
     RunnerOptions R{Opts.Jobs, Opts.Progress, Overlay, /*ErrorsOnly=*/true};
     runOnTranslationUnits(
-        DB, Todo, R, [&](unsigned I, ASTContext &Ctx, Preprocessor &PP) {
+        DB, Todo, R, [&](unsigned I, ASTContext &Ctx, Preprocessor &) {
           Results[I] = rewriteTranslationUnit(Ctx, Out.Plan, Keys);
           // Messages name a file as the analysis's locations do.
           FileSpellings Spellings(Ctx.getSourceManager());
@@ -568,6 +576,7 @@ private:
   /// files' texts before and after.
   std::map<std::pair<std::string, unsigned>, Expanded> Found;
   std::map<std::string, std::vector<MacroInvocation>> ExpandedUses;
+  std::map<std::string, std::vector<Blocker>> NotExpanded;
   std::map<std::string, std::vector<Expansion>> Expansions;
   std::map<std::string, std::string> Originals, Overlay;
 };
