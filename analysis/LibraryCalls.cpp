@@ -14,6 +14,9 @@
 // temporary array of T, sorts it with the comparator as it is written, and
 // scatters them back), so the comparator's body keeps working on T and is
 // left as it is: its casts of const void * to T * are not type punning.
+// The comparator may be defined in another file of the program (XSBench
+// sorts in one file with a comparator of another): the whole program
+// matches the two (ExternalSymbol::SortedWith and Comparator).
 //
 //===----------------------------------------------------------------------===//
 #include "analysis/AstUtil.h"
