@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "rewriter/UseRenderer.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace clang;
 using namespace dlopt;
@@ -120,10 +121,12 @@ UseRenderer::countText(const RecordDecl *RD, const HandleUse &U) {
       return std::string("1");
     if (Factors.size() == 1)
       return Factors[0](ES) + ElementSize;
-    std::string Product;
+    // The original multiplied in size_t (sizeof's type) as soon as the
+    // sizeof came in; the product without it starts there.
+    std::vector<std::string> Texts;
     for (const auto &F : Factors)
-      Product += (Product.empty() ? "" : " * ") + parenthesize(F(ES));
-    return Product;
+      Texts.push_back(parenthesize(F(ES)));
+    return "(size_t)" + llvm::join(Texts, " * ");
   };
 }
 

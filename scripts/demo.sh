@@ -137,7 +137,7 @@ cp "$xs_example" "$out/xslookup_dlopt.c"
 "$build/bin/dl-refactor" --report "$xs_example" -- -O3 -march=native -fopenmp | grep -E "^struct|plan:"
 echo "-- the interpolation, rewritten (all of it in $out/xslookup.diff):"
 "$build/bin/dl-refactor" "$out/xslookup_dlopt.c" -- -O3 -march=native -fopenmp > "$out/xslookup.diff"
-sed -n '/static void micro_xs/,/^ }/p' "$out/xslookup.diff" | grep '^[-+]' | head -n 12
+sed -n '/static void micro_xs/,/^ }/p' "$out/xslookup.diff" | grep '^[-+]' | head -n 20
 "$build/bin/dl-refactor" "$out/xslookup_dlopt.c" --apply -- -O3 -march=native -fopenmp
 echo "-- measured, single-threaded (built without -fopenmp): original vs rewritten"
 original=("$xs_example") rewritten=("$out/xslookup_dlopt.c")
