@@ -252,10 +252,14 @@ public:
 
   bool VisitVarDecl(VarDecl *VD) {
     QualType T = VD->getType();
-    // T *p = malloc(...): the allocation that initializes a handle.
-    if (const RecordDecl *RD = Uses.handleVarRecord(VD);
-        RD && VD->getInit() && UseClassifier::isAllocation(VD->getInit()))
-      classified(RD, Uses.allocation(VD->getInit(), RD));
+    // T *p = malloc(...): the allocation that initializes a handle; T *r =
+    // bsearch(...), the search.
+    if (const RecordDecl *RD = Uses.handleVarRecord(VD); RD && VD->getInit()) {
+      if (UseClassifier::isAllocation(VD->getInit()))
+        classified(RD, Uses.allocation(VD->getInit(), RD));
+      else if (UseClassifier::isSearch(VD->getInit()))
+        classified(RD, Uses.search(VD->getInit(), RD));
+    }
     // auto it = v.begin(): an iterator variable (its uses: VisitDeclRefExpr).
     if (isCandidate(containerElementRecord(iteratorContainer(T))) &&
         !T->isReferenceType())
@@ -360,6 +364,16 @@ public:
   bool VisitCallExpr(CallExpr *Call) {
     for (const auto &[RD, V] : Uses.nullArguments(Call))
       classified(RD, V);
+    // bsearch's result becomes a handle only where one keeps it.
+    if (const RecordDecl *RD =
+            UseClassifier::isSearch(Call)
+                ? elementRecord(
+                      Call->getArg(1)->IgnoreParenImpCasts()->getType())
+                : nullptr;
+        isCandidate(RD) && !Uses.allocatesHandle(Call))
+      block(RD, Call->getExprLoc(),
+            "bsearch whose result is not kept in a pointer variable (not "
+            "rewritten yet)");
     if (std::optional<UseVerdict> V =
             Uses.sortByOperatorLess(Call, Instantiation))
       classified(asContainerAlgorithm(Call).Record, *V);
@@ -462,6 +476,7 @@ public:
             "cast of '" + Sub->getType().getAsString() + "' to '" +
                 Cast->getType().getAsString() + "'");
     if (isCandidate(To) && From != To && allocatorName(Sub).empty() &&
+        !UseClassifier::isSearch(Sub) &&
         !Sub->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull)) {
       const auto *Call = dyn_cast<CallExpr>(Sub->IgnoreParenCasts());
       const FunctionDecl *Source = Call ? Call->getDirectCallee() : nullptr;
@@ -897,7 +912,7 @@ private:
   void classified(const RecordDecl *RD, const UseVerdict &V,
                   SourceLocation At = SourceLocation()) {
     if (!V.Use) {
-      Unclassified.push_back({RD, {V.Refusal, V.Loc}});
+      Unclassified.push_back({RD, {V.Refusal, V.Loc, false, {}}});
       return;
     }
     const HandleUse &U = *V.Use;
@@ -917,7 +932,10 @@ private:
           external(RD, ExternalSymbol::SortedWith, Cmp, Loc,
                    "qsort with comparator '" + Cmp->getNameAsString() +
                        "', which is not defined in the analyzed files");
-      if ((U.Kind == UseKind::SubArray || U.Offset) && L.SubArrayAt.isInvalid())
+      // A bsearch's result is a sub-array too: the array moved to it.
+      bool SubArray = U.Kind == UseKind::SubArray || U.Offset ||
+                      U.Kind == UseKind::LibrarySearch;
+      if (SubArray && L.SubArrayAt.isInvalid())
         L.SubArrayAt = Loc;
     }
   }
@@ -990,7 +1008,7 @@ private:
     for (const LegalityIssue &Seen : Issues)
       if (Seen.Loc == Loc && Seen.Reason == Reason)
         return;
-    Issues.push_back({std::move(Reason), Loc, Shadowed});
+    Issues.push_back({std::move(Reason), Loc, Shadowed, {}});
   }
 
   /// A symbol with external linkage: its other side may be in another

@@ -1,4 +1,4 @@
-//===- LibraryCalls.cpp - qsort, memcpy, fwrite over a record's array -----===//
+//===- LibraryCalls.cpp - qsort, bsearch, memcpy, fwrite over arrays ------===//
 //
 // The part of UseClassifier that decides calls of the C library that see
 // a record's array as bytes in AoS order. memcpy/memmove(b, a, n *
@@ -14,6 +14,9 @@
 // temporary array of T, sorts it with the comparator as it is written, and
 // scatters them back), so the comparator's body keeps working on T and is
 // left as it is: its casts of const void * to T * are not type punning.
+// bsearch(&key, a, n, sizeof(T), cmp) kept in a pointer searches the same
+// way, over copies (T_soa_bsearch): its result is a handle, the array moved
+// to the element found, or null.
 // The comparator may be defined in another file of the program (XSBench
 // sorts in one file with a comparator of another): the whole program
 // matches the two (ExternalSymbol::SortedWith and Comparator).
@@ -26,6 +29,17 @@
 
 using namespace clang;
 using namespace dlopt;
+
+/// The comparator of a bsearch call naming a function.
+static const FunctionDecl *searchComparator(const CallExpr *Call) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee || !Callee->getIdentifier() || Callee->getName() != "bsearch" ||
+      Call->getNumArgs() != 5)
+    return nullptr;
+  const auto *Ref =
+      dyn_cast<DeclRefExpr>(Call->getArg(4)->IgnoreParenImpCasts());
+  return Ref ? dyn_cast<FunctionDecl>(Ref->getDecl()) : nullptr;
+}
 
 /// Whether \p FD has a comparator's parameters: two pointers to void.
 static bool comparatorShaped(const FunctionDecl *FD) {
@@ -61,6 +75,10 @@ public:
     if (const FunctionDecl *Cmp = UseClassifier::qsortComparator(Call))
       if (const RecordDecl *RD =
               elementRecord(Call->getArg(0)->IgnoreParenImpCasts()->getType()))
+        Sorts[Cmp->getCanonicalDecl()].push_back(RD);
+    if (const FunctionDecl *Cmp = searchComparator(Call))
+      if (const RecordDecl *RD =
+              elementRecord(Call->getArg(1)->IgnoreParenImpCasts()->getType()))
         Sorts[Cmp->getCanonicalDecl()].push_back(RD);
     return true;
   }
@@ -147,8 +165,40 @@ static llvm::StringRef fileCall(const CallExpr *Call) {
 }
 
 bool UseClassifier::isArrayLibraryCall(const CallExpr *Call) {
-  return qsortComparator(Call) || !bytewiseCall(Call).empty() ||
-         !fileCall(Call).empty();
+  return qsortComparator(Call) || searchComparator(Call) ||
+         !bytewiseCall(Call).empty() || !fileCall(Call).empty();
+}
+
+bool UseClassifier::isSearch(const Expr *E) {
+  const auto *Call = dyn_cast<CallExpr>(E->IgnoreParenCasts());
+  return Call && searchComparator(Call);
+}
+
+/// T *r = bsearch(&key, a, n, sizeof(T), cmp): \p Init is the call, with
+/// its casts; the array (a, or a sub-array) is rendered inside it.
+UseVerdict UseClassifier::search(const Expr *Init, const RecordDecl *RD) const {
+  const auto *Call = cast<CallExpr>(Init->IgnoreParenCasts());
+  const FunctionDecl *Cmp = searchComparator(Call);
+  const Expr *Array = Call->getArg(1)->IgnoreParenImpCasts();
+  if (!(isHandleExpr(Array) || isSubArrayOf(Array, RD)) ||
+      handleRecord(Array->IgnoreParenCasts()->getType()) != RD)
+    return UseVerdict::refused(
+        Call->getExprLoc(), "bsearch of something that is not an array of '" +
+                                recordName(RD) + "' (not rewritten yet)");
+  if (sortComparatorRecord(Cmp) != RD)
+    return UseVerdict::refused(
+        Call->getExprLoc(),
+        "bsearch with comparator '" + Cmp->getNameAsString() +
+            "', which is not a function of the analyzed files used only to "
+            "sort and search arrays of '" +
+            recordName(RD) + "'");
+  if (!isElementSize(Call->getArg(3), RD))
+    return UseVerdict::refused(Call->getExprLoc(),
+                               "bsearch whose element size is not sizeof(" +
+                                   recordName(RD) + ")");
+  HandleUse U{UseKind::LibrarySearch, Init, Array, Call->getArg(2)};
+  U.Value = Call->getArg(0);
+  return checked(UseVerdict::of(U), "a bsearch");
 }
 
 std::optional<UseVerdict> UseClassifier::libraryCall(const RecordDecl *RD,
@@ -160,6 +210,12 @@ std::optional<UseVerdict> UseClassifier::libraryCall(const RecordDecl *RD,
     return bytewise(RD, Handle, Call, Child, Offset);
   if (!fileCall(Call).empty())
     return fileIO(RD, Handle, Call, Child, Offset);
+  // bsearch's array: rendered inside the call, which the handle it
+  // initializes or is assigned to classifies (UseClassifier::search).
+  if (searchComparator(Call))
+    return Child == Call->getArg(1) ? std::optional(UseVerdict::of(
+                                          {UseKind::HandleFlow, Child, Handle}))
+                                    : std::nullopt;
   const FunctionDecl *Cmp = qsortComparator(Call);
   if (!Cmp || Call->getArg(0) != Child)
     return std::nullopt;

@@ -60,6 +60,8 @@ const char *dlopt::useKindName(UseKind K) {
     return "sub-array";
   case UseKind::LibrarySort:
     return "qsort";
+  case UseKind::LibrarySearch:
+    return "bsearch";
   case UseKind::ArrayCopy:
     return "memcpy, memmove or memset";
   case UseKind::FileIO:
@@ -479,6 +481,8 @@ UseVerdict UseClassifier::binaryUse(const RecordDecl *RD, const Expr *DRE,
     const Expr *Src = BO->getRHS();
     if (isAllocation(Src))
       return allocation(Src, RD);
+    if (isSearch(Src))
+      return search(Src, RD);
     const auto *Call = dyn_cast<CallExpr>(Src->IgnoreParenCasts());
     if (isHandleExpr(Src) || (Call && handleRecord(Call->getType())) ||
         isSubArrayOf(Src, RD))

@@ -97,6 +97,11 @@ enum class UseKind {
   /// fwrite/fread(a, sizeof(T), n, f): through a bounded staging array of
   /// T, so the file's format does not change (T_soa_fwrite, T_soa_fread).
   FileIO,
+  /// T *r = bsearch(&key, a, n, sizeof(T), cmp) with a comparator of the
+  /// program: the handle moved to the element found, or a null handle;
+  /// the search compares copies of the elements (T_soa_bsearch,
+  /// LibraryCalls.cpp). Site: the call (with its casts).
+  LibrarySearch,
   /// &a[k] or a + k passed on as an array (to a parameter that takes the
   /// array, into a handle variable, as the source of a memcpy or memmove):
   /// the handle moved by k elements (a tiled one counts the elements its
@@ -212,6 +217,13 @@ public:
   /// A call of malloc, calloc or realloc, or a new[] (UseClassifier::
   /// allocation says whether its size is one the rewrite can render).
   static bool isAllocation(const clang::Expr *E);
+  /// A call of bsearch, maybe behind casts; its value can initialize or be
+  /// assigned to a handle (UseClassifier::search).
+  static bool isSearch(const clang::Expr *E);
+  UseVerdict search(const clang::Expr *Init, const clang::RecordDecl *RD) const;
+  /// Whether the value of \p E (an allocation, a bsearch) is assigned to,
+  /// or initializes, a handle variable.
+  bool allocatesHandle(const clang::Expr *E) const;
 
   /// A reference to a handle variable or parameter. Uses of the kinds that
   /// have no edit of their own are classified too.
@@ -370,7 +382,8 @@ public:
   static const clang::FunctionDecl *
   qsortComparator(const clang::CallExpr *Call);
   /// The record whose arrays \p FD compares, if FD is a comparator of this
-  /// file's qsorts of a wanted record and is used for nothing else: its body
+  /// file's qsorts and bsearches of a wanted record and is used for nothing
+  /// else: its body
   /// works on copies of elements, T as it is, and is not rewritten. FD may
   /// be defined in another file (then ExternalSymbol::SortedWith).
   const clang::RecordDecl *
@@ -490,7 +503,6 @@ private:
   UseVerdict arrayInitializer(const clang::VarDecl *VD,
                               const clang::RecordDecl *RD) const;
   bool initializerInFile(const clang::Expr *E) const;
-  bool allocatesHandle(const clang::Expr *E) const;
   bool inWalkingLoop(const clang::DeclRefExpr *DRE) const;
   std::optional<WalkingLoop> findWalkingLoop(const clang::ForStmt *For) const;
   /// The outermost expression around \p E and the statement that holds it

@@ -197,6 +197,8 @@ void DeclarationRenderer::pointerVariable(const RecordDecl *RD,
           "a null initializer");
     else if (UseClassifier::isAllocation(Init))
       render(RD, Uses.allocation(Init, RD));
+    else if (UseClassifier::isSearch(Init))
+      render(RD, Uses.search(Init, RD));
   }
 }
 

@@ -242,6 +242,9 @@ private:
   void setHelper();
   void offsetHelper();
   void sortHelper();
+  /// T_soa_bsearch(key, h, n, cmp): bsearch's algorithm as glibc runs it
+  /// (so equal keys find the same element), comparing copies.
+  void searchHelper();
   /// T_soa_fwrite(h, n, f), T_soa_fread(h, n, f): the elements in AoS
   /// order, through a staging array of at most 256 of them.
   void fileHelper(bool Reads);
@@ -282,6 +285,8 @@ std::string HandlePrinter::print() {
     reallocHelper();
   if (Need & (HandleLayout::Sort | HandleLayout::Write | HandleLayout::Read))
     Need |= HandleLayout::Get | HandleLayout::Set; // They gather, scatter.
+  if (Need & HandleLayout::Search)
+    Need |= HandleLayout::Get | HandleLayout::Offset;
   if (Need & HandleLayout::Get)
     getHelper();
   if (Need & HandleLayout::Set)
@@ -290,6 +295,11 @@ std::string HandlePrinter::print() {
     offsetHelper();
   if (Need & HandleLayout::Sort)
     sortHelper();
+  // A search returns a sub-array (the analysis made room for one: a tiled
+  // handle counts skipped elements then); every helper of a header that
+  // declares them all may have none.
+  if ((Need & HandleLayout::Search) && L.canOffset())
+    searchHelper();
   if (Need & HandleLayout::Write)
     fileHelper(/*Reads=*/false);
   if (Need & HandleLayout::Read)
@@ -442,6 +452,25 @@ void HandlePrinter::sortHelper() {
      << "  for (size_t i = 0; i < n; i++)\n"
      << "    " << L.setName() << "(h, i, tmp[i]);\n"
      << "  free(tmp);\n}\n\n";
+}
+
+void HandlePrinter::searchHelper() {
+  OS << "/* bsearch of the elements: compared as copies, with the comparator "
+        "as "
+        "it\n   is written; the handle moved to the element found, or "
+        "null. */\n"
+     << "static inline " << H << " " << L.searchName() << "(const void *key, "
+     << H << " h, size_t n, int (*cmp)(const void *, const void *)) {\n"
+     << "  size_t l = 0, u = n;\n"
+     << "  while (l < u) {\n"
+     << "    size_t idx = (l + u) / 2;\n"
+     << "    " << E << " v = " << L.getName() << "(h, idx);\n"
+     << "    int c = cmp(key, &v);\n"
+     << "    if (c < 0)\n      u = idx;\n"
+     << "    else if (c > 0)\n      l = idx + 1;\n"
+     << "    else\n      return " << L.offsetName() << "(h, idx);\n"
+     << "  }\n"
+     << "  return " << L.nullValue() << ";\n}\n\n";
 }
 
 void HandlePrinter::freeHelper() {

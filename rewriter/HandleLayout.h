@@ -74,6 +74,8 @@ public:
     /// fwrite and fread through a staging array (UseKind::FileIO).
     Write = 32768,
     Read = 65536,
+    /// bsearch over copies of the elements (UseKind::LibrarySearch).
+    Search = 131072,
   };
   void use(Helper H) const { Used |= H; }
   /// Every helper, whether used or not (for declarations in a header);
@@ -149,6 +151,7 @@ public:
   std::string setName() const { return HandleName + "_set"; }
   std::string offsetName() const { return HandleName + "_offset"; }
   std::string sortName() const { return HandleName + "_qsort"; }
+  std::string searchName() const { return HandleName + "_bsearch"; }
   std::string copyName() const { return HandleName + "_copy"; }
   std::string moveName() const { return HandleName + "_move"; }
   std::string fillName() const { return HandleName + "_fill"; }

@@ -99,6 +99,13 @@ std::optional<std::string> dlopt::expandInvocation(Preprocessor &PP,
       Why = "the arguments of " + Name + " cannot be read";
       return std::nullopt;
     }
+    // The expansion is one line: a comment in an argument would end it.
+    for (const std::string &Arg : *A)
+      if (llvm::StringRef(Arg).contains("//") ||
+          llvm::StringRef(Arg).contains("/*")) {
+        Why = "an argument of " + Name + " holds a comment";
+        return std::nullopt;
+      }
     Args = std::move(*A);
   } else if (Toks.size() != 1) {
     Why = Name + " is not the whole invocation";

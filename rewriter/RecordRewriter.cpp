@@ -40,6 +40,7 @@ void LayoutRewriter::render(const RecordDecl *RD, const UseVerdict &V) {
   case UseKind::ElementAddress:
   case UseKind::SubArray:
   case UseKind::LibrarySort:
+  case UseKind::LibrarySearch:
   case UseKind::ArrayCopy:
   case UseKind::FileIO:
     return Use.renderUse(RD, U);

@@ -239,6 +239,25 @@ void UseRenderer::sortSite(const RecordDecl *RD, const HandleUse &U) {
       "a qsort");
 }
 
+/// bsearch(&key, a, n, sizeof(T), cmp) (with its casts) ->
+/// T_soa_bsearch(&key, a, n, cmp); a sub-array a is rendered inside.
+void UseRenderer::searchSite(const RecordDecl *RD, const HandleUse &U) {
+  const HandleLayout *L = Layouts.lookup(RD);
+  const auto *Call = cast<CallExpr>(U.Site->IgnoreParenCasts());
+  auto KeyText = textFn(U.Value);
+  auto ArrayText = textFn(Call->getArg(1)->IgnoreParenImpCasts());
+  auto CountText = textFn(U.Index);
+  auto CompareText = textFn(Call->getArg(4));
+  addSite(
+      RD, U.Site->getSourceRange(), U.Site->getExprLoc(),
+      [=](const EditSet &ES, const LaneContext *) {
+        L->use(HandleLayout::Search);
+        return L->searchName() + "(" + KeyText(ES) + ", " + ArrayText(ES) +
+               ", " + CountText(ES) + ", " + CompareText(ES) + ")";
+      },
+      "a bsearch");
+}
+
 /// memcpy(b, a, n * sizeof(T)) -> T_soa_copy(b, a, n); memmove -> _move;
 /// memset(a, c, n * sizeof(T)) -> T_soa_fill(a, c, n).
 void UseRenderer::arrayCopySite(const RecordDecl *RD, const HandleUse &U) {
@@ -316,6 +335,8 @@ void UseRenderer::renderUse(const RecordDecl *RD, const HandleUse &U) {
     return subArraySite(RD, U);
   case UseKind::LibrarySort:
     return sortSite(RD, U);
+  case UseKind::LibrarySearch:
+    return searchSite(RD, U);
   case UseKind::ArrayCopy:
     return arrayCopySite(RD, U);
   case UseKind::FileIO:

@@ -36,6 +36,7 @@ private:
   void fieldSite(const clang::RecordDecl *RD, const HandleUse &U);
   std::function<std::string(const EditSet &)> arrayText(const HandleUse &U);
   void subArraySite(const clang::RecordDecl *RD, const HandleUse &U);
+  void searchSite(const clang::RecordDecl *RD, const HandleUse &U);
   std::function<std::string(const EditSet &)>
   libraryArrayText(const HandleLayout *L, const HandleUse &U,
                    std::function<std::string(const EditSet &)> HandleText);

@@ -1,0 +1,55 @@
+/* bsearch over a sorted array of records, whole and one block at a time,
+   with a key of the record's type and a key of another type. */
+#include <stdio.h>
+#include <stdlib.h>
+
+typedef struct {
+  double energy;
+  int id;
+  float xs[2];
+} Point;
+
+static int by_energy(const void *a, const void *b) {
+  const Point *p = (const Point *)a, *q = (const Point *)b;
+  return p->energy < q->energy ? -1 : p->energy > q->energy ? 1 : 0;
+}
+
+static int key_vs_point(const void *k, const void *e) {
+  double key = *(const double *)k;
+  const Point *p = (const Point *)e;
+  return key < p->energy ? -1 : key > p->energy ? 1 : 0;
+}
+
+int main(void) {
+  const int n = 60, block = 20;
+  Point *pts = malloc(n * sizeof(Point));
+  if (!pts)
+    return 1;
+  for (int i = 0; i < n; i++) {
+    pts[i].energy = (double)((i * 37) % 61);
+    pts[i].id = i;
+    pts[i].xs[0] = (float)i * 0.5f;
+    pts[i].xs[1] = 1.0f;
+  }
+  for (int b = 0; b < n; b += block)
+    qsort(&pts[b], block, sizeof(Point), by_energy);
+  qsort(pts, n, sizeof(Point), by_energy);
+  int found = 0;
+  double sum = 0.0;
+  for (int k = 0; k < 70; k++) {
+    Point key;
+    key.energy = (double)k;
+    Point *hit = bsearch(&key, pts, n, sizeof(Point), by_energy);
+    if (hit != NULL) {
+      found++;
+      sum += hit->xs[0] + hit->id;
+    }
+    double e = (double)(k % 61);
+    Point *in = (Point *)bsearch(&e, pts + block, block, sizeof(Point), key_vs_point);
+    if (in)
+      sum += in->xs[1] * in->energy;
+  }
+  printf("found %d, sum %.3f\n", found, sum);
+  free(pts);
+  return 0;
+}
