@@ -391,25 +391,25 @@ void HandlePrinter::shiftedBytewise(const HandleMember &M, StringRef Fn,
   // Tiles that start at different lanes do not line up: field by field,
   // element by element. memmove's ranges may overlap: it walks away from
   // the side it writes, copying down when dst starts before src.
-  bool Move = Fn == "memmove";
+  // Each member in a block of its own (a split may have several).
   auto Field = [&](StringRef Handle, StringRef I, unsigned F) {
     return M.element(Handle, I, L.FieldNames[F], L.ShiftName);
   };
-  std::string Loop = "  for (size_t i = 0; i < n; i++) {\n";
-  if (Move)
-    OS << "  int down = (char *)&" << Field("dst", "0", M.Fields[0])
+  OS << "  {\n";
+  if (Fn == "memmove")
+    OS << "    int down = (char *)&" << Field("dst", "0", M.Fields[0])
        << " < (char *)&" << Field("src", "0", M.Fields[0]) << ";\n"
-       << "  for (size_t j = 0; j < n; j++) {\n"
-       << "    size_t i = down ? j : n - 1 - j;\n";
+       << "    for (size_t j = 0; j < n; j++) {\n"
+       << "      size_t i = down ? j : n - 1 - j;\n";
   else
-    OS << Loop;
+    OS << "    for (size_t i = 0; i < n; i++) {\n";
   for (unsigned F : M.Fields) {
     std::string To = Field("dst", "i", F);
-    OS << "    " << Fn << "(&" << To << ", "
+    OS << "      " << Fn << "(&" << To << ", "
        << (Source.empty() ? std::string("c") : "&" + Field(Source, "i", F))
        << ", sizeof " << To << ");\n";
   }
-  OS << "  }\n";
+  OS << "    }\n  }\n";
 }
 
 void HandlePrinter::fileHelper(bool Reads) {

@@ -115,30 +115,28 @@ sed -n '/dlopt: end generated layout/,$p' "$out/nbody_cpp.diff" | grep '^[-+]' |
 original=("$cxx_example") rewritten=("$out/nbody_dlopt.cpp")
 measure nbody_cpp "$cxx" "-O3 -march=native" "$cxxflags"
 
+# A one-file real-style C program with OpenMP: its plan, the rewrite of one
+# function, then timings: real_style NAME FUNCTION WHAT LINES.
+real_style() {
+  local name=$1 function=$2 what=$3 lines=$4
+  local src="$root/examples/$name/$name.c" copy="$out/${name}_dlopt.c"
+  cp "$src" "$copy"
+  "$build/bin/dl-refactor" --report "$src" -- -O3 -march=native -fopenmp | grep -E "^struct|plan:"
+  echo "-- $what, rewritten (all of it in $out/$name.diff):"
+  "$build/bin/dl-refactor" "$copy" -- -O3 -march=native -fopenmp > "$out/$name.diff"
+  sed -n "/static void $function/,/^ }/p" "$out/$name.diff" | grep '^[-+]' | head -n "$lines"
+  "$build/bin/dl-refactor" "$copy" --apply -- -O3 -march=native -fopenmp
+  echo "-- measured, single-threaded (built without -fopenmp): original vs rewritten"
+  original=("$src") rewritten=("$copy")
+  measure "$name" "$cc" "-O3 -march=native" "-O3 -march=native -ffast-math"
+}
+
 echo
 echo "== 7. real-style C: examples/sph (element pointers pi = &particles[i], pi == pj,"
 echo "   OpenMP clauses, a walk to one past the last, a byte count computed first)"
-sph_example="$root/examples/sph/sph.c"
-cp "$sph_example" "$out/sph_dlopt.c"
-"$build/bin/dl-refactor" --report "$sph_example" -- -O3 -march=native -fopenmp | grep -E "^struct|plan:"
-echo "-- the force kernel, rewritten (all of it in $out/sph.diff):"
-"$build/bin/dl-refactor" "$out/sph_dlopt.c" -- -O3 -march=native -fopenmp > "$out/sph.diff"
-sed -n '/static void compute_forces/,/^ }/p' "$out/sph.diff" | grep '^[-+]' | head -n 24
-"$build/bin/dl-refactor" "$out/sph_dlopt.c" --apply -- -O3 -march=native -fopenmp
-echo "-- measured, single-threaded (built without -fopenmp): original vs rewritten"
-original=("$sph_example") rewritten=("$out/sph_dlopt.c")
-measure sph "$cc" "-O3 -march=native" "-O3 -march=native -ffast-math"
+real_style sph compute_forces "the force kernel" 24
 
 echo
 echo "== 8. real-style C: examples/xslookup (a pointer member sd->nuclide_grid, qsort"
 echo "   of each nuclide's sub-array, binary search on a sub-array, low/high = low + 1)"
-xs_example="$root/examples/xslookup/xslookup.c"
-cp "$xs_example" "$out/xslookup_dlopt.c"
-"$build/bin/dl-refactor" --report "$xs_example" -- -O3 -march=native -fopenmp | grep -E "^struct|plan:"
-echo "-- the interpolation, rewritten (all of it in $out/xslookup.diff):"
-"$build/bin/dl-refactor" "$out/xslookup_dlopt.c" -- -O3 -march=native -fopenmp > "$out/xslookup.diff"
-sed -n '/static void micro_xs/,/^ }/p' "$out/xslookup.diff" | grep '^[-+]' | head -n 20
-"$build/bin/dl-refactor" "$out/xslookup_dlopt.c" --apply -- -O3 -march=native -fopenmp
-echo "-- measured, single-threaded (built without -fopenmp): original vs rewritten"
-original=("$xs_example") rewritten=("$out/xslookup_dlopt.c")
-measure xslookup "$cc" "-O3 -march=native" "-O3 -march=native -ffast-math"
+real_style xslookup micro_xs "the interpolation" 20
