@@ -4,13 +4,17 @@
 // database (or the files named on the command line, which together are the
 // program):
 //   1. analyse each unit on its own (in parallel) into a unit plan;
-//   2. merge the unit plans into one program plan (WholeProgram.h) and
-//      force the plans the user asked for;
+//   2. merge the unit plans into one program plan (WholeProgram.h); where a
+//      record is refused only for uses spelled in macro bodies, expand those
+//      invocations in memory (MacroExpander.h) and analyse again, keeping
+//      the expansions of the records whose layout then changes; force the
+//      plans the user asked for;
 //   3. rewrite every unit that uses a record whose layout changes; a record
 //      any unit refuses is dropped everywhere and the units are rewritten
 //      again without it;
 //   4. combine the edits: a header edited from many units must come out the
-//      same from each (else nothing is written);
+//      same from each (else nothing is written); edits of expanded text
+//      become edits of the file as it is, the expansions included;
 //   5. parse every unit that includes an edited file with the new text: the
 //      result must compile before anything is written.
 //
