@@ -1,16 +1,21 @@
 //===- LayoutPlan.cpp - What the analysis decided, and why ----------------===//
 #include "analysis/LayoutPlan.h"
+#include "llvm/Support/ErrorHandling.h"
 
 using namespace dlopt;
 
-static const char *const ExternalKindNames[] = {"use", "definition",
-                                                "sorted-with", "comparator"};
-
 const char *ExternalSymbol::kindName(Kind K) {
-  return ExternalKindNames[K == Use          ? 0
-                           : K == Definition ? 1
-                           : K == SortedWith ? 2
-                                             : 3];
+  switch (K) {
+  case Use:
+    return "use";
+  case Definition:
+    return "definition";
+  case SortedWith:
+    return "sorted-with";
+  case Comparator:
+    return "comparator";
+  }
+  llvm_unreachable("all external symbol kinds are named");
 }
 
 std::optional<ExternalSymbol::Kind>

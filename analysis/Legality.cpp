@@ -1001,14 +1001,22 @@ private:
 
   void block(const RecordDecl *RD, SourceLocation Loc, std::string Reason,
              bool Shadowed = false) {
+    blockingIssue(RD, Loc, std::move(Reason), Shadowed);
+  }
+
+  /// block()'s issue, new or seen before; null for a record not asked
+  /// about.
+  LegalityIssue *blockingIssue(const RecordDecl *RD, SourceLocation Loc,
+                               std::string Reason, bool Shadowed = false) {
     auto It = Index.find(RD);
     if (It == Index.end())
-      return;
+      return nullptr;
     std::vector<LegalityIssue> &Issues = Results[It->second].Issues;
-    for (const LegalityIssue &Seen : Issues)
+    for (LegalityIssue &Seen : Issues)
       if (Seen.Loc == Loc && Seen.Reason == Reason)
-        return;
+        return &Seen;
     Issues.push_back({std::move(Reason), Loc, Shadowed, {}});
+    return &Issues.back();
   }
 
   /// A symbol with external linkage: its other side may be in another
@@ -1058,16 +1066,16 @@ private:
     if (!Loc.isMacroID() || SM.isMacroArgExpansion(Loc))
       return;
     StringRef Macro = Lexer::getImmediateMacroName(Loc, SM, Ctx.getLangOpts());
-    block(RD, SM.getExpansionLoc(Loc),
-          "use spelled inside the body of macro '" + Macro.str() + "'");
+    LegalityIssue *Issue = blockingIssue(
+        RD, SM.getExpansionLoc(Loc),
+        "use spelled inside the body of macro '" + Macro.str() + "'");
     // The outermost invocation, spelled in a file: expanded in place, the
     // use is in the file (unless the invocation is an argument of another
     // macro, or of one the expansion keeps).
     CharSourceRange Invocation = SM.getExpansionRange(Loc);
-    auto &Issues = Results[Index.find(RD)->second].Issues;
-    if (Invocation.getBegin().isFileID() && Invocation.getEnd().isFileID() &&
-        !Issues.empty() && Issues.back().Loc == SM.getExpansionLoc(Loc))
-      Issues.back().Invocation = Invocation;
+    if (Issue && Invocation.getBegin().isFileID() &&
+        Invocation.getEnd().isFileID())
+      Issue->Invocation = Invocation;
   }
 
   ASTContext &Ctx;

@@ -30,15 +30,22 @@
 using namespace clang;
 using namespace dlopt;
 
-/// The comparator of a bsearch call naming a function.
-static const FunctionDecl *searchComparator(const CallExpr *Call) {
+/// The function named as the comparator of \p Call, if it calls \p Name
+/// with \p Args arguments, the last one the comparator.
+static const FunctionDecl *comparatorOf(const CallExpr *Call,
+                                        llvm::StringRef Name, unsigned Args) {
   const FunctionDecl *Callee = Call->getDirectCallee();
-  if (!Callee || !Callee->getIdentifier() || Callee->getName() != "bsearch" ||
-      Call->getNumArgs() != 5)
+  if (!Callee || !Callee->getIdentifier() || Callee->getName() != Name ||
+      Call->getNumArgs() != Args)
     return nullptr;
   const auto *Ref =
-      dyn_cast<DeclRefExpr>(Call->getArg(4)->IgnoreParenImpCasts());
+      dyn_cast<DeclRefExpr>(Call->getArg(Args - 1)->IgnoreParenImpCasts());
   return Ref ? dyn_cast<FunctionDecl>(Ref->getDecl()) : nullptr;
+}
+
+/// The comparator of a bsearch call naming a function.
+static const FunctionDecl *searchComparator(const CallExpr *Call) {
+  return comparatorOf(Call, "bsearch", 5);
 }
 
 /// Whether \p FD has a comparator's parameters: two pointers to void.
@@ -90,13 +97,7 @@ public:
 } // namespace
 
 const FunctionDecl *UseClassifier::qsortComparator(const CallExpr *Call) {
-  const FunctionDecl *Callee = Call->getDirectCallee();
-  if (!Callee || !Callee->getIdentifier() || Callee->getName() != "qsort" ||
-      Call->getNumArgs() != 4)
-    return nullptr;
-  const auto *Ref =
-      dyn_cast<DeclRefExpr>(Call->getArg(3)->IgnoreParenImpCasts());
-  return Ref ? dyn_cast<FunctionDecl>(Ref->getDecl()) : nullptr;
+  return comparatorOf(Call, "qsort", 4);
 }
 
 void UseClassifier::collectComparators() const {

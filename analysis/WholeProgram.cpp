@@ -161,36 +161,40 @@ static void sortBlockers(std::vector<Blocker> &Bs) {
 }
 
 /// Whether external symbol \p S of \p R resolves in \p Plan: a use is
-/// defined by some file, a definition has all its callers in the program
-/// (main() is analyzed), a qsort's comparator is defined by some file as a
-/// comparator of the same record, and such a comparator has a qsort.
-static bool resolves(const LayoutPlan &Plan, const RecordPlan &R,
-                     const ExternalSymbol &S) {
-  auto Has = [&](const RecordPlan &In, ExternalSymbol::Kind K) {
-    return llvm::any_of(In.Externals, [&](const ExternalSymbol &X) {
+/// defined by some file (one of \p Defined), a definition has all its
+/// callers in the program (main() is analyzed), a qsort's comparator is
+/// defined by some file as a comparator of the same record, and such a
+/// comparator has a qsort.
+static bool resolves(const LayoutPlan &Plan, const llvm::StringSet<> &Defined,
+                     const RecordPlan &R, const ExternalSymbol &S) {
+  auto Has = [&](ExternalSymbol::Kind K) {
+    return llvm::any_of(R.Externals, [&](const ExternalSymbol &X) {
       return X.K == K && X.Symbol == S.Symbol;
     });
   };
   switch (S.K) {
   case ExternalSymbol::Use:
-    return llvm::any_of(Plan.Records, [&](const RecordPlan &O) {
-      return Has(O, ExternalSymbol::Definition);
-    });
+    return Defined.contains(S.Symbol);
   case ExternalSymbol::Definition:
     return Plan.HasMain;
   case ExternalSymbol::SortedWith:
-    return Has(R, ExternalSymbol::Comparator);
+    return Has(ExternalSymbol::Comparator);
   case ExternalSymbol::Comparator:
-    return Has(R, ExternalSymbol::SortedWith);
+    return Has(ExternalSymbol::SortedWith);
   }
   return false;
 }
 
 void dlopt::resolveExternals(LayoutPlan &Plan) {
+  llvm::StringSet<> Defined;
+  for (const RecordPlan &R : Plan.Records)
+    for (const ExternalSymbol &S : R.Externals)
+      if (S.K == ExternalSymbol::Definition)
+        Defined.insert(S.Symbol);
   for (RecordPlan &R : Plan.Records) {
     llvm::erase_if(R.Blockers, [](const Blocker &B) { return B.FromLinkage; });
     for (const ExternalSymbol &S : R.Externals) {
-      bool Fine = resolves(Plan, R, S);
+      bool Fine = resolves(Plan, Defined, R, S);
       if (!Fine)
         R.Blockers.push_back({S.Reason, S.Location, /*FromLinkage=*/true});
     }

@@ -269,7 +269,10 @@ private:
           Spellings.canonicalize(Facts[I].Unit, Facts[I].RecordFiles);
           Facts[I].Names = Spellings.namesByFile();
           Facts[I].Generated = generatedLayouts(SM);
-          Facts[I].Expansions = expansionsOf(Facts[I].Unit, SM, PP);
+          // Expansions are of the files as they are (runAnalysis keeps
+          // those of the first analysis).
+          if (Overlay.empty())
+            Facts[I].Expansions = expansionsOf(Facts[I].Unit, SM, PP);
           for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
             // Absolute already (FileManager fills it in); real_path then
             // resolves symbolic links, as for the edited files' keys.

@@ -189,22 +189,29 @@ void UseRenderer::elementAddressSite(const RecordDecl *RD, const HandleUse &U) {
       "an element's address", /*Needs=*/0);
 }
 
-/// &a[k], a + k passed on as an array -> T_soa_offset(a, k): the handle
-/// with each of its arrays moved by k elements.
+using TextFn = std::function<std::string(const EditSet &)>;
+
+/// T_soa_offset(h, k): the handle with each of its arrays moved by k
+/// elements.
+static TextFn offsetText(const HandleLayout *L, TextFn HandleText,
+                         TextFn OffsetText) {
+  return [L, HandleText, OffsetText](const EditSet &ES) {
+    L->use(HandleLayout::Offset);
+    return L->offsetName() + "(" + HandleText(ES) + ", " + OffsetText(ES) + ")";
+  };
+}
+
+/// &a[k], a + k passed on as an array -> T_soa_offset(a, k).
 void UseRenderer::subArraySite(const RecordDecl *RD, const HandleUse &U) {
   const HandleLayout *L = Layouts.lookup(RD);
   if (!L->canOffset())
     return cannotRender(RD, U.Site->getExprLoc(),
-                        "a sub-array of tiles (see blockPlanDependentUses)");
-  auto HandleText = textFn(U.Handle);
-  auto OffsetText = textFn(U.Index);
+                        "a sub-array of tiles without a count of skipped "
+                        "elements (RecordPlan::SubArrayAt)");
+  TextFn Text = offsetText(L, textFn(U.Handle), textFn(U.Index));
   addSite(
       RD, U.Site->getSourceRange(), U.Site->getExprLoc(),
-      [L, HandleText, OffsetText](const EditSet &ES, const LaneContext *) {
-        L->use(HandleLayout::Offset);
-        return L->offsetName() + "(" + HandleText(ES) + ", " + OffsetText(ES) +
-               ")";
-      },
+      [Text](const EditSet &ES, const LaneContext *) { return Text(ES); },
       "a sub-array");
 }
 
@@ -213,13 +220,7 @@ void UseRenderer::subArraySite(const RecordDecl *RD, const HandleUse &U) {
 std::function<std::string(const EditSet &)> UseRenderer::libraryArrayText(
     const HandleLayout *L, const HandleUse &U,
     std::function<std::string(const EditSet &)> HandleText) {
-  if (!U.Offset)
-    return HandleText;
-  auto OffsetText = textFn(U.Offset);
-  return [L, HandleText, OffsetText](const EditSet &ES) {
-    L->use(HandleLayout::Offset);
-    return L->offsetName() + "(" + HandleText(ES) + ", " + OffsetText(ES) + ")";
-  };
+  return U.Offset ? offsetText(L, HandleText, textFn(U.Offset)) : HandleText;
 }
 
 /// qsort(a, n, sizeof(T), cmp) -> T_soa_qsort(a, n, cmp): sorts copies of

@@ -1,7 +1,10 @@
 /* bsearch over a sorted array of records, whole and one block at a time,
-   with a key of the record's type and a key of another type. */
+   with a key of the record's type and a key of another type. Built with
+   -DWHOLE_ARRAY_ONLY, it takes no sub-array but the searches' results. */
 #include <stdio.h>
 #include <stdlib.h>
+
+#define BLOCK 20
 
 typedef struct {
   double energy;
@@ -21,7 +24,7 @@ static int key_vs_point(const void *k, const void *e) {
 }
 
 int main(void) {
-  const int n = 60, block = 20;
+  const int n = 60;
   Point *pts = malloc(n * sizeof(Point));
   if (!pts)
     return 1;
@@ -31,8 +34,10 @@ int main(void) {
     pts[i].xs[0] = (float)i * 0.5f;
     pts[i].xs[1] = 1.0f;
   }
-  for (int b = 0; b < n; b += block)
-    qsort(&pts[b], block, sizeof(Point), by_energy);
+#ifndef WHOLE_ARRAY_ONLY
+  for (int b = 0; b < n; b += BLOCK)
+    qsort(&pts[b], BLOCK, sizeof(Point), by_energy);
+#endif
   qsort(pts, n, sizeof(Point), by_energy);
   int found = 0;
   double sum = 0.0;
@@ -45,7 +50,11 @@ int main(void) {
       sum += hit->xs[0] + hit->id;
     }
     double e = (double)(k % 61);
-    Point *in = (Point *)bsearch(&e, pts + block, block, sizeof(Point), key_vs_point);
+#ifndef WHOLE_ARRAY_ONLY
+    Point *in = (Point *)bsearch(&e, pts + BLOCK, BLOCK, sizeof(Point), key_vs_point);
+#else
+    Point *in = (Point *)bsearch(&e, pts, n, sizeof(Point), key_vs_point);
+#endif
     if (in)
       sum += in->xs[1] * in->energy;
   }
