@@ -370,7 +370,7 @@ public:
                 ? elementRecord(
                       Call->getArg(1)->IgnoreParenImpCasts()->getType())
                 : nullptr;
-        isCandidate(RD) && !Uses.allocatesHandle(Call))
+        isCandidate(RD) && !Uses.keptInHandle(Call))
       block(RD, Call->getExprLoc(),
             "bsearch whose result is not kept in a pointer variable (not "
             "rewritten yet)");

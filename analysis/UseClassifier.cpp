@@ -198,9 +198,9 @@ bool UseClassifier::isAllocation(const Expr *E) {
   return !allocatorName(E).empty() || isa<CXXNewExpr>(E->IgnoreParenCasts());
 }
 
-/// Whether allocation \p E is assigned to, or initializes, a handle
-/// variable (then it is rendered as an allocation of the new layout).
-bool UseClassifier::allocatesHandle(const Expr *E) const {
+/// Whether the value of \p E (an allocation, a bsearch) is assigned to, or
+/// initializes, a handle variable (then it is rendered in the new layout).
+bool UseClassifier::keptInHandle(const Expr *E) const {
   const Expr *Child = E;
   const Stmt *P = semanticParent(Child);
   // C++ casts the result of malloc explicitly.
@@ -222,7 +222,7 @@ bool UseClassifier::allocatesHandle(const Expr *E) const {
 std::optional<UseVerdict> UseClassifier::inAllocation(const RecordDecl *RD,
                                                       const Expr *DRE) const {
   const Expr *A = allocationAbove(DRE);
-  if (!A || !allocatesHandle(A))
+  if (!A || !keptInHandle(A))
     return std::nullopt;
   const auto *Call = dyn_cast<CallExpr>(A);
   bool Pointer = Call && allocatorName(Call) == "realloc" &&

@@ -223,7 +223,7 @@ public:
   UseVerdict search(const clang::Expr *Init, const clang::RecordDecl *RD) const;
   /// Whether the value of \p E (an allocation, a bsearch) is assigned to,
   /// or initializes, a handle variable.
-  bool allocatesHandle(const clang::Expr *E) const;
+  bool keptInHandle(const clang::Expr *E) const;
 
   /// A reference to a handle variable or parameter. Uses of the kinds that
   /// have no edit of their own are classified too.
