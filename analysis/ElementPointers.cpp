@@ -189,6 +189,20 @@ UseClassifier::findElementPointer(const VarDecl *VD) const {
   if (!Array || assignsTo(scopeOf(VD), Array) ||
       declaresOtherNamed(Body, Array))
     return std::nullopt;
+  // Compared with a pointer into another array (q < end, a bound that is
+  // a handle of its own): a position in an array, not an index into one;
+  // it stays a handle (HandleArithmetic.cpp). A side not decided yet (pj,
+  // an element pointer too) is checked where that use is classified.
+  for (const DeclRefExpr *DRE : Refs) {
+    const Expr *Value = DRE;
+    const auto *BO = dyn_cast_or_null<BinaryOperator>(parentPastSteps(Value));
+    if (!BO || !(BO->isComparisonOp() || BO->getOpcode() == BO_Sub))
+      continue;
+    const Expr *Other = BO->getLHS() == Value ? BO->getRHS() : BO->getLHS();
+    const VarDecl *A = pointedArray(Other, VD);
+    if (A && A != Array && A != VD)
+      return std::nullopt;
+  }
   return ElementPointer{VD, Array};
 }
 
@@ -451,6 +465,10 @@ std::optional<UseVerdict> UseClassifier::subArray(const RecordDecl *RD,
     Child = cast<Expr>(P);
     P = semanticParent(Child);
   }
+  // Compared with or subtracted from another array (p < a + n).
+  if (std::optional<UseVerdict> V =
+          handleComparison(RD, Child, dyn_cast_or_null<BinaryOperator>(P)))
+    return V;
   bool AsArray = false;
   // The array of qsort, memcpy, fwrite...: that call's use, over the
   // handle moved by the offset. A memcpy's source is rendered inside the

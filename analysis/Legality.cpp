@@ -933,8 +933,11 @@ private:
                    "qsort with comparator '" + Cmp->getNameAsString() +
                        "', which is not defined in the analyzed files");
       // A bsearch's result is a sub-array too: the array moved to it.
+      // So is a stepped handle, and a comparison's sub-array.
       bool SubArray = U.Kind == UseKind::SubArray || U.Offset ||
-                      U.Kind == UseKind::LibrarySearch;
+                      U.Kind == UseKind::LibrarySearch ||
+                      U.Kind == UseKind::HandleStep ||
+                      (U.Kind == UseKind::HandleComparison && U.Index);
       if (SubArray && L.SubArrayAt.isInvalid())
         L.SubArrayAt = Loc;
     }

@@ -43,9 +43,13 @@ static const FunctionDecl *comparatorOf(const CallExpr *Call,
   return Ref ? dyn_cast<FunctionDecl>(Ref->getDecl()) : nullptr;
 }
 
-/// The comparator of a bsearch call naming a function.
+/// The comparator of a bsearch, lfind or lsearch call naming a function
+/// (the three take the same arguments; the last two a pointer to the count).
 static const FunctionDecl *searchComparator(const CallExpr *Call) {
-  return comparatorOf(Call, "bsearch", 5);
+  for (const char *Name : {"bsearch", "lfind", "lsearch"})
+    if (const FunctionDecl *Cmp = comparatorOf(Call, Name, 5))
+      return Cmp;
+  return nullptr;
 }
 
 /// Whether \p FD has a comparator's parameters: two pointers to void.
@@ -180,26 +184,33 @@ bool UseClassifier::isSearch(const Expr *E) {
 UseVerdict UseClassifier::search(const Expr *Init, const RecordDecl *RD) const {
   const auto *Call = cast<CallExpr>(Init->IgnoreParenCasts());
   const FunctionDecl *Cmp = searchComparator(Call);
+  std::string Fn = Call->getDirectCallee()->getName().str();
   const Expr *Array = Call->getArg(1)->IgnoreParenImpCasts();
   if (!(isHandleExpr(Array) || isSubArrayOf(Array, RD)) ||
       handleRecord(Array->IgnoreParenCasts()->getType()) != RD)
-    return UseVerdict::refused(
-        Call->getExprLoc(), "bsearch of something that is not an array of '" +
-                                recordName(RD) + "' (not rewritten yet)");
+    return UseVerdict::refused(Call->getExprLoc(),
+                               Fn + " of something that is not an array of '" +
+                                   recordName(RD) + "' (not rewritten yet)");
   if (sortComparatorRecord(Cmp) != RD)
     return UseVerdict::refused(
         Call->getExprLoc(),
-        "bsearch with comparator '" + Cmp->getNameAsString() +
+        Fn + " with comparator '" + Cmp->getNameAsString() +
             "', which is not a function of the analyzed files used only to "
             "sort and search arrays of '" +
             recordName(RD) + "'");
   if (!isElementSize(Call->getArg(3), RD))
     return UseVerdict::refused(Call->getExprLoc(),
-                               "bsearch whose element size is not sizeof(" +
+                               Fn + " whose element size is not sizeof(" +
                                    recordName(RD) + ")");
+  // lsearch appends the key when it finds no element: it must be one.
+  if (Fn == "lsearch" &&
+      elementRecord(Call->getArg(0)->IgnoreParenImpCasts()->getType()) != RD)
+    return UseVerdict::refused(Call->getExprLoc(),
+                               "lsearch whose key is not a '" + recordName(RD) +
+                                   "' (not rewritten yet)");
   HandleUse U{UseKind::LibrarySearch, Init, Array, Call->getArg(2)};
   U.Value = Call->getArg(0);
-  return checked(UseVerdict::of(U), "a bsearch");
+  return checked(UseVerdict::of(U), "a search");
 }
 
 std::optional<UseVerdict> UseClassifier::libraryCall(const RecordDecl *RD,

@@ -61,11 +61,15 @@ const char *dlopt::useKindName(UseKind K) {
   case UseKind::LibrarySort:
     return "qsort";
   case UseKind::LibrarySearch:
-    return "bsearch";
+    return "bsearch, lfind or lsearch";
   case UseKind::ArrayCopy:
     return "memcpy, memmove or memset";
   case UseKind::FileIO:
     return "fwrite or fread";
+  case UseKind::HandleComparison:
+    return "comparison of arrays";
+  case UseKind::HandleStep:
+    return "step of an array";
   }
   llvm_unreachable("all use kinds are named");
 }
@@ -437,6 +441,9 @@ UseVerdict UseClassifier::handleUse(const RecordDecl *RD,
                    "a null test");
   if (const auto *Call = dyn_cast_or_null<CallExpr>(P))
     return callUse(RD, DRE, Call, Child);
+  if (const auto *Step = dyn_cast_or_null<UnaryOperator>(P))
+    if (std::optional<UseVerdict> V = handleStep(RD, DRE, Step))
+      return *V;
   std::string Name = handleName(DRE);
   if (const auto *Del = dyn_cast_or_null<CXXDeleteExpr>(P)) {
     if (!Del->isArrayForm())
@@ -505,6 +512,10 @@ UseVerdict UseClassifier::binaryUse(const RecordDecl *RD, const Expr *DRE,
       return checked(UseVerdict::of({UseKind::NullTest, DRE, DRE}),
                      "a null test");
   }
+  if (std::optional<UseVerdict> V = handleComparison(RD, Child, BO))
+    return *V;
+  if (std::optional<UseVerdict> V = handleStep(RD, DRE, BO))
+    return *V;
   return UseVerdict::refused(BO->getOperatorLoc(),
                              "use of " + Name + " in '" +
                                  BO->getOpcodeStr().str() +

@@ -98,7 +98,9 @@ enum class UseKind {
   /// T, so the file's format does not change (T_soa_fwrite, T_soa_fread).
   FileIO,
   /// T *r = bsearch(&key, a, n, sizeof(T), cmp) with a comparator of the
-  /// program: the handle moved to the element found, or a null handle;
+  /// program (or lfind(&key, a, &n, ...), or lsearch, which appends the key
+  /// it does not find): the handle moved to the element found, or a null
+  /// handle;
   /// the search compares copies of the elements (T_soa_bsearch,
   /// LibraryCalls.cpp). Site: the call (with its casts).
   LibrarySearch,
@@ -107,6 +109,15 @@ enum class UseKind {
   /// the handle moved by k elements (a tiled one counts the elements its
   /// tiles skip, as the offset need not be a multiple of the tile size).
   SubArray,
+  /// h - g, h < g, h == g (any comparison) between two arrays of the
+  /// record, each a handle or a sub-array of one (`hit - grid`, `p < a +
+  /// n`): the difference of their positions in elements, T_soa_diff.
+  /// Site: the operator; Handle and Offset: the left operand (Offset null
+  /// for a handle itself); Value and Index: the right one.
+  HandleComparison,
+  /// ++h, h--, h += k, h -= k as a statement of its own: the handle moved,
+  /// h = T_soa_offset(h, k). Site: the operator; Index: k (null for 1).
+  HandleStep,
 };
 
 const char *useKindName(UseKind K);
@@ -467,6 +478,24 @@ private:
                                      const clang::CallExpr *Call,
                                      const clang::Expr *Child,
                                      const clang::Expr *Offset) const;
+  /// An array of a record as an operand of pointer arithmetic: a handle
+  /// (Offset null), &h[k], h + k (HandleArithmetic.cpp).
+  struct Position {
+    const clang::Expr *Handle = nullptr;
+    const clang::Expr *Offset = nullptr;
+  };
+  std::optional<Position> position(const clang::Expr *E,
+                                   const clang::RecordDecl *RD) const;
+  /// \p Operand (a handle, or a sub-array of one) compared with or
+  /// subtracted from another array of \p RD by \p BO; none if \p BO is not
+  /// such a comparison.
+  std::optional<UseVerdict>
+  handleComparison(const clang::RecordDecl *RD, const clang::Expr *Operand,
+                   const clang::BinaryOperator *BO) const;
+  /// \p Handle stepped by \p Step (++h, h -= k); none if it is not a step.
+  std::optional<UseVerdict> handleStep(const clang::RecordDecl *RD,
+                                       const clang::Expr *Handle,
+                                       const clang::Expr *Step) const;
   std::optional<UseVerdict> subArray(const clang::RecordDecl *RD,
                                      const clang::Expr *Handle,
                                      const clang::Expr *Address,

@@ -179,11 +179,45 @@ void DeclarationRenderer::arrayDefinition(const RecordDecl *RD,
       "an array definition");
 }
 
+/// Where the qualifiers (const, volatile) that \p VD's type begins with
+/// start: its type's location leaves them out (`const T *q`).
+static SourceLocation qualifiedTypeBegin(const VarDecl *VD,
+                                         const ASTContext &Ctx) {
+  SourceLocation TypeBegin =
+      VD->getTypeSourceInfo()->getTypeLoc().getBeginLoc();
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Loc = VD->getBeginLoc(), Qualifiers = TypeBegin;
+  if (Loc.isMacroID() || TypeBegin.isMacroID() ||
+      !SM.isBeforeInTranslationUnit(Loc, TypeBegin))
+    return TypeBegin;
+  while (Loc.isValid() && SM.isBeforeInTranslationUnit(Loc, TypeBegin)) {
+    Token Tok;
+    if (Lexer::getRawToken(Loc, Tok, SM, Ctx.getLangOpts(),
+                           /*IgnoreWhiteSpace=*/true))
+      return TypeBegin;
+    Loc = Tok.getLocation();
+    if (!SM.isBeforeInTranslationUnit(Loc, TypeBegin))
+      break;
+    StringRef Word = Tok.is(tok::raw_identifier) ? Tok.getRawIdentifier() : "";
+    bool Qualifier = Word == "const" || Word == "volatile";
+    if (!Qualifier)
+      Qualifiers = TypeBegin;
+    else if (Qualifiers == TypeBegin)
+      Qualifiers = Loc;
+    Loc = Tok.getEndLoc();
+  }
+  return Qualifiers;
+}
+
 void DeclarationRenderer::pointerVariable(const RecordDecl *RD,
                                           const VarDecl *VD) {
-  // Its type up to the name becomes the handle.
-  TypeLoc TL = VD->getTypeSourceInfo()->getTypeLoc();
-  auto Range = charRangeOf(TL.getBeginLoc(), VD->getLocation());
+  // Its type up to the name becomes the handle; `const T *q` a handle that
+  // can move, as q could.
+  SourceLocation Begin =
+      Uses.previousDeclarator(VD)
+          ? VD->getTypeSourceInfo()->getTypeLoc().getBeginLoc()
+          : qualifiedTypeBegin(VD, Ctx);
+  auto Range = charRangeOf(Begin, VD->getLocation());
   if (!Range)
     return cannotRender(RD, VD->getLocation(),
                         "declaration of '" + VD->getNameAsString() +

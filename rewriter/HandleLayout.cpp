@@ -241,10 +241,16 @@ private:
   void getHelper();
   void setHelper();
   void offsetHelper();
+  /// T_soa_diff(a, b): a - b in elements, as pointers into one array.
+  void diffHelper();
   void sortHelper();
   /// T_soa_bsearch(key, h, n, cmp): bsearch's algorithm as glibc runs it
   /// (so equal keys find the same element), comparing copies.
   void searchHelper();
+  /// T_soa_lfind(key, h, &n, cmp), or T_soa_lsearch (\p Inserts), which
+  /// appends the key when no element equals it: glibc's algorithm, over
+  /// copies.
+  void linearSearchHelper(bool Inserts);
   /// T_soa_fwrite(h, n, f), T_soa_fread(h, n, f): the elements in AoS
   /// order, through a staging array of at most 256 of them.
   void fileHelper(bool Reads);
@@ -285,14 +291,18 @@ std::string HandlePrinter::print() {
     reallocHelper();
   if (Need & (HandleLayout::Sort | HandleLayout::Write | HandleLayout::Read))
     Need |= HandleLayout::Get | HandleLayout::Set; // They gather, scatter.
-  if (Need & HandleLayout::Search)
+  if (Need & (HandleLayout::Search | HandleLayout::Find))
     Need |= HandleLayout::Get | HandleLayout::Offset;
+  if (Need & HandleLayout::Insert)
+    Need |= HandleLayout::Get | HandleLayout::Set | HandleLayout::Offset;
   if (Need & HandleLayout::Get)
     getHelper();
   if (Need & HandleLayout::Set)
     setHelper();
   if ((Need & HandleLayout::Offset) && L.canOffset())
     offsetHelper();
+  if (Need & HandleLayout::Diff)
+    diffHelper();
   if (Need & HandleLayout::Sort)
     sortHelper();
   // A search returns a sub-array (the analysis made room for one: a tiled
@@ -300,6 +310,10 @@ std::string HandlePrinter::print() {
   // declares them all may have none.
   if ((Need & HandleLayout::Search) && L.canOffset())
     searchHelper();
+  if ((Need & HandleLayout::Find) && L.canOffset())
+    linearSearchHelper(/*Inserts=*/false);
+  if ((Need & HandleLayout::Insert) && L.canOffset())
+    linearSearchHelper(/*Inserts=*/true);
   if (Need & HandleLayout::Write)
     fileHelper(/*Reads=*/false);
   if (Need & HandleLayout::Read)
@@ -345,13 +359,31 @@ void HandlePrinter::makeNull(StringRef V) {
 
 void HandlePrinter::offsetHelper() {
   OS << "static inline " << H << " " << L.offsetName() << "(" << H
-     << " h, size_t k) {\n";
+     << " h, ptrdiff_t k) {\n";
   for (const HandleMember &M : L.Members)
     if (M.K != HandleMember::Tiles)
       OS << "  h." << M.Name << " += k;\n";
   if (!L.ShiftName.empty())
     OS << "  h." << L.ShiftName << " += k;\n";
   OS << "  return h;\n}\n\n";
+}
+
+void HandlePrinter::diffHelper() {
+  OS << "static inline ptrdiff_t " << L.diffName() << "(" << H << " a, " << H
+     << " b) {\n";
+  // A member that is not tiled moves with the position; tiles stay where
+  // they start, and the count of elements they skip moves instead.
+  for (const HandleMember &M : L.Members)
+    if (M.K != HandleMember::Tiles) {
+      OS << "  return a." << M.Name << " - b." << M.Name << ";\n}\n\n";
+      return;
+    }
+  const HandleMember &M = L.Members.front();
+  OS << "  return (a." << M.Name << " - b." << M.Name << ") * " << M.Tile;
+  if (!L.ShiftName.empty())
+    OS << " + ((ptrdiff_t)a." << L.ShiftName << " - (ptrdiff_t)b."
+       << L.ShiftName << ")";
+  OS << ";\n}\n\n";
 }
 
 void HandlePrinter::bytewiseHelper(StringRef Name, StringRef Fn,
@@ -473,6 +505,26 @@ void HandlePrinter::searchHelper() {
      << "  return " << L.nullValue() << ";\n}\n\n";
 }
 
+void HandlePrinter::linearSearchHelper(bool Inserts) {
+  OS << "/* " << (Inserts ? "lsearch" : "lfind")
+     << " of the elements: compared as copies, with the comparator as it\n"
+        "   is written; the handle moved to the element found, or "
+     << (Inserts ? "to the key appended" : "null") << ". */\n"
+     << "static inline " << H << " "
+     << (Inserts ? L.insertName() : L.findName()) << "(const void *key, " << H
+     << " h, size_t *n, int (*cmp)(const void *, const void *)) {\n"
+     << "  for (size_t idx = 0; idx < *n; idx++) {\n"
+     << "    " << E << " v = " << L.getName() << "(h, idx);\n"
+     << "    if (cmp(key, &v) == 0)\n"
+     << "      return " << L.offsetName() << "(h, idx);\n"
+     << "  }\n";
+  if (Inserts)
+    OS << "  " << L.setName() << "(h, *n, *(const " << E << " *)key);\n"
+       << "  return " << L.offsetName() << "(h, (*n)++);\n}\n\n";
+  else
+    OS << "  return " << L.nullValue() << ";\n}\n\n";
+}
+
 void HandlePrinter::freeHelper() {
   OS << "static inline void " << L.freeName() << "(" << H << " h) {\n";
   for (const HandleMember &M : L.Members)
@@ -559,7 +611,7 @@ std::string HandleLayout::declarations() const {
     return OS.str();
   }
   std::string Includes = "#include <stdlib.h>\n";
-  if (Used & IndexType)
+  if (Used & (IndexType | Offset | Diff | Search | Find | Insert))
     Includes = "#include <stddef.h>\n" + Includes;
   if (Used & (Write | Read))
     Includes = "#include <stdio.h>\n" + Includes;

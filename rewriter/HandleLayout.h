@@ -76,6 +76,12 @@ public:
     Read = 65536,
     /// bsearch over copies of the elements (UseKind::LibrarySearch).
     Search = 131072,
+    /// The distance between two positions in elements
+    /// (UseKind::HandleComparison).
+    Diff = 262144,
+    /// lfind and lsearch over copies of the elements (UseKind::LibrarySearch).
+    Find = 524288,
+    Insert = 1048576,
   };
   void use(Helper H) const { Used |= H; }
   /// Every helper, whether used or not (for declarations in a header);
@@ -152,6 +158,9 @@ public:
   std::string offsetName() const { return HandleName + "_offset"; }
   std::string sortName() const { return HandleName + "_qsort"; }
   std::string searchName() const { return HandleName + "_bsearch"; }
+  std::string diffName() const { return HandleName + "_diff"; }
+  std::string findName() const { return HandleName + "_lfind"; }
+  std::string insertName() const { return HandleName + "_lsearch"; }
   std::string copyName() const { return HandleName + "_copy"; }
   std::string moveName() const { return HandleName + "_move"; }
   std::string fillName() const { return HandleName + "_fill"; }

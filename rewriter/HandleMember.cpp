@@ -25,8 +25,10 @@ static std::string spell(const HandleMember &M, StringRef Base, StringRef Index,
   std::string Array = Base.str() + "." + M.Name;
   std::string Shifted;
   if (M.K == HandleMember::Tiles && !Shift.empty()) {
-    Shifted =
-        "(" + Base.str() + "." + Shift.str() + " + " + Operand.str() + ")";
+    // p->f of a sub-array p: the element its tiles skip to.
+    Shifted = Index == "0" ? Base.str() + "." + Shift.str()
+                           : "(" + Base.str() + "." + Shift.str() + " + " +
+                                 Operand.str() + ")";
     Operand = Shifted;
   }
   switch (M.K) {

@@ -43,6 +43,8 @@ void LayoutRewriter::render(const RecordDecl *RD, const UseVerdict &V) {
   case UseKind::LibrarySearch:
   case UseKind::ArrayCopy:
   case UseKind::FileIO:
+  case UseKind::HandleComparison:
+  case UseKind::HandleStep:
     return Use.renderUse(RD, U);
   case UseKind::ContainerCall:
   case UseKind::ElementBinding:

@@ -215,6 +215,59 @@ void UseRenderer::subArraySite(const RecordDecl *RD, const HandleUse &U) {
       "a sub-array");
 }
 
+/// h - g -> T_soa_diff(h, g); h < g -> (T_soa_diff(h, g) < 0); a sub-array
+/// operand (&a[k], a + k) is its handle moved, T_soa_offset(a, k).
+void UseRenderer::comparisonSite(const RecordDecl *RD, const HandleUse &U) {
+  const HandleLayout *L = Layouts.lookup(RD);
+  if ((U.Offset || U.Index) && !L->canOffset())
+    return cannotRender(RD, U.Site->getExprLoc(),
+                        "a sub-array of tiles without a count of skipped "
+                        "elements (RecordPlan::SubArrayAt)");
+  auto Operand = [&](const Expr *Handle, const Expr *Offset) {
+    TextFn Text = textFn(Handle);
+    return Offset ? offsetText(L, Text, textFn(Offset)) : Text;
+  };
+  TextFn Left = Operand(U.Handle, U.Offset), Right = Operand(U.Value, U.Index);
+  const auto *BO = cast<BinaryOperator>(U.Site);
+  std::string Op = BO->getOpcode() == BO_Sub ? "" : BO->getOpcodeStr().str();
+  addSite(
+      RD, U.Site->getSourceRange(), U.Site->getExprLoc(),
+      [=](const EditSet &ES, const LaneContext *) {
+        L->use(HandleLayout::Diff);
+        std::string Diff =
+            L->diffName() + "(" + Left(ES) + ", " + Right(ES) + ")";
+        return Op.empty() ? Diff : "(" + Diff + " " + Op + " 0)";
+      },
+      "a comparison of arrays");
+}
+
+/// ++h, h -= k -> h = T_soa_offset(h, 1), h = T_soa_offset(h, -(k)).
+void UseRenderer::stepSite(const RecordDecl *RD, const HandleUse &U) {
+  const HandleLayout *L = Layouts.lookup(RD);
+  if (!L->canOffset())
+    return cannotRender(RD, U.Site->getExprLoc(),
+                        "a step of tiles without a count of skipped "
+                        "elements (RecordPlan::SubArrayAt)");
+  bool Back = false;
+  if (const auto *UO = dyn_cast<UnaryOperator>(U.Site))
+    Back = UO->isDecrementOp();
+  else
+    Back = cast<BinaryOperator>(U.Site)->getOpcode() == BO_SubAssign;
+  TextFn Handle = textFn(U.Handle);
+  TextFn By = U.Index ? textFn(U.Index) : nullptr;
+  addSite(
+      RD, U.Site->getSourceRange(), U.Site->getExprLoc(),
+      [=](const EditSet &ES, const LaneContext *) {
+        std::string K = By ? By(ES) : "1";
+        if (Back)
+          K = By ? "-" + parenthesize(K) : "-1";
+        L->use(HandleLayout::Offset);
+        std::string H = Handle(ES);
+        return H + " = " + L->offsetName() + "(" + H + ", " + K + ")";
+      },
+      "a step of an array");
+}
+
 /// The array a library call's use works on: the handle, or the sub-array
 /// T_soa_offset(a, k) for &a[k] and a + k.
 std::function<std::string(const EditSet &)> UseRenderer::libraryArrayText(
@@ -241,7 +294,8 @@ void UseRenderer::sortSite(const RecordDecl *RD, const HandleUse &U) {
 }
 
 /// bsearch(&key, a, n, sizeof(T), cmp) (with its casts) ->
-/// T_soa_bsearch(&key, a, n, cmp); a sub-array a is rendered inside.
+/// T_soa_bsearch(&key, a, n, cmp); a sub-array a is rendered inside;
+/// lfind(&key, a, &n, ...) and lsearch alike.
 void UseRenderer::searchSite(const RecordDecl *RD, const HandleUse &U) {
   const HandleLayout *L = Layouts.lookup(RD);
   const auto *Call = cast<CallExpr>(U.Site->IgnoreParenCasts());
@@ -249,14 +303,21 @@ void UseRenderer::searchSite(const RecordDecl *RD, const HandleUse &U) {
   auto ArrayText = textFn(Call->getArg(1)->IgnoreParenImpCasts());
   auto CountText = textFn(U.Index);
   auto CompareText = textFn(Call->getArg(4));
+  StringRef Fn = Call->getDirectCallee()->getName();
+  HandleLayout::Helper Helper = Fn == "lfind"     ? HandleLayout::Find
+                                : Fn == "lsearch" ? HandleLayout::Insert
+                                                  : HandleLayout::Search;
+  std::string Name = Helper == HandleLayout::Find     ? L->findName()
+                     : Helper == HandleLayout::Insert ? L->insertName()
+                                                      : L->searchName();
   addSite(
       RD, U.Site->getSourceRange(), U.Site->getExprLoc(),
       [=](const EditSet &ES, const LaneContext *) {
-        L->use(HandleLayout::Search);
-        return L->searchName() + "(" + KeyText(ES) + ", " + ArrayText(ES) +
-               ", " + CountText(ES) + ", " + CompareText(ES) + ")";
+        L->use(Helper);
+        return Name + "(" + KeyText(ES) + ", " + ArrayText(ES) + ", " +
+               CountText(ES) + ", " + CompareText(ES) + ")";
       },
-      "a bsearch");
+      "a search");
 }
 
 /// memcpy(b, a, n * sizeof(T)) -> T_soa_copy(b, a, n); memmove -> _move;
@@ -342,6 +403,10 @@ void UseRenderer::renderUse(const RecordDecl *RD, const HandleUse &U) {
     return arrayCopySite(RD, U);
   case UseKind::FileIO:
     return fileSite(RD, U);
+  case UseKind::HandleComparison:
+    return comparisonSite(RD, U);
+  case UseKind::HandleStep:
+    return stepSite(RD, U);
   default:
     llvm_unreachable("not a use of a C handle");
   }

@@ -37,6 +37,8 @@ private:
   std::function<std::string(const EditSet &)> arrayText(const HandleUse &U);
   void subArraySite(const clang::RecordDecl *RD, const HandleUse &U);
   void searchSite(const clang::RecordDecl *RD, const HandleUse &U);
+  void comparisonSite(const clang::RecordDecl *RD, const HandleUse &U);
+  void stepSite(const clang::RecordDecl *RD, const HandleUse &U);
   std::function<std::string(const EditSet &)>
   libraryArrayText(const HandleLayout *L, const HandleUse &U,
                    std::function<std::string(const EditSet &)> HandleText);
