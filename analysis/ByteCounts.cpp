@@ -107,6 +107,13 @@ bool UseClassifier::elementCount(const Expr *Size, const RecordDecl *RD,
     U.CountInBytes = false;
     return true;
   }
+  // sizeof b of an array T b[N]: N elements (the sizeof is rendered with
+  // the array's type, its value unchanged).
+  if (isFixedArrayOf(ignoreWidening(Size, Ctx), RD)) {
+    U.Count = {Size};
+    U.CountInBytes = true;
+    return true;
+  }
   // A byte count computed beforehand, kept as it is: its other uses keep
   // their value, and the count is that value over the element's size.
   if (const auto *ME = dyn_cast<MemberExpr>(Size->IgnoreParenImpCasts());

@@ -413,17 +413,32 @@ UseVerdict UseClassifier::derefUse(const ElementPointer &EP,
                                  "' that dlopt cannot rewrite yet");
 }
 
-const VarDecl *UseClassifier::previousDeclarator(const VarDecl *VD) const {
+llvm::SmallVector<const VarDecl *, 2>
+UseClassifier::declarators(const VarDecl *VD) const {
+  llvm::SmallVector<const VarDecl *, 2> Group;
   for (const DynTypedNode &N : Ctx.getParents(*VD))
     if (const auto *DS = N.get<DeclStmt>()) {
-      const VarDecl *Previous = nullptr;
-      for (const Decl *D : DS->decls()) {
-        if (D == VD)
-          return Previous;
-        Previous = dyn_cast<VarDecl>(D);
-      }
+      for (const Decl *D : DS->decls())
+        if (const auto *Var = dyn_cast<VarDecl>(D))
+          Group.push_back(Var);
+      return Group;
     }
-  return nullptr;
+  // At file scope the declarators of one declaration are neighbours that
+  // begin at the same specifiers.
+  if (VD->getDeclContext()->isFileContext())
+    for (const Decl *D : VD->getDeclContext()->decls())
+      if (const auto *Var = dyn_cast<VarDecl>(D);
+          Var && Var->getBeginLoc() == VD->getBeginLoc())
+        Group.push_back(Var);
+  if (Group.empty())
+    Group.push_back(VD);
+  return Group;
+}
+
+const VarDecl *UseClassifier::previousDeclarator(const VarDecl *VD) const {
+  llvm::SmallVector<const VarDecl *, 2> Group = declarators(VD);
+  auto It = llvm::find(Group, VD);
+  return It == Group.begin() || It == Group.end() ? nullptr : *std::prev(It);
 }
 
 UseVerdict

@@ -244,6 +244,15 @@ std::optional<UseVerdict> UseClassifier::inAllocation(const RecordDecl *RD,
 /// sizeof *p or sizeof p[0] is the element's size, which does not change:
 /// spelled sizeof(T) from now on. sizeof of the array or pointer itself
 /// would change its value.
+bool UseClassifier::isFixedArrayOf(const Expr *Size, const RecordDecl *RD) {
+  const auto *S = dyn_cast<UnaryExprOrTypeTraitExpr>(Size);
+  if (!S || S->getKind() != UETT_SizeOf || S->isArgumentType())
+    return false;
+  const Expr *Arg = S->getArgumentExpr()->IgnoreParens();
+  const auto *CAT = dyn_cast<ConstantArrayType>(Arg->getType().getTypePtr());
+  return isa<DeclRefExpr>(Arg) && CAT && asRecord(CAT->getElementType()) == RD;
+}
+
 std::optional<UseVerdict> UseClassifier::sizeofUse(const RecordDecl *RD,
                                                    const Expr *DRE) const {
   const Stmt *Cur = DRE;
@@ -257,6 +266,10 @@ std::optional<UseVerdict> UseClassifier::sizeofUse(const RecordDecl *RD,
   const auto *Size = dyn_cast_or_null<UnaryExprOrTypeTraitExpr>(P);
   if (!Size)
     return std::nullopt;
+  // sizeof a of an array T a[N]: its bytes, which do not change either.
+  if (isFixedArrayOf(Size, RD))
+    return checked(UseVerdict::of({UseKind::ElementSize, Size, DRE}),
+                   "a sizeof");
   if (Size->isArgumentType() ||
       asRecord(Size->getArgumentExpr()->getType()) != RD)
     return UseVerdict::refused(
@@ -893,6 +906,17 @@ UseVerdict UseClassifier::declaration(const DeclaratorDecl *D,
   const auto *VD = dyn_cast<VarDecl>(D);
   if (!VD)
     return UseVerdict::of(Decl);
+  // T *a, *b; and T a[N], b[M]; share their specifiers, which become the
+  // handle's or are repeated: all must be arrays of the record alike.
+  for (const VarDecl *Other : declarators(VD))
+    if (handleRecord(Other->getType()) != RD ||
+        Other->getType()->isArrayType() != VD->getType()->isArrayType())
+      return UseVerdict::refused(VD->getLocation(),
+                                 "'" + VD->getNameAsString() +
+                                     "' declared together with variables "
+                                     "that are not arrays of '" +
+                                     recordName(RD) +
+                                     "' alike (not rewritten yet)");
   if (VD->getType()->isArrayType()) {
     UseVerdict V = InFile(VD->getSourceRange(), "an array definition");
     if (!V.Use || (VD->hasExternalStorage() && !VD->hasInit()))

@@ -230,6 +230,9 @@ public:
   static bool isAllocation(const clang::Expr *E);
   /// A call of bsearch, maybe behind casts; its value can initialize or be
   /// assigned to a handle (UseClassifier::search).
+  /// Whether \p Size is `sizeof a` of an array variable T a[N] of \p RD.
+  static bool isFixedArrayOf(const clang::Expr *Size,
+                             const clang::RecordDecl *RD);
   static bool isSearch(const clang::Expr *E);
   UseVerdict search(const clang::Expr *Init, const clang::RecordDecl *RD) const;
   /// Whether the value of \p E (an allocation, a bsearch) is assigned to,
@@ -370,6 +373,9 @@ public:
   /// The declarator before \p VD in the declaration that declares both
   /// (T *low, *high;), or null.
   const clang::VarDecl *previousDeclarator(const clang::VarDecl *VD) const;
+  /// The variables \p VD's declaration declares, \p VD among them.
+  llvm::SmallVector<const clang::VarDecl *, 2>
+  declarators(const clang::VarDecl *VD) const;
   /// The index an element pointer stands for, where it holds one element
   /// all its life (pi = &a[i], never assigned or stepped): i. Null
   /// otherwise. (The access analysis reads pi->f as a[i].f.)

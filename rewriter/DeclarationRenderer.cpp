@@ -159,11 +159,25 @@ void DeclarationRenderer::arrayDefinition(const RecordDecl *RD,
       }
     }
   }
+  // A later declarator of the same declaration (T a[N], b[N];) shares the
+  // specifiers: it becomes a definition of its own from the comma on.
+  SourceRange Range = VD->getSourceRange();
+  std::string Separator;
+  if (const VarDecl *Previous = Uses.previousDeclarator(VD)) {
+    std::optional<Token> Comma =
+        Lexer::findNextToken(Previous->getEndLoc(), SM, LO);
+    if (!Comma || !Comma->is(tok::comma))
+      return cannotRender(RD, VD->getLocation(),
+                          "array '" + Name + "' declared in a macro");
+    Range.setBegin(Comma->getLocation());
+    Separator = ";\n" + std::string(Column, ' ');
+  }
   addSite(
-      RD, VD->getSourceRange(), VD->getLocation(),
+      RD, Range, VD->getLocation(),
       [=](const EditSet &ES, const LaneContext *) {
         if (!Init)
-          return format(L->arrayDefinition(Storage, Name, Length, nullptr) +
+          return Separator +
+                 format(L->arrayDefinition(Storage, Name, Length, nullptr) +
                             ";",
                         Column, /*DropSemicolon=*/true);
         std::vector<std::vector<std::string>> Texts;
@@ -173,7 +187,8 @@ void DeclarationRenderer::arrayDefinition(const RecordDecl *RD,
             Texts.back().push_back(Field(ES));
           Texts.back().resize(L->fieldCount());
         }
-        return format(L->arrayDefinition(Storage, Name, Length, &Texts) + ";",
+        return Separator +
+               format(L->arrayDefinition(Storage, Name, Length, &Texts) + ";",
                       Column, /*DropSemicolon=*/true);
       },
       "an array definition");
@@ -213,16 +228,24 @@ void DeclarationRenderer::pointerVariable(const RecordDecl *RD,
                                           const VarDecl *VD) {
   // Its type up to the name becomes the handle; `const T *q` a handle that
   // can move, as q could.
-  SourceLocation Begin =
-      Uses.previousDeclarator(VD)
-          ? VD->getTypeSourceInfo()->getTypeLoc().getBeginLoc()
-          : qualifiedTypeBegin(VD, Ctx);
+  // A later declarator (T *a, *b;) shares the type the first one
+  // respelled: only its `*` goes.
+  SourceLocation Begin = qualifiedTypeBegin(VD, Ctx);
+  std::string Text = Layouts.lookup(RD)->handleName() + " ";
+  if (const VarDecl *Previous = Uses.previousDeclarator(VD)) {
+    std::optional<Token> Comma =
+        Lexer::findNextToken(Previous->getEndLoc(), SM, LO);
+    Begin = Comma && Comma->is(tok::comma)
+                ? Lexer::getLocForEndOfToken(Comma->getLocation(), 0, SM, LO)
+                : SourceLocation();
+    Text = " ";
+  }
   auto Range = charRangeOf(Begin, VD->getLocation());
   if (!Range)
     return cannotRender(RD, VD->getLocation(),
                         "declaration of '" + VD->getNameAsString() +
                             "' is spelled inside a macro");
-  textSite(RD, *Range, Layouts.lookup(RD)->handleName() + " ");
+  textSite(RD, *Range, Text);
   if (const Expr *Init = VD->getInit()) {
     if (Init->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
       addSite(

@@ -475,11 +475,14 @@ void LoopRenderer::loopSite(const CandidateLoop &Loop) {
   S.Render = [=](const EditSet &ES, const LaneContext *) {
     const Site *Self = &State.LoopSites[SiteIndex];
     // Nothing inside the body is edited yet: its sites are this loop's.
-    EditSet LaneEdits = ES.emptyCopy(), FlatEdits = ES.emptyCopy();
+    // Nor is the bound (sizeof a / sizeof a[0] of an array a[N]).
+    EditSet LaneEdits = ES.emptyCopy(), FlatEdits = ES.emptyCopy(),
+            BoundEdits = ES.emptyCopy();
     applySites(LaneEdits, BodyB, BodyE, &Lane, Self);
     applySites(FlatEdits, BodyB, BodyE, nullptr, Self);
+    applySites(BoundEdits, BoundB, BoundE, nullptr, Self);
     std::string T = std::to_string(Lane.Tile);
-    std::string Bound = ES.textOf(BoundB, BoundE);
+    std::string Bound = BoundEdits.textOf(BoundB, BoundE);
     std::string Tiles = parenthesize(Bound) + " / " + T;
     std::string Decl = Declared ? Type + " " : "";
     std::string LaneBody = LaneEdits.textOf(BodyB, BodyE);

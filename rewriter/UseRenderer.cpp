@@ -361,13 +361,26 @@ void UseRenderer::fileSite(const RecordDecl *RD, const HandleUse &U) {
       "an fwrite or fread");
 }
 
-/// sizeof *p, sizeof p[0]: the element's size, spelled sizeof(T).
+/// sizeof *p, sizeof p[0]: the element's size, spelled sizeof(T); sizeof a
+/// of an array T a[N]: sizeof(T[N]).
 void UseRenderer::elementSizeSite(const RecordDecl *RD, const Expr *Size) {
   const HandleLayout *L = Layouts.lookup(RD);
+  std::string Length;
+  if (UseClassifier::isFixedArrayOf(Size, RD))
+    Length = "[" +
+             llvm::toString(
+                 cast<ConstantArrayType>(cast<UnaryExprOrTypeTraitExpr>(Size)
+                                             ->getArgumentExpr()
+                                             ->IgnoreParens()
+                                             ->getType()
+                                             .getTypePtr())
+                     ->getSize(),
+                 10, /*Signed=*/false) +
+             "]";
   addSite(
       RD, Size->getSourceRange(), Size->getBeginLoc(),
-      [L](const EditSet &, const LaneContext *) {
-        return "sizeof(" + L->elementType() + ")";
+      [L, Length](const EditSet &, const LaneContext *) {
+        return "sizeof(" + L->elementType() + Length + ")";
       },
       "a sizeof");
 }

@@ -1,5 +1,6 @@
 // A memcpy whose byte count is not n * sizeof(T) sees the array as bytes in
-// AoS order. (memcpy, memmove and memset with one work per array:
+// AoS order (here, 128 bytes spelled as a number). (memcpy, memmove and
+// memset with one, or with sizeof of an array T b[N], work per array:
 // rewrite/bytewise.test; qsort with a comparator of the file sorts copies:
 // rewrite/library-sort.test; fwrite and fread stage: rewrite/file-io.test.)
 // RUN: %clang %dlopt -fsyntax-only -Xclang -verify %s
@@ -18,7 +19,7 @@ int main(void) {
   struct P b[16];
   for (int i = 0; i < 16; ++i)
     a[i].key = 16 - i;
-  memcpy(b, a, sizeof b); // expected-note {{blocks the rewrite: 'P' array passed to memcpy with a byte count that is not n * sizeof(T)}}
+  memcpy(b, a, 128); // expected-note {{blocks the rewrite: 'P' array passed to memcpy with a byte count that is not n * sizeof(T)}}
   memset(a, 0, 16 * sizeof(struct P));
   qsort(b, 16, sizeof(struct P), cmp);
   fwrite(b, sizeof(struct P), 16, stdout);
