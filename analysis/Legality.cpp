@@ -1066,19 +1066,40 @@ private:
   }
 
   void checkMacro(const RecordDecl *RD, SourceLocation Loc) {
-    if (!Loc.isMacroID() || SM.isMacroArgExpansion(Loc))
+    if (!Loc.isMacroID())
       return;
-    StringRef Macro = Lexer::getImmediateMacroName(Loc, SM, Ctx.getLangOpts());
+    // Written in the arguments of the invocation the file holds (through
+    // any number of macros that pass it on): text of the file, rewritten
+    // where it is.
+    CharSourceRange Invocation = SM.getExpansionRange(Loc);
+    SourceLocation Spelling = SM.getSpellingLoc(Loc);
+    bool InFile =
+        Invocation.getBegin().isFileID() && Invocation.getEnd().isFileID();
+    if (InFile &&
+        SM.getFileID(Spelling) == SM.getFileID(Invocation.getBegin()) &&
+        !SM.isBeforeInTranslationUnit(Spelling, Invocation.getBegin()) &&
+        SM.isBeforeInTranslationUnit(Spelling, Invocation.getEnd()))
+      return;
+    StringRef Macro = macroSpelling(Loc);
     LegalityIssue *Issue = blockingIssue(
         RD, SM.getExpansionLoc(Loc),
         "use spelled inside the body of macro '" + Macro.str() + "'");
-    // The outermost invocation, spelled in a file: expanded in place, the
-    // use is in the file (unless the invocation is an argument of another
-    // macro, or of one the expansion keeps).
-    CharSourceRange Invocation = SM.getExpansionRange(Loc);
-    if (Issue && Invocation.getBegin().isFileID() &&
-        Invocation.getEnd().isFileID())
+    // Spelled in a macro's body (or a body that body invokes): the
+    // outermost invocation, expanded in place, puts the use in the file
+    // (unless its macro is invoked in an argument, which the expansion
+    // keeps as written).
+    if (Issue && InFile)
       Issue->Invocation = Invocation;
+  }
+
+  /// The name of the macro whose body spells the token at \p Loc.
+  StringRef macroSpelling(SourceLocation Loc) const {
+    // Arguments passed on lead to the body that wrote the token.
+    while (Loc.isMacroID() && SM.isMacroArgExpansion(Loc))
+      Loc = SM.getImmediateSpellingLoc(Loc);
+    return Loc.isMacroID()
+               ? Lexer::getImmediateMacroName(Loc, SM, Ctx.getLangOpts())
+               : StringRef();
   }
 
   ASTContext &Ctx;

@@ -1,4 +1,4 @@
-//===- MacroExpander.cpp - A macro invocation, expanded one level ---------===//
+//===- MacroExpander.cpp - A macro invocation, expanded in place ----------===//
 #include "rewriter/MacroExpander.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -44,6 +44,136 @@ static bool couldJoin(llvm::StringRef Left, llvm::StringRef Right) {
   return (Word(L) && Word(R)) || (Ops.contains(L) && Ops.contains(R));
 }
 
+/// Why \p MI cannot be expanded as text (none if it can).
+static std::optional<std::string> unexpandable(const MacroInfo *MI,
+                                               llvm::StringRef Name,
+                                               const SourceManager &SM) {
+  std::string Macro = "macro '" + Name.str() + "'";
+  if (SM.isInSystemHeader(MI->getDefinitionLoc()))
+    return Macro + " is defined in a system header";
+  if (MI->isVariadic())
+    return Macro + " is variadic (not expanded yet)";
+  for (const Token &T : MI->tokens())
+    if (T.isOneOf(tok::hash, tok::hashhash, tok::hashat))
+      return Macro + " stringizes or pastes its arguments (# or ##)";
+  return std::nullopt;
+}
+
+namespace {
+/// Expands a macro as the preprocessor does, on text: the body with each
+/// parameter replaced by its argument's text, rescanned for invocations of
+/// function-like macros of the program (in the body or in the arguments),
+/// which are expanded in turn; a macro is not expanded inside its own
+/// expansion. Object-like macros (constants) stay as they are written.
+class TextExpander {
+public:
+  TextExpander(Preprocessor &PP, SourceLocation At) : PP(PP), At(At) {}
+
+  std::string expand(const MacroInfo *MI, const std::vector<std::string> &Args,
+                     llvm::SmallVectorImpl<const MacroInfo *> &Active) {
+    std::string Out;
+    for (const Token &T : MI->tokens()) {
+      std::string Piece = PP.getSpelling(T);
+      if (const IdentifierInfo *P = T.getIdentifierInfo())
+        for (unsigned I = 0; I < MI->getNumParams(); ++I)
+          if (MI->params()[I] == P)
+            Piece = Args[I];
+      if (!Out.empty() && (T.hasLeadingSpace() || couldJoin(Out, Piece)))
+        Out += " ";
+      Out += Piece;
+    }
+    Active.push_back(MI);
+    std::string Done = rescan(Out, Active);
+    Active.pop_back();
+    return Done;
+  }
+
+private:
+  struct RawToken {
+    Token Tok;
+    unsigned Offset;
+  };
+
+  /// \p Text with the invocations it holds expanded.
+  std::string rescan(const std::string &Text,
+                     llvm::SmallVectorImpl<const MacroInfo *> &Active) {
+    std::vector<RawToken> Toks;
+    Lexer Raw(At, PP.getLangOpts(), Text.c_str(), Text.c_str(),
+              Text.c_str() + Text.size());
+    for (Token T; Raw.LexFromRawLexer(T), T.isNot(tok::eof);)
+      Toks.push_back({T, unsigned(Raw.getBufferLocation() - Text.c_str()) -
+                             T.getLength()});
+    std::string Out;
+    unsigned Pos = 0;
+    for (size_t I = 0; I < Toks.size(); ++I) {
+      const MacroInfo *MI = invoked(Toks, I, Active);
+      std::vector<std::string> Args;
+      size_t Close = I;
+      if (!MI || !argumentsAt(Text, Toks, I, Close, Args))
+        continue;
+      if (MI->getNumParams() == 0 && Args.size() == 1 && Args[0].empty())
+        Args.clear();
+      if (Args.size() != MI->getNumParams())
+        continue;
+      Out += Text.substr(Pos, Toks[I].Offset - Pos);
+      Out += expand(MI, Args, Active);
+      Pos = Toks[Close].Offset + Toks[Close].Tok.getLength();
+      I = Close;
+    }
+    return Out + Text.substr(Pos);
+  }
+
+  /// The function-like macro of the program token \p I invokes, if it can
+  /// be expanded and is not being expanded already.
+  const MacroInfo *invoked(llvm::ArrayRef<RawToken> Toks, size_t I,
+                           llvm::ArrayRef<const MacroInfo *> Active) const {
+    if (!Toks[I].Tok.is(tok::raw_identifier) || I + 1 >= Toks.size() ||
+        !Toks[I + 1].Tok.is(tok::l_paren))
+      return nullptr;
+    llvm::StringRef Name = Toks[I].Tok.getRawIdentifier();
+    IdentifierInfo *II = PP.getIdentifierInfo(Name);
+    const MacroInfo *MI = PP.getMacroDefinitionAtLoc(II, At).getMacroInfo();
+    if (!MI || !MI->isFunctionLike() || llvm::is_contained(Active, MI) ||
+        unexpandable(MI, Name, PP.getSourceManager()))
+      return nullptr;
+    return MI;
+  }
+
+  /// The arguments' texts of the invocation at token \p I, split at
+  /// top-level commas; \p Close: its `)`.
+  static bool argumentsAt(const std::string &Text,
+                          llvm::ArrayRef<RawToken> Toks, size_t I,
+                          size_t &Close, std::vector<std::string> &Out) {
+    unsigned Depth = 0;
+    unsigned Start = Toks[I + 1].Offset + 1;
+    for (size_t J = I + 2; J < Toks.size(); ++J) {
+      const Token &T = Toks[J].Tok;
+      if (T.isOneOf(tok::l_paren, tok::l_square, tok::l_brace)) {
+        ++Depth;
+        continue;
+      }
+      if (Depth > 0) {
+        Depth -= T.isOneOf(tok::r_paren, tok::r_square, tok::r_brace);
+        continue;
+      }
+      if (T.isOneOf(tok::comma, tok::r_paren)) {
+        Out.push_back(
+            llvm::StringRef(Text).slice(Start, Toks[J].Offset).trim().str());
+        Start = Toks[J].Offset + 1;
+        if (T.is(tok::r_paren)) {
+          Close = J;
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  Preprocessor &PP;
+  SourceLocation At;
+};
+} // namespace
+
 std::optional<std::string> dlopt::expandInvocation(Preprocessor &PP,
                                                    FileID File, unsigned Begin,
                                                    unsigned End,
@@ -75,19 +205,10 @@ std::optional<std::string> dlopt::expandInvocation(Preprocessor &PP,
     return std::nullopt;
   }
   std::string Name = "macro '" + II->getName().str() + "'";
-  if (SM.isInSystemHeader(MI->getDefinitionLoc())) {
-    Why = Name + " is defined in a system header";
+  if (std::optional<std::string> Not = unexpandable(MI, II->getName(), SM)) {
+    Why = *Not;
     return std::nullopt;
   }
-  if (MI->isVariadic()) {
-    Why = Name + " is variadic (not expanded yet)";
-    return std::nullopt;
-  }
-  for (const Token &T : MI->tokens())
-    if (T.isOneOf(tok::hash, tok::hashhash, tok::hashat)) {
-      Why = Name + " stringizes or pastes its arguments (# or ##)";
-      return std::nullopt;
-    }
   std::vector<std::string> Args;
   if (MI->isFunctionLike()) {
     std::optional<std::vector<std::string>> A =
@@ -111,18 +232,8 @@ std::optional<std::string> dlopt::expandInvocation(Preprocessor &PP,
     Why = Name + " is not the whole invocation";
     return std::nullopt;
   }
-  std::string Out;
-  for (const Token &T : MI->tokens()) {
-    std::string Piece = PP.getSpelling(T);
-    if (const IdentifierInfo *P = T.getIdentifierInfo())
-      for (unsigned I = 0; I < MI->getNumParams(); ++I)
-        if (MI->params()[I] == P)
-          Piece = Args[I];
-    if (!Out.empty() && (T.hasLeadingSpace() || couldJoin(Out, Piece)))
-      Out += " ";
-    Out += Piece;
-  }
-  return Out;
+  llvm::SmallVector<const MacroInfo *, 4> Active;
+  return TextExpander(PP, Start).expand(MI, Args, Active);
 }
 
 static void byOffset(std::vector<Expansion> &Expansions) {

@@ -1,12 +1,14 @@
-//===- MacroExpander.h - A macro invocation, expanded one level -*- C++ -*-===//
+//===- MacroExpander.h - A macro invocation, expanded in place --*- C++ -*-===//
 //
 // A use of a record spelled in a macro's body cannot be rewritten where it
 // is: the body serves every invocation. The invocation is expanded in place
 // instead (only those the analysis lists for a record whose layout
 // changes, RecordPlan::MacroUses), and the expanded text is rewritten like
-// any other code. The expansion is one level, as the preprocessor does it:
-// the body's tokens with each parameter replaced by the text of its
-// argument; macros the body invokes stay invocations.
+// any other code. The expansion is the preprocessor's, on text: the body's
+// tokens with each parameter replaced by the text of its argument, rescanned
+// for invocations of the program's function-like macros (in the body or the
+// arguments: DIST2 -> DELTA -> COORD), which are expanded in turn. Object-
+// like macros (constants) and macros of system headers stay as written.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DLOPT_REWRITER_MACROEXPANDER_H
@@ -24,7 +26,7 @@ namespace dlopt {
 /// The expansion of the invocation at [Begin, End) of \p File, or none and
 /// why not (\p Why): a macro that stringizes or pastes (# and ##), is
 /// variadic, is defined in a system header, or whose arguments cannot be
-/// read.
+/// read. A macro it reaches that cannot be expanded stays an invocation.
 std::optional<std::string> expandInvocation(clang::Preprocessor &PP,
                                             clang::FileID File, unsigned Begin,
                                             unsigned End, std::string &Why);
