@@ -226,8 +226,10 @@ private:
       return stmt(Body);
     }
     if (const auto *Dir = dyn_cast<OMPExecutableDirective>(S)) {
+      // Not every directive outlines its block (critical, master, single
+      // keep it as it is): the captured statement, if any, is handled below.
       if (Dir->hasAssociatedStmt())
-        stmt(Dir->getInnermostCapturedStmt()->getCapturedStmt());
+        stmt(Dir->getAssociatedStmt());
       return;
     }
     if (const auto *Captured = dyn_cast<CapturedStmt>(S))

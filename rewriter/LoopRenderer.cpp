@@ -4,6 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "rewriter/LoopRenderer.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/StmtOpenMP.h"
 #include "llvm/Support/Regex.h"
 
 using namespace clang;
@@ -363,10 +365,48 @@ bool LoopRenderer::walkingPointerLoop(const ForStmt *For) {
   return true;
 }
 
+/// The directive whose loop \p For is, if any.
+static const OMPLoopDirective *directiveOf(const ForStmt *For,
+                                           ASTContext &Ctx) {
+  for (const DynTypedNode &P : Ctx.getParents(*For)) {
+    const auto *CD = P.get<CapturedDecl>();
+    if (!CD)
+      continue;
+    for (const DynTypedNode &Up : Ctx.getParents(*CD))
+      if (const auto *CS = Up.get<CapturedStmt>())
+        for (const DynTypedNode &Dir : Ctx.getParents(*CS))
+          if (const auto *D = Dir.get<OMPLoopDirective>())
+            return D;
+  }
+  return nullptr;
+}
+
+bool LoopRenderer::stripMinableUnderOpenMP(const ForStmt *For) const {
+  bool Captured = llvm::any_of(Ctx.getParents(*For), [](const DynTypedNode &P) {
+    return P.get<CapturedDecl>() || P.get<CapturedStmt>();
+  });
+  if (!Captured)
+    return true;
+  // `omp parallel for` shares out the loop over whole tiles; the loop over
+  // the last, partial one runs after the region, once, as its iterations
+  // would have. Under `omp for` in a parallel region every thread would
+  // run it, and `simd`, `collapse` and `ordered` are about the loop as
+  // written: those keep the flat form. The induction variable must be the
+  // loop's own (declared there), as the lanes assign it.
+  const OMPLoopDirective *Dir = directiveOf(For, Ctx);
+  const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit());
+  return Dir && DS && isa<OMPParallelForDirective>(Dir) &&
+         Dir->getLoopsNumber() == 1 &&
+         !Dir->getSingleClause<OMPOrderedClause>() &&
+         !Dir->getSingleClause<OMPCollapseClause>();
+}
+
 void LoopRenderer::loop(const ForStmt *For) {
   if (instantiation()) // One text for every instantiation.
     return;
   if (walkingPointerLoop(For))
+    return;
+  if (!stripMinableUnderOpenMP(For))
     return;
   // for (int i = 0; i < n; ++i) with a body that stays inside the loop.
   const VarDecl *IV = nullptr;

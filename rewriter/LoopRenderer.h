@@ -21,6 +21,9 @@ public:
 
   /// A for loop: a walking-pointer loop is rendered at once; a counted loop
   /// is a candidate for strip-mining once every tiled access is known.
+  /// Whether \p For, if it is the loop of an OpenMP directive, can be
+  /// strip-mined under it (`omp parallel for` can).
+  bool stripMinableUnderOpenMP(const clang::ForStmt *For) const;
   void loop(const clang::ForStmt *For);
   /// Strip-mines the candidate loops that index a tiled array.
   void stripMineLoops();

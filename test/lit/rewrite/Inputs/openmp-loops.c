@@ -1,0 +1,50 @@
+/* OpenMP loops over an array of a record, as graph and particle codes
+   write them: `omp for` inside a parallel region with default(none) and
+   its loop variable declared before (Bellman-Ford's edge relaxation), a
+   `parallel for` with a reduction over a loop that declares its variable,
+   and a `parallel for simd`. Every element is updated once, so a loop run
+   twice shows in the checksum. Written for dlopt's tests. */
+#include <stdio.h>
+#include <stdlib.h>
+
+typedef struct {
+  int src, dst;
+  float w;
+} edge_t;
+
+int main(int argc, char **argv) {
+  int m = argc > 1 ? atoi(argv[1]) : 1003;
+  edge_t *edges = malloc(m * sizeof(edge_t));
+  float *d = calloc(m, sizeof(float));
+  for (int k = 0; k < m; k++) {
+    edges[k].src = k;
+    edges[k].dst = (k * 7) % m;
+    edges[k].w = 0.5f + (float)(k % 9);
+  }
+  long touched = 0;
+#pragma omp parallel default(none) shared(edges, d, m) reduction(+ : touched)
+  {
+    int j;
+#pragma omp for
+    for (j = 0; j < m; j++) {
+      edges[j].w += 1.0f;
+      touched += edges[j].src % 3;
+    }
+  }
+  double sum = 0;
+#pragma omp parallel for default(none) shared(edges, m) reduction(+ : sum)
+  for (int i = 0; i < m; i++) {
+    edges[i].w *= 2.0f;
+    sum += edges[i].w + edges[i].dst;
+  }
+#pragma omp parallel for simd
+  for (int i = 0; i < m; i++)
+    d[i] = edges[i].w - edges[i].src;
+  double dsum = 0;
+  for (int i = 0; i < m; i++)
+    dsum += d[i];
+  printf("%ld %.1f %.1f\n", touched, sum, dsum);
+  free(edges);
+  free(d);
+  return 0;
+}
