@@ -32,18 +32,9 @@ UseClassifier::position(const Expr *E, const RecordDecl *RD) const {
   };
   if (const Expr *H = HandleOf(E))
     return Position{H, nullptr};
-  if (const auto *UO = dyn_cast<UnaryOperator>(E);
-      UO && UO->getOpcode() == UO_AddrOf)
-    if (const auto *ASE =
-            dyn_cast<ArraySubscriptExpr>(UO->getSubExpr()->IgnoreParens()))
-      if (const Expr *H = HandleOf(ASE->getBase()))
-        return Position{H, ASE->getIdx()};
-  if (const auto *BO = dyn_cast<BinaryOperator>(E);
-      BO && BO->getOpcode() == BO_Add) {
-    bool HandleLeft = BO->getLHS()->getType()->isPointerType();
-    if (const Expr *H = HandleOf(HandleLeft ? BO->getLHS() : BO->getRHS()))
-      return Position{H, HandleLeft ? BO->getRHS() : BO->getLHS()};
-  }
+  Position Sub = addressParts(E);
+  if (const Expr *H = Sub.Handle ? HandleOf(Sub.Handle) : nullptr)
+    return Position{H, Sub.Offset};
   return std::nullopt;
 }
 

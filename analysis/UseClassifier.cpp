@@ -382,18 +382,23 @@ static std::string handleName(const Expr *Handle) {
 
 /// &h[k] or h + k of a handle of \p RD: a sub-array (its address is
 /// classified at h, UseClassifier::subArray).
-bool UseClassifier::isSubArrayOf(const Expr *E, const RecordDecl *RD) const {
-  E = E->IgnoreParenCasts();
-  const Expr *Base = nullptr;
+UseClassifier::Position UseClassifier::addressParts(const Expr *E) {
   if (const auto *UO = dyn_cast<UnaryOperator>(E);
       UO && UO->getOpcode() == UO_AddrOf)
     if (const auto *ASE =
             dyn_cast<ArraySubscriptExpr>(UO->getSubExpr()->IgnoreParens()))
-      Base = ASE->getBase();
+      return {ASE->getBase(), ASE->getIdx()};
   if (const auto *BO = dyn_cast<BinaryOperator>(E);
-      BO && BO->getOpcode() == BO_Add)
-    Base =
-        BO->getLHS()->getType()->isPointerType() ? BO->getLHS() : BO->getRHS();
+      BO && BO->getOpcode() == BO_Add) {
+    bool PointerLeft = BO->getLHS()->getType()->isPointerType();
+    return {PointerLeft ? BO->getLHS() : BO->getRHS(),
+            PointerLeft ? BO->getRHS() : BO->getLHS()};
+  }
+  return {};
+}
+
+bool UseClassifier::isSubArrayOf(const Expr *E, const RecordDecl *RD) const {
+  const Expr *Base = addressParts(E->IgnoreParenCasts()).Handle;
   return Base && isHandleExpr(Base) &&
          handleRecord(Base->IgnoreParenCasts()->getType()) == RD;
 }

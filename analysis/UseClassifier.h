@@ -492,6 +492,9 @@ private:
   };
   std::optional<Position> position(const clang::Expr *E,
                                    const clang::RecordDecl *RD) const;
+  /// The array and the offset of the address &a[k] or a + k (none of
+  /// either for another expression), whatever the array is.
+  static Position addressParts(const clang::Expr *E);
   /// \p Operand (a handle, or a sub-array of one) compared with or
   /// subtracted from another array of \p RD by \p BO; none if \p BO is not
   /// such a comparison.

@@ -201,13 +201,24 @@ static TextFn offsetText(const HandleLayout *L, TextFn HandleText,
   };
 }
 
+/// Whether \p L can move a handle (T_soa_offset); a render error at \p U if
+/// not: the analysis makes a tiled handle count skipped elements wherever
+/// the program moves one (RecordPlan::SubArrayAt).
+bool UseRenderer::canMove(const RecordDecl *RD, const HandleLayout *L,
+                          const HandleUse &U) {
+  if (L->canOffset())
+    return true;
+  cannotRender(RD, U.Site->getExprLoc(),
+               "a sub-array of tiles without a count of skipped elements "
+               "(RecordPlan::SubArrayAt)");
+  return false;
+}
+
 /// &a[k], a + k passed on as an array -> T_soa_offset(a, k).
 void UseRenderer::subArraySite(const RecordDecl *RD, const HandleUse &U) {
   const HandleLayout *L = Layouts.lookup(RD);
-  if (!L->canOffset())
-    return cannotRender(RD, U.Site->getExprLoc(),
-                        "a sub-array of tiles without a count of skipped "
-                        "elements (RecordPlan::SubArrayAt)");
+  if (!canMove(RD, L, U))
+    return;
   TextFn Text = offsetText(L, textFn(U.Handle), textFn(U.Index));
   addSite(
       RD, U.Site->getSourceRange(), U.Site->getExprLoc(),
@@ -219,15 +230,10 @@ void UseRenderer::subArraySite(const RecordDecl *RD, const HandleUse &U) {
 /// operand (&a[k], a + k) is its handle moved, T_soa_offset(a, k).
 void UseRenderer::comparisonSite(const RecordDecl *RD, const HandleUse &U) {
   const HandleLayout *L = Layouts.lookup(RD);
-  if ((U.Offset || U.Index) && !L->canOffset())
-    return cannotRender(RD, U.Site->getExprLoc(),
-                        "a sub-array of tiles without a count of skipped "
-                        "elements (RecordPlan::SubArrayAt)");
-  auto Operand = [&](const Expr *Handle, const Expr *Offset) {
-    TextFn Text = textFn(Handle);
-    return Offset ? offsetText(L, Text, textFn(Offset)) : Text;
-  };
-  TextFn Left = Operand(U.Handle, U.Offset), Right = Operand(U.Value, U.Index);
+  if ((U.Offset || U.Index) && !canMove(RD, L, U))
+    return;
+  TextFn Left = arrayAt(L, textFn(U.Handle), U.Offset);
+  TextFn Right = arrayAt(L, textFn(U.Value), U.Index);
   const auto *BO = cast<BinaryOperator>(U.Site);
   std::string Op = BO->getOpcode() == BO_Sub ? "" : BO->getOpcodeStr().str();
   addSite(
@@ -244,10 +250,8 @@ void UseRenderer::comparisonSite(const RecordDecl *RD, const HandleUse &U) {
 /// ++h, h -= k -> h = T_soa_offset(h, 1), h = T_soa_offset(h, -(k)).
 void UseRenderer::stepSite(const RecordDecl *RD, const HandleUse &U) {
   const HandleLayout *L = Layouts.lookup(RD);
-  if (!L->canOffset())
-    return cannotRender(RD, U.Site->getExprLoc(),
-                        "a step of tiles without a count of skipped "
-                        "elements (RecordPlan::SubArrayAt)");
+  if (!canMove(RD, L, U))
+    return;
   bool Back = false;
   if (const auto *UO = dyn_cast<UnaryOperator>(U.Site))
     Back = UO->isDecrementOp();
@@ -268,19 +272,18 @@ void UseRenderer::stepSite(const RecordDecl *RD, const HandleUse &U) {
       "a step of an array");
 }
 
-/// The array a library call's use works on: the handle, or the sub-array
-/// T_soa_offset(a, k) for &a[k] and a + k.
-std::function<std::string(const EditSet &)> UseRenderer::libraryArrayText(
-    const HandleLayout *L, const HandleUse &U,
-    std::function<std::string(const EditSet &)> HandleText) {
-  return U.Offset ? offsetText(L, HandleText, textFn(U.Offset)) : HandleText;
+/// The array a use works on: the handle, or, given the offset k of &a[k]
+/// or a + k, the sub-array T_soa_offset(a, k).
+TextFn UseRenderer::arrayAt(const HandleLayout *L, TextFn HandleText,
+                            const Expr *Offset) {
+  return Offset ? offsetText(L, HandleText, textFn(Offset)) : HandleText;
 }
 
 /// qsort(a, n, sizeof(T), cmp) -> T_soa_qsort(a, n, cmp): sorts copies of
 /// the elements with the comparator as it is written.
 void UseRenderer::sortSite(const RecordDecl *RD, const HandleUse &U) {
   const HandleLayout *L = Layouts.lookup(RD);
-  auto HandleText = libraryArrayText(L, U, textFn(U.Handle));
+  auto HandleText = arrayAt(L, textFn(U.Handle), U.Offset);
   auto CountText = textFn(U.Index);
   auto CompareText = textFn(U.Value);
   addSite(
@@ -331,7 +334,7 @@ void UseRenderer::arrayCopySite(const RecordDecl *RD, const HandleUse &U) {
   std::string Name = Helper == HandleLayout::Fill   ? L->fillName()
                      : Helper == HandleLayout::Move ? L->moveName()
                                                     : L->copyName();
-  auto To = libraryArrayText(L, U, textFn(U.Handle->IgnoreParenImpCasts()));
+  auto To = arrayAt(L, textFn(U.Handle->IgnoreParenImpCasts()), U.Offset);
   auto From = textFn(U.Value->IgnoreParenImpCasts());
   auto Count = countText(RD, U);
   addSite(
@@ -348,7 +351,7 @@ void UseRenderer::fileSite(const RecordDecl *RD, const HandleUse &U) {
   const HandleLayout *L = Layouts.lookup(RD);
   bool Reads = cast<CallExpr>(U.Site)->getDirectCallee()->getName() == "fread";
   std::string Name = Reads ? L->freadName() : L->fwriteName();
-  auto Array = libraryArrayText(L, U, textFn(U.Handle->IgnoreParenImpCasts()));
+  auto Array = arrayAt(L, textFn(U.Handle->IgnoreParenImpCasts()), U.Offset);
   auto Count = textFn(U.Index);
   auto Stream = textFn(U.Value);
   addSite(

@@ -40,8 +40,11 @@ private:
   void comparisonSite(const clang::RecordDecl *RD, const HandleUse &U);
   void stepSite(const clang::RecordDecl *RD, const HandleUse &U);
   std::function<std::string(const EditSet &)>
-  libraryArrayText(const HandleLayout *L, const HandleUse &U,
-                   std::function<std::string(const EditSet &)> HandleText);
+  arrayAt(const HandleLayout *L,
+          std::function<std::string(const EditSet &)> HandleText,
+          const clang::Expr *Offset);
+  bool canMove(const clang::RecordDecl *RD, const HandleLayout *L,
+               const HandleUse &U);
   void sortSite(const clang::RecordDecl *RD, const HandleUse &U);
   void arrayCopySite(const clang::RecordDecl *RD, const HandleUse &U);
   void fileSite(const clang::RecordDecl *RD, const HandleUse &U);
