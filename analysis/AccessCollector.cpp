@@ -21,6 +21,7 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/AST/StmtOpenMP.h"
 #include "clang/Basic/Builtins.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include <cmath>
 #include <optional>
@@ -155,12 +156,43 @@ unsigned countAccumulators(const Stmt *Body, const VarDecl *InductionVar) {
 /// Callee -> executions of its call sites in one function.
 using CallCounts = llvm::DenseMap<const FunctionDecl *, double>;
 
+/// How often the profile says the code at \p Loc ran.
+std::optional<uint64_t> measuredCount(const ASTContext &Ctx,
+                                      const ProfileCounts *Profile,
+                                      SourceLocation Loc) {
+  if (!Profile || Loc.isInvalid())
+    return std::nullopt;
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation At = SM.getExpansionLoc(Loc);
+  std::string File = realPathOf(SM, SM.getFileID(At));
+  if (File.empty())
+    return std::nullopt;
+  return Profile->countAt(File, SM.getExpansionLineNumber(At),
+                          SM.getExpansionColumnNumber(At));
+}
+
+/// A loop's measured trip count: the runs of its body (its region starts
+/// where the body does) over the times the loop was reached (the region in
+/// effect at its first token); 0 for a loop the run never reached.
+std::optional<double> measuredTrips(const ASTContext &Ctx,
+                                    const ProfileCounts *Profile,
+                                    SourceLocation Start, const Stmt *Body) {
+  if (!Body)
+    return std::nullopt;
+  std::optional<uint64_t> Reached = measuredCount(Ctx, Profile, Start);
+  std::optional<uint64_t> Runs =
+      measuredCount(Ctx, Profile, Body->getBeginLoc());
+  if (!Reached || !Runs)
+    return std::nullopt;
+  return *Reached ? double(*Runs) / double(*Reached) : 0.0;
+}
+
 class KernelWalker {
 public:
   KernelWalker(ASTContext &Ctx, const AccessCollector &Ids,
                const llvm::DenseMap<const RecordDecl *, unsigned> &Records,
-               KernelTrace &Out)
-      : Ctx(Ctx), Ids(Ids), Records(Records), Out(Out),
+               const ProfileCounts *Profile, KernelTrace &Out)
+      : Ctx(Ctx), Ids(Ids), Records(Records), Profile(Profile), Out(Out),
         Uses(Ctx, [&Records](const RecordDecl *RD) {
           return Records.count(RD) > 0;
         }) {}
@@ -387,7 +419,11 @@ private:
     ForShape Shape = analyzeFor(For);
     double Trips;
     std::string Source;
-    if (Shape.ConstantTrips) {
+    if (std::optional<double> Measured =
+            measuredTrips(Ctx, Profile, For->getBeginLoc(), For->getBody())) {
+      Trips = *Measured;
+      Source = "profile";
+    } else if (Shape.ConstantTrips) {
       Trips = *Shape.ConstantTrips;
       Source = "constant";
     } else if (uint64_t N =
@@ -445,8 +481,10 @@ private:
   }
 
   void otherLoop(const Stmt *Loop, const Expr *Cond, const Stmt *Body) {
-    enterLoop(Loop->getBeginLoc(), UnknownLoopTrips, "heuristic",
-              scopeOf(Body));
+    std::optional<double> Measured =
+        measuredTrips(Ctx, Profile, Loop->getBeginLoc(), Body);
+    enterLoop(Loop->getBeginLoc(), Measured.value_or(UnknownLoopTrips),
+              Measured ? "profile" : "heuristic", scopeOf(Body));
     expr(Cond);
     stmt(Body);
     leaveLoop();
@@ -464,7 +502,10 @@ private:
         containerElementRecord(Range->getRangeInit()->getType());
     if (isCandidate(RD) && asRecord(Var->getType().getNonReferenceType()) == RD)
       Scope.RangeVar = Var;
-    enterLoop(Range->getBeginLoc(), UnknownLoopTrips, "heuristic", Scope);
+    std::optional<double> Measured =
+        measuredTrips(Ctx, Profile, Range->getBeginLoc(), Body);
+    enterLoop(Range->getBeginLoc(), Measured.value_or(UnknownLoopTrips),
+              Measured ? "profile" : "heuristic", Scope);
     if (Scope.RangeVar && !Var->getType()->isReferenceType())
       for (const FieldDecl *FD : RD->fields())
         emitField(RD, FD->getFieldIndex(), Range->getRangeInit(),
@@ -976,6 +1017,7 @@ private:
   ASTContext &Ctx;
   const AccessCollector &Ids;
   const llvm::DenseMap<const RecordDecl *, unsigned> &Records;
+  const ProfileCounts *Profile;
   KernelTrace &Out;
   /// Element pointers (pi = &a[i]) stand for their element.
   UseClassifier Uses;
@@ -991,8 +1033,9 @@ private:
 } // namespace
 
 AccessCollector::AccessCollector(ASTContext &Ctx,
-                                 llvm::ArrayRef<const RecordDecl *> Records)
-    : Ctx(Ctx) {
+                                 llvm::ArrayRef<const RecordDecl *> Records,
+                                 const ProfileCounts *Profile)
+    : Ctx(Ctx), Profile(Profile) {
   unsigned Next = 0;
   for (const RecordDecl *RD : Records) {
     FirstId[RD] = Next;
@@ -1067,13 +1110,17 @@ std::vector<KernelTrace> AccessCollector::collect() {
       continue;
     KernelTrace K;
     K.Function = FD;
-    KernelWalker Walker(Ctx, *this, FirstId, K);
+    KernelWalker Walker(Ctx, *this, FirstId, Profile, K);
     Walker.walkFunction(FD);
     Frequencies.addCaller(FD, Walker.calls());
     if (Walker.foundFieldInLoop() || (isGpuKernel(FD) && !K.Trace.empty()))
       Kernels.push_back(std::move(K));
   }
-  for (KernelTrace &K : Kernels)
-    K.Frequency = Frequencies.of(K.Function);
+  for (KernelTrace &K : Kernels) {
+    std::optional<uint64_t> Calls =
+        measuredCount(Ctx, Profile, K.Function->getBody()->getBeginLoc());
+    K.FrequencyMeasured = Calls.has_value();
+    K.Frequency = Calls ? double(*Calls) : Frequencies.of(K.Function);
+  }
   return Kernels;
 }

@@ -13,12 +13,17 @@
 // is a loop over the NDRange (1e6); any other loop counts as 512e3. The
 // estimate only has to tell short loops from long ones.
 //
+// With a profile (ProfileCounts), a loop the program ran has its measured
+// trip count instead: how often its body ran over how often the loop was
+// reached; and a function the program ran, its measured call count.
+//
 //===----------------------------------------------------------------------===//
 #ifndef DLOPT_ANALYSIS_ACCESSCOLLECTOR_H
 #define DLOPT_ANALYSIS_ACCESSCOLLECTOR_H
 
 #include "analysis/AccessTrace.h"
 #include "analysis/LayoutPlan.h"
+#include "analysis/ProfileCounts.h"
 #include "clang/AST/ASTContext.h"
 #include "llvm/ADT/DenseMap.h"
 #include <vector>
@@ -38,16 +43,20 @@ struct KernelTrace {
   std::vector<clang::SourceLocation> AccessLocs;
   /// How often the function runs per run of the program's entry points:
   /// the loops around its call sites in the translation unit, through
-  /// every caller (1 for a function no function here calls).
+  /// every caller (1 for a function no function here calls); or as the
+  /// profile measured it.
   double Frequency = 1;
+  bool FrequencyMeasured = false;
 };
 
 /// Assigns trace field identifiers to the fields of the records of interest
 /// and walks every function body.
 class AccessCollector {
 public:
+  /// \p Profile, if not null, gives the counts the program measured.
   AccessCollector(clang::ASTContext &Ctx,
-                  llvm::ArrayRef<const clang::RecordDecl *> Records);
+                  llvm::ArrayRef<const clang::RecordDecl *> Records,
+                  const ProfileCounts *Profile = nullptr);
 
   /// The kernels of the translation unit, in source order.
   std::vector<KernelTrace> collect();
@@ -60,6 +69,7 @@ public:
 private:
   clang::ASTContext &Ctx;
   llvm::DenseMap<const clang::RecordDecl *, unsigned> FirstId;
+  const ProfileCounts *Profile;
 };
 
 } // namespace dlopt

@@ -77,6 +77,7 @@ private:
     S.Location = formatLoc(SM, K.Function->getLocation());
     S.Loops = K.Loops;
     S.Frequency = K.Frequency;
+    S.FrequencyMeasured = K.FrequencyMeasured;
     for (unsigned I = 0; I < Accesses.size(); ++I) {
       const PlacedAccess &A = Accesses[I];
       auto It = std::find(FieldIds.begin(), FieldIds.end(), A.Access.Field);
@@ -191,7 +192,7 @@ AnalysisResult dlopt::analyzeTranslationUnit(ASTContext &Ctx,
   std::vector<const RecordDecl *> Decls;
   for (const CandidateRecord &C : Candidates)
     Decls.push_back(C.Decl);
-  AccessCollector Collector(Ctx, Decls);
+  AccessCollector Collector(Ctx, Decls, Opts.Profile);
   std::vector<KernelTrace> Kernels = Collector.collect();
   std::vector<std::vector<PlacedAccess>> Placed;
   for (const KernelTrace &K : Kernels)

@@ -111,7 +111,8 @@ struct LoopInfo {
   SourcePos Location;
   unsigned Depth = 1;
   double TripCount = 0;
-  /// "constant", "array length", "openmp over array", "heuristic".
+  /// "profile" (measured), "constant", "array length", "openmp over
+  /// array", "NDRange", "heuristic".
   std::string TripSource;
 };
 
@@ -139,6 +140,8 @@ struct KernelSummary {
   /// How often the kernel runs: the loops around its call sites in the
   /// translation unit (1 if nothing here calls it).
   double Frequency = 1;
+  /// True if Frequency is the profile's count of the kernel's calls.
+  bool FrequencyMeasured = false;
   /// False if the merge ignored it as too light (see mergeKernelGraphs).
   bool Significant = true;
   std::vector<LoopInfo> Loops;

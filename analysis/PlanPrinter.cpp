@@ -96,6 +96,22 @@ static void printMatrix(raw_ostream &OS, const RecordPlan &R) {
   }
 }
 
+/// With a profile, every loop of \p K with its trip count and where the
+/// count comes from: which counts were measured and which guessed.
+static void printProfiledLoops(llvm::raw_ostream &OS, const KernelSummary &K) {
+  bool Profiled =
+      K.FrequencyMeasured || llvm::any_of(K.Loops, [](const LoopInfo &L) {
+        return L.TripSource == "profile";
+      });
+  if (!Profiled)
+    return;
+  for (const LoopInfo &L : K.Loops)
+    OS << "      loop at " << L.Location << ": " << formatDistance(L.TripCount)
+       << " trips ("
+       << (L.TripSource == "profile" ? "measured" : "guessed: " + L.TripSource)
+       << ")\n";
+}
+
 void dlopt::printPlanText(raw_ostream &OS, const LayoutPlan &Plan) {
   if (Plan.Records.empty()) {
     OS << "dlopt: no candidate records (no array of structs indexed in a "
@@ -123,12 +139,15 @@ void dlopt::printPlanText(raw_ostream &OS, const LayoutPlan &Plan) {
     for (const KernelSummary &K : R.Kernels) {
       OS << "    " << K.Name << " at " << K.Location << ": "
          << K.Accesses.size() << " accesses, " << K.Loops.size() << " loops, ";
-      if (K.Frequency != 1)
+      if (K.FrequencyMeasured)
+        OS << "runs " << formatDistance(K.Frequency) << " times (profile), ";
+      else if (K.Frequency != 1)
         OS << "runs " << formatDistance(K.Frequency) << " times, ";
       OS << "weight " << formatDistance(K.Weight) << " B";
       if (!K.Significant)
         OS << " (ignored: under 1% of the heaviest kernel)";
       OS << "\n";
+      printProfiledLoops(OS, K);
     }
     OS << "  KDLG (delta in bytes, inf = never accessed together):\n";
     printMatrix(OS, R);
@@ -194,6 +213,7 @@ static json::Object kernelJson(const RecordPlan &R, const KernelSummary &K) {
                       {"location", K.Location},
                       {"weight", K.Weight},
                       {"frequency", K.Frequency},
+                      {"frequency_measured", K.FrequencyMeasured},
                       {"significant", K.Significant},
                       {"loops", std::move(Loops)},
                       {"accesses", std::move(Accesses)},

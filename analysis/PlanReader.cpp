@@ -98,6 +98,7 @@ static bool readKernel(const json::Value &E, const std::vector<Field> &Fields,
   json::ObjectMapper O(E, P);
   if (!O || !O.map("name", K.Name) || !O.map("location", K.Location) ||
       !O.map("weight", K.Weight) || !O.mapOptional("frequency", K.Frequency) ||
+      !O.mapOptional("frequency_measured", K.FrequencyMeasured) ||
       !O.mapOptional("loops", K.Loops))
     return false;
   const json::Array *Accesses = E.getAsObject()->getArray("accesses");

@@ -6,10 +6,16 @@ using namespace dlopt;
 
 /// The summary's accesses as a placed trace whose field ids are the field
 /// indices: the other memory of the kernel only shifted their positions,
-/// which the summary keeps.
+/// which the summary keeps. Accesses that never ran (in a loop a profiled
+/// run never reached) are left out of a kernel that ran: they would bring
+/// fields together that the run never used together.
 static std::vector<PlacedAccess> placed(const std::vector<AccessInfo> &As) {
+  bool Ran =
+      llvm::any_of(As, [](const AccessInfo &A) { return A.Executions > 0; });
   std::vector<PlacedAccess> Out;
   for (const AccessInfo &A : As) {
+    if (Ran && A.Executions <= 0)
+      continue;
     MemoryAccess M{A.Field, 0};
     M.IsWrite = A.IsWrite;
     M.IsGather = A.IsGather;

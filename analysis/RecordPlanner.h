@@ -15,11 +15,15 @@
 
 namespace dlopt {
 
+class ProfileCounts;
+
 struct AnalysisOptions {
   /// epsilon: fields closer than this many bytes share a cluster.
   unsigned CacheLine = 64;
   /// Null means DecisionTree::builtin().
   const DecisionTree *Model = nullptr;
+  /// Measured trip and call counts; null: estimated (AccessCollector.h).
+  const ProfileCounts *Profile = nullptr;
 };
 
 /// The KDLG of one kernel, from the positions of its field accesses.

@@ -16,6 +16,7 @@
 #include "analysis/Analyzer.h"
 #include "analysis/AstUtil.h"
 #include "analysis/PlanPrinter.h"
+#include "analysis/ProfileCounts.h"
 #include "analysis/StackSpace.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/DiagnosticFrontend.h"
@@ -34,7 +35,7 @@ using namespace dlopt;
 namespace {
 
 struct PluginOptions {
-  std::string ReportPath, DotPath, ModelPath;
+  std::string ReportPath, DotPath, ModelPath, ProfilePath, ProfileBinary;
   unsigned CacheLine = 64;
 };
 
@@ -48,6 +49,11 @@ const char *const Usage =
     "  cache-line=N      cluster threshold epsilon in bytes (default 64)\n"
     "  model=FILE.json   decision-tree model (default: the built-in x86-64 "
     "model)\n"
+    "  profile=FILE.profdata, profile-binary=EXE\n"
+    "                    trip and call counts measured by a run of EXE built "
+    "with\n"
+    "                    -fprofile-instr-generate -fcoverage-mapping (both "
+    "together)\n"
     "  help              print this help\n";
 
 class DloptConsumer : public ASTConsumer {
@@ -68,9 +74,17 @@ public:
         return error("dlopt: " + llvm::toString(Loaded.takeError()));
       Model = std::move(*Loaded);
     }
+    std::unique_ptr<ProfileCounts> Profile;
+    if (!Opts.ProfilePath.empty()) {
+      auto Loaded = ProfileCounts::load(Opts.ProfilePath, Opts.ProfileBinary);
+      if (!Loaded)
+        return error("dlopt: " + llvm::toString(Loaded.takeError()));
+      Profile = std::move(*Loaded);
+    }
     AnalysisOptions AOpts;
     AOpts.CacheLine = Opts.CacheLine;
     AOpts.Model = Model ? &*Model : nullptr;
+    AOpts.Profile = Profile.get();
     // On a large stack: a deeply nested expression must not crash the
     // user's compile (clang's own stack is 8 MiB).
     AnalysisResult Result;
@@ -155,8 +169,8 @@ protected:
       Diags.Report(Diags.getCustomDiagID(DiagnosticsEngine::Error, "%0"))
           << "dlopt: " + Message +
                  "; valid arguments: report=FILE, report=DIR/, dot=FILE, "
-                 "cache-line=N, "
-                 "model=FILE, help";
+                 "cache-line=N, model=FILE, profile=FILE, "
+                 "profile-binary=EXE, help";
       return false;
     };
     for (const std::string &Arg : Args) {
@@ -164,7 +178,8 @@ protected:
       bool HasValue = llvm::StringRef(Arg).contains('=');
       if (Key == "help" && !HasValue) {
         llvm::outs() << Usage;
-      } else if ((Key == "report" || Key == "dot" || Key == "model") &&
+      } else if ((Key == "report" || Key == "dot" || Key == "model" ||
+                  Key == "profile" || Key == "profile-binary") &&
                  (!HasValue || Value.empty())) {
         return Fail("'" + Key.str() + "' needs a file name (" + Key.str() +
                     "=FILE)");
@@ -174,6 +189,10 @@ protected:
         Opts.DotPath = Value.str();
       } else if (Key == "model") {
         Opts.ModelPath = Value.str();
+      } else if (Key == "profile") {
+        Opts.ProfilePath = Value.str();
+      } else if (Key == "profile-binary") {
+        Opts.ProfileBinary = Value.str();
       } else if (Key == "cache-line") {
         unsigned N = 0;
         if (Value.getAsInteger(10, N) || N == 0 || N > 4096)
@@ -184,6 +203,8 @@ protected:
         return Fail("unknown argument '" + Arg + "'");
       }
     }
+    if (Opts.ProfilePath.empty() != Opts.ProfileBinary.empty())
+      return Fail("profile=FILE and profile-binary=EXE go together");
     return true;
   }
 

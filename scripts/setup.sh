@@ -8,7 +8,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${DLOPT_BUILD_DIR:-$root/build}"
 
 packages=(cmake ninja-build g++ ccache python3 python3-sklearn python3-matplotlib graphviz
-          libgtest-dev csmith libcsmith-dev
+          libgtest-dev csmith libcsmith-dev libclang-rt-19-dev
           llvm-19-dev libclang-19-dev clang-19 llvm-19-tools libomp-19-dev)
 missing=()
 for p in "${packages[@]}"; do

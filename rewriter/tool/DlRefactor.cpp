@@ -8,11 +8,13 @@
 //   --apply           rewrite the files in place (all or nothing)
 //   --export-fixes=F  write the replacements as clang-apply-replacements YAML
 //   --merge-reports=D merge the plugin's per-unit reports in D into a plan
+//   --profile=P --profile-binary=E  measured trip and call counts
 // Exit codes are listed in README.md and kept in ExitCode below.
 //
 //===----------------------------------------------------------------------===//
 #include "analysis/PlanPrinter.h"
 #include "analysis/PlanReader.h"
+#include "analysis/ProfileCounts.h"
 #include "analysis/WholeProgram.h"
 #include "rewriter/ApplyJournal.h"
 #include "rewriter/ProgramRefactor.h"
@@ -87,6 +89,18 @@ cl::opt<std::string> ModelPath(
     "model",
     cl::desc("Decision-tree model JSON (default: the built-in x86-64 model)"),
     cl::value_desc("file"), cl::cat(Category));
+cl::opt<std::string> ProfilePath(
+    "profile",
+    cl::desc("Trip and call counts measured by a run: the merged profile "
+             "(llvm-profdata merge) of the program built with "
+             "-fprofile-instr-generate -fcoverage-mapping; needs "
+             "--profile-binary"),
+    cl::value_desc("file.profdata"), cl::cat(Category));
+cl::opt<std::string> ProfileBinary(
+    "profile-binary",
+    cl::desc("The instrumented program that wrote --profile (its coverage "
+             "mapping ties the counts to the source)"),
+    cl::value_desc("exe"), cl::cat(Category));
 cl::opt<std::string> DotPath("dot", cl::desc("Write the KDLG as DOT to FILE"),
                              cl::value_desc("file"), cl::cat(Category));
 cl::opt<unsigned> Jobs("jobs",
@@ -178,10 +192,14 @@ bool validateOptions(const CommonOptionsParser &Parser, int Argc,
     return Usage("choose one of --report, --diff, --apply");
   // "--dot=" leaves the value empty, which reads as "not given" below.
   for (const cl::opt<std::string> *O :
-       {&ExportFixes, &PlanFile, &ModelPath, &DotPath, &MergeReports})
+       {&ExportFixes, &PlanFile, &ModelPath, &DotPath, &MergeReports,
+        &ProfilePath, &ProfileBinary})
     if (O->getNumOccurrences() && O->empty())
       return Usage(llvm::Twine("--") + O->ArgStr + " needs a " + O->ValueStr +
                    " name");
+  if (ProfilePath.empty() != ProfileBinary.empty())
+    return Usage("--profile and --profile-binary go together: the counts "
+                 "and the instrumented program that wrote them");
   if (CacheLine == 0 || CacheLine > 4096)
     return Usage("--cache-line wants a byte count from 1 to 4096");
   if (Jobs == 0)
@@ -194,7 +212,8 @@ bool validateOptions(const CommonOptionsParser &Parser, int Argc,
         {Apply, "--apply"},
         {!ExportFixes.empty(), "--export-fixes"},
         {!ForcedLayouts.empty(), "--layout"},
-        {!PlanFile.empty(), "--plan"}};
+        {!PlanFile.empty(), "--plan"},
+        {!ProfilePath.empty(), "--profile"}};
     for (auto [Given, Name] : Dropped)
       if (Given)
         return Usage(Name + " does nothing with --merge-reports, which "
@@ -476,7 +495,25 @@ static std::variant<ProgramOptions, int> programOptions() {
     }
     Forced.push_back(std::move(*O));
   }
+  // Static for the same reason as the model.
+  static std::unique_ptr<ProfileCounts> Profile;
+  if (!ProfilePath.empty()) {
+    llvm::Expected<std::unique_ptr<ProfileCounts>> Loaded =
+        ProfileCounts::load(ProfilePath, ProfileBinary);
+    if (!Loaded) {
+      llvm::errs() << "dl-refactor: " << llvm::toString(Loaded.takeError())
+                   << "\n";
+      return UsageError;
+    }
+    Profile = std::move(*Loaded);
+    if (unsigned N = Profile->mismatchedFunctions())
+      llvm::errs() << "dl-refactor: warning: " << N << " functions of '"
+                   << ProfilePath
+                   << "' do not match the binary (a profile older than the "
+                      "build); their counts are guessed\n";
+  }
   ProgramOptions Opts;
+  Opts.Analysis.Profile = Profile.get();
   Opts.Analysis.CacheLine = CacheLine;
   Opts.Analysis.Model = Model ? &*Model : nullptr;
   Opts.Forced = std::move(Forced);

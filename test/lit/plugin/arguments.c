@@ -6,7 +6,7 @@
 // HELP: cache-line=N
 
 // RUN: not %clang %dlopt-rules -fplugin-arg-dlopt-colour=red -fsyntax-only %s 2>&1 | FileCheck --check-prefix=UNKNOWN %s
-// UNKNOWN: error: dlopt: unknown argument 'colour=red'; valid arguments: report=FILE, report=DIR/, dot=FILE, cache-line=N, model=FILE, help
+// UNKNOWN: error: dlopt: unknown argument 'colour=red'; valid arguments: report=FILE, report=DIR/, dot=FILE, cache-line=N, model=FILE, profile=FILE, profile-binary=EXE, help
 // RUN: not %clang %dlopt-rules -fplugin-arg-dlopt-cache-line=zero -fsyntax-only %s 2>&1 | FileCheck --check-prefix=LINE %s
 // LINE: error: dlopt: cache-line wants a byte count from 1 to 4096, got 'zero'
 // RUN: not %clang %dlopt-rules -fplugin-arg-dlopt-report -fsyntax-only %s 2>&1 | FileCheck --check-prefix=NOFILE %s
