@@ -9,6 +9,8 @@
 //   --export-fixes=F  write the replacements as clang-apply-replacements YAML
 //   --merge-reports=D merge the plugin's per-unit reports in D into a plan
 //   --profile=P --profile-binary=E  measured trip and call counts
+//   --tune --build=CMD --run=CMD  measure candidate plans in copies of the
+//                     project, apply the fastest if it beats the original
 // Exit codes are listed in README.md and kept in ExitCode below.
 //
 //===----------------------------------------------------------------------===//
@@ -20,6 +22,8 @@
 #include "rewriter/ProgramRefactor.h"
 #include "rewriter/ProjectPaths.h"
 #include "rewriter/Refactor.h"
+#include "tuner/TuneReport.h"
+#include "tuner/Tuner.h"
 #include "clang/Basic/Stack.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CommonOptionsParser.h"
@@ -48,6 +52,7 @@ enum ExitCode {
   OutputError = 4,
   InternalError = 5,
   ConflictingEdits = 6,
+  Interrupted = 130,
 };
 
 cl::OptionCategory Category("dl-refactor options");
@@ -101,6 +106,40 @@ cl::opt<std::string> ProfileBinary(
     cl::desc("The instrumented program that wrote --profile (its coverage "
              "mapping ties the counts to the source)"),
     cl::value_desc("exe"), cl::cat(Category));
+cl::OptionCategory TuneCategory("dl-refactor --tune options");
+cl::opt<bool>
+    Tune("tune",
+         cl::desc("Build and run the original and candidate plans in copies "
+                  "of the project (under $TMPDIR), time them, and apply the "
+                  "fastest only if it beats the original beyond the noise"),
+         cl::cat(TuneCategory));
+cl::opt<std::string>
+    BuildCommand("build",
+                 cl::desc("--tune: shell command that builds the copy "
+                          "({dir} is its path; it runs there)"),
+                 cl::value_desc("command"), cl::cat(TuneCategory));
+cl::opt<std::string>
+    RunCommand("run",
+               cl::desc("--tune: shell command that runs the program built "
+                        "in {dir}; its stdout must not change"),
+               cl::value_desc("command"), cl::cat(TuneCategory));
+cl::opt<double> TuneBudget("tune-budget",
+                           cl::desc("--tune: seconds for the whole search "
+                                    "(default 600)"),
+                           cl::init(600), cl::value_desc("seconds"),
+                           cl::cat(TuneCategory));
+cl::opt<double> TuneTolerance(
+    "tune-tolerance",
+    cl::desc("--tune: numbers in the output may differ by this relative "
+             "amount (default 0: byte-identical output)"),
+    cl::init(0), cl::value_desc("rel"), cl::cat(TuneCategory));
+cl::opt<std::string>
+    TuneReportPath("tune-report",
+                   cl::desc("--tune: the table as JSON (default "
+                            "dlopt-tune.json in the project root), and a "
+                            "PNG chart beside it"),
+                   cl::value_desc("file.json"), cl::cat(TuneCategory));
+
 cl::opt<std::string> DotPath("dot", cl::desc("Write the KDLG as DOT to FILE"),
                              cl::value_desc("file"), cl::cat(Category));
 cl::opt<unsigned> Jobs("jobs",
@@ -134,13 +173,15 @@ Files are written only below the project root (--root; by default the
 deepest directory holding every file). An --apply that was killed is ended
 by the next run on the tree (journal .dlopt-apply.journal in the root).
 
-Exit codes: 0 success (changed, or nothing to change), 1 a file does not
-compile, 2 usage error (also an option that does nothing in the chosen mode),
+Exit codes: 0 success (changed, or nothing to change; --tune: applied a
+plan or found none faster), 1 a file does not compile (--tune: or the
+original does not build or run, or prints differently from run to run), 2 usage error (also an option that does nothing in the chosen mode),
 3 a forced plan cannot be applied, 4 a file cannot be written or an
 interrupted --apply cannot be ended, 5 internal error (the rewrite would not
 compile, or the analysis admitted a use the rewriter cannot render; nothing
 written), 6 translation units disagree on the rewrite of a shared file (a
-header included under different macros; nothing written).
+header included under different macros; nothing written), 130 --tune was
+interrupted (nothing written).
 )");
 
 int writeFile(const std::string &Path,
@@ -179,6 +220,44 @@ std::optional<std::string> buildDirArgument(int Argc, const char **Argv) {
   return std::nullopt;
 }
 
+/// --tune's options go with --tune, and it with them; it applies what it
+/// measured, so options that force or export a rewrite go without it.
+bool validateTuneOptions(llvm::function_ref<bool(const llvm::Twine &)> Usage) {
+  const std::pair<bool, llvm::StringRef> TuneOnly[] = {
+      {BuildCommand.getNumOccurrences() > 0, "--build"},
+      {RunCommand.getNumOccurrences() > 0, "--run"},
+      {TuneBudget.getNumOccurrences() > 0, "--tune-budget"},
+      {TuneTolerance.getNumOccurrences() > 0, "--tune-tolerance"},
+      {TuneReportPath.getNumOccurrences() > 0, "--tune-report"}};
+  if (!Tune) {
+    for (auto [Given, Name] : TuneOnly)
+      if (Given)
+        return Usage(Name + " goes with --tune");
+    return true;
+  }
+  if (BuildCommand.empty() || RunCommand.empty())
+    return Usage("--tune needs --build=COMMAND and --run=COMMAND (run in a "
+                 "copy of the project; {dir} is its path)");
+  const std::pair<bool, llvm::StringRef> NotWithTune[] = {
+      {!ExportFixes.empty(), "--export-fixes"},
+      {!ForcedLayouts.empty(), "--layout"},
+      {!PlanFile.empty(), "--plan"},
+      {!MergeReports.empty(), "--merge-reports"},
+      {!DotPath.empty(), "--dot"},
+      {OutputFormat.getNumOccurrences() > 0, "--format"}};
+  for (auto [Given, Name] : NotWithTune)
+    if (Given)
+      return Usage(Name + " does not go with --tune, which chooses and "
+                          "applies a plan itself");
+  if (!(TuneBudget > 0))
+    return Usage("--tune-budget wants a number of seconds above 0");
+  if (!(TuneTolerance >= 0 && TuneTolerance < 1))
+    return Usage("--tune-tolerance wants a relative tolerance from 0 to 1");
+  if (TuneReportPath.getNumOccurrences() && TuneReportPath.empty())
+    return Usage("--tune-report needs a file name");
+  return true;
+}
+
 /// Options whose effect the chosen mode would drop are usage errors: a --dot
 /// without a plan to draw, or a --layout given to a merge, would otherwise
 /// look as if it had worked. Prints the reason; false on an error.
@@ -188,8 +267,10 @@ bool validateOptions(const CommonOptionsParser &Parser, int Argc,
     llvm::errs() << "dl-refactor: " << Message << "\n";
     return false;
   };
-  if (Report + Apply + Diff > 1)
-    return Usage("choose one of --report, --diff, --apply");
+  if (Report + Apply + Diff + Tune > 1)
+    return Usage("choose one of --report, --diff, --apply, --tune");
+  if (!validateTuneOptions(Usage))
+    return false;
   // "--dot=" leaves the value empty, which reads as "not given" below.
   for (const cl::opt<std::string> *O :
        {&ExportFixes, &PlanFile, &ModelPath, &DotPath, &MergeReports,
@@ -631,6 +712,61 @@ static int rewriteProgram(const CompilationDatabase &DB,
   return Success;
 }
 
+/// --tune: measures, prints the table, writes the report and applies the
+/// plan it chose, if any.
+static int tuneAndApply(const CompilationDatabase &DB,
+                        const std::vector<std::string> &Files,
+                        const ProgramOptions &Opts) {
+  TuneOptions T;
+  T.Build = BuildCommand;
+  T.Run = RunCommand;
+  T.Budget = TuneBudget;
+  T.Tolerance = TuneTolerance;
+  T.Progress = !Quiet;
+  TuneResult R = tuneProgram(DB, Files, Opts, T);
+  switch (R.S) {
+  case TuneResult::Interrupted:
+    llvm::errs() << "dl-refactor: interrupted; nothing written\n";
+    return Interrupted;
+  case TuneResult::CannotStart:
+    llvm::errs() << "dl-refactor: " << R.Message << "\n";
+    return OutputError;
+  case TuneResult::OriginalFails:
+    llvm::errs() << "dl-refactor: tune: " << R.Message
+                 << "; nothing written\n";
+    return CompileError;
+  default:
+    break;
+  }
+  printTuneTable(llvm::outs(), R);
+  std::string Report = TuneReportPath.empty()
+                           ? (Opts.Root + "/dlopt-tune.json")
+                           : std::string(TuneReportPath);
+  std::string Warning;
+  if (llvm::Error E = writeTuneReport(Report, R, Warning)) {
+    llvm::errs() << "dl-refactor: cannot write '" << Report
+                 << "': " << llvm::toString(std::move(E)) << "\n";
+    return OutputError;
+  }
+  if (!Warning.empty())
+    llvm::errs() << "dl-refactor: warning: no chart: " << Warning << "\n";
+  if (R.S != TuneResult::Chosen) {
+    llvm::outs() << "applied nothing: no plan beat the original beyond the "
+                    "measured noise\n";
+    return Success;
+  }
+  const TunedPlan &Chosen = R.Plans[R.ChosenPlan];
+  if (int RC = checkInsideRoot(Chosen.Files, Opts.Root))
+    return RC;
+  if (int RC = applyAll(Chosen.Files, Opts.Root))
+    return RC;
+  llvm::outs() << "applied " << Chosen.Name
+               << (Chosen.Detail.empty() ? "" : " (--layout " +
+                                                    Chosen.Detail + ")")
+               << "\n";
+  return Success;
+}
+
 int main(int Argc, const char **Argv) {
   // For the stack checks of the walks over deep ASTs (StackSpace.h).
   clang::noteBottomOfStack();
@@ -670,6 +806,8 @@ int main(int Argc, const char **Argv) {
   }
   if (int RC = endInterruptedApply(Opts.Root, Files))
     return RC;
+  if (Tune)
+    return tuneAndApply(DB, Files, Opts);
   return Report ? reportProgram(DB, Files, Opts)
                 : rewriteProgram(DB, Files, Opts);
 }

@@ -1,0 +1,96 @@
+//===- TuneCandidates.cpp - The plans dl-refactor --tune measures ---------===//
+#include "tuner/TuneCandidates.h"
+#include "llvm/ADT/StringExtras.h"
+#include <set>
+
+using namespace dlopt;
+
+static std::string optionLayout(const Layout &L) {
+  switch (L.Kind) {
+  case LayoutKind::AoS:
+    return "aos";
+  case LayoutKind::SoA:
+    return "soa";
+  case LayoutKind::Tiled:
+    return "tiled:" + std::to_string(L.Tile);
+  }
+  return "aos";
+}
+
+std::string dlopt::layoutOption(const RecordPlan &R,
+                                const std::vector<Layout> &Layouts) {
+  if (R.Clusters.size() == 1 && R.Clusters[0].Fields.Fields.size() ==
+                                    R.Fields.size())
+    return R.Name + "=" + optionLayout(Layouts[0]);
+  std::string Text = R.Name + "=split:";
+  for (unsigned C = 0; C < R.Clusters.size(); ++C) {
+    std::vector<std::string> Names;
+    for (unsigned F : R.Clusters[C].Fields.Fields)
+      Names.push_back(R.Fields[F].Name);
+    Text += "{" + llvm::join(Names, ",") + "}" + optionLayout(Layouts[C]);
+  }
+  return Text;
+}
+
+/// The other layouts a cluster laid out as \p L is tried in.
+static std::vector<Layout> alternatives(const Layout &L) {
+  std::vector<Layout> Out;
+  for (Layout A : {Layout::aos(), Layout::soa()})
+    if (A != L)
+      Out.push_back(A);
+  if (L.Kind != LayoutKind::Tiled) {
+    Out.push_back(Layout::tiled(16));
+    return Out;
+  }
+  for (uint64_t T : {L.Tile / 4, L.Tile * 4})
+    if (T >= 2 && T <= Layout::MaxTile)
+      Out.push_back(Layout::tiled(T));
+  return Out;
+}
+
+std::vector<TuneCandidate> dlopt::tuneCandidates(const LayoutPlan &Plan,
+                                                 unsigned Max) {
+  std::vector<TuneCandidate> Out{{"automatic", {}}};
+  std::set<std::string> Seen;
+  auto Add = [&](const RecordPlan &R, const std::vector<Layout> &Layouts) {
+    std::string Option = layoutOption(R, Layouts);
+    if (Out.size() >= Max || !Seen.insert(Option).second)
+      return;
+    llvm::Expected<PlanOverride> O = parseLayoutOption(Option);
+    if (!O) { // A field name --layout cannot spell.
+      llvm::consumeError(O.takeError());
+      return;
+    }
+    Out.push_back({"--layout " + Option, {std::move(*O)}});
+  };
+  std::vector<const RecordPlan *> Records;
+  for (const RecordPlan &R : Plan.Records)
+    if (R.transformable() && !R.Clusters.empty())
+      Records.push_back(&R);
+  for (const RecordPlan *R : Records) {
+    std::vector<Layout> Chosen;
+    for (const ClusterPlan &C : R->Clusters)
+      Chosen.push_back(C.Chosen);
+    // The automatic plan itself, so that it is not tried again below.
+    Seen.insert(layoutOption(*R, Chosen));
+    RecordPlan Whole = *R;
+    Whole.Clusters.resize(1);
+    Whole.Clusters[0].Fields.Fields.clear();
+    for (unsigned F = 0; F < R->Fields.size(); ++F)
+      Whole.Clusters[0].Fields.Fields.push_back(F);
+    Seen.insert(layoutOption(Whole, {Layout::aos()})); // The original.
+    Add(Whole, {Layout::soa()});
+  }
+  for (const RecordPlan *R : Records) {
+    std::vector<Layout> Chosen;
+    for (const ClusterPlan &C : R->Clusters)
+      Chosen.push_back(C.Chosen);
+    for (unsigned C = 0; C < Chosen.size(); ++C)
+      for (const Layout &A : alternatives(Chosen[C])) {
+        std::vector<Layout> Neighbour = Chosen;
+        Neighbour[C] = A;
+        Add(*R, Neighbour);
+      }
+  }
+  return Out;
+}

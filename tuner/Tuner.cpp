@@ -1,0 +1,374 @@
+//===- Tuner.cpp - dl-refactor --tune: measure plans, keep a winner -------===//
+#include "tuner/Tuner.h"
+#include "rewriter/ProjectPaths.h"
+#include "tuner/OutputMatch.h"
+#include "tuner/TuneCandidates.h"
+#include "tuner/TuneStatistics.h"
+#include "tuner/Workspace.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+#include <algorithm>
+#include <chrono>
+#include <random>
+
+using namespace dlopt;
+
+namespace {
+
+/// Rounds before a plan can win, and at most.
+constexpr unsigned MinRounds = 5;
+constexpr unsigned MaxRounds = 25;
+
+using Clock = std::chrono::steady_clock;
+
+/// The file's text, "" if it cannot be read.
+std::string readText(const std::string &Path) {
+  auto Buffer = llvm::MemoryBuffer::getFile(Path);
+  return Buffer ? (*Buffer)->getBuffer().str() : "";
+}
+
+/// The last non-empty line of a command's stderr, for a reason.
+std::string lastLine(const std::string &Path) {
+  llvm::SmallVector<llvm::StringRef, 16> Lines;
+  llvm::StringRef(readText(Path)).split(Lines, '\n', -1, false);
+  return Lines.empty() ? "" : ": " + Lines.back().trim().str();
+}
+
+class TuneSession {
+public:
+  TuneSession(const clang::tooling::CompilationDatabase &DB,
+              const std::vector<std::string> &Files,
+              const ProgramOptions &Opts, const TuneOptions &Tune,
+              const std::string &Scratch)
+      : DB(DB), Files(Files), Opts(Opts), Tune(Tune), Scratch(Scratch),
+        Deadline(Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                    std::chrono::duration<double>(
+                                        Tune.Budget))) {}
+
+  TuneResult run();
+
+private:
+  std::string dirOf(unsigned P) const { return Scratch + "/p" + std::to_string(P); }
+  std::string outOf(unsigned P, llvm::StringRef Stream) const {
+    return (Scratch + "/p" + llvm::Twine(P) + "." + Stream).str();
+  }
+  bool pastDeadline() const { return Clock::now() >= Deadline; }
+  void progress(const llvm::Twine &Line) const {
+    if (Tune.Progress)
+      llvm::errs() << "dl-refactor: tune: " << Line << "\n";
+  }
+  TuneResult finish(TuneResult::Status S, std::string Message = "");
+
+  bool prepareOriginal();
+  void tryPlan(unsigned P);
+  bool buildCopy(unsigned P, std::string &Why);
+  bool runChecked(unsigned P, std::optional<double> Timeout, double &Seconds,
+                  std::string &Why);
+  void race();
+  bool runRound(std::vector<unsigned> &Racing, std::mt19937 &Order);
+  void narrow(std::vector<unsigned> &Racing, bool &Decided);
+  int choose() const;
+
+  const clang::tooling::CompilationDatabase &DB;
+  const std::vector<std::string> &Files;
+  const ProgramOptions &Opts;
+  const TuneOptions &Tune;
+  std::string Scratch;
+  Clock::time_point Start = Clock::now(), Deadline;
+  TuneResult Result;
+  std::map<std::string, uint64_t> OriginalOutputs;
+  std::string Reference;
+  double SlowestOriginal = 0;
+};
+
+} // namespace
+
+TuneResult TuneSession::finish(TuneResult::Status S, std::string Message) {
+  Result.S = interrupted() ? TuneResult::Interrupted : S;
+  Result.Message = std::move(Message);
+  Result.Seconds =
+      std::chrono::duration<double>(Clock::now() - Start).count();
+  Result.Budget = Tune.Budget;
+  return std::move(Result);
+}
+
+/// Copies the project for plan \p P, writes its rewrite there and builds
+/// it; false with the reason on a failure.
+bool TuneSession::buildCopy(unsigned P, std::string &Why) {
+  std::string Dir = dirOf(P);
+  if (llvm::Error E = copyProject(Opts.Root, Dir)) {
+    Why = llvm::toString(std::move(E));
+    return false;
+  }
+  for (const EditSet &F : Result.Plans[P].Files)
+    if (llvm::Error E = writeTextFile(
+            Dir + "/" + relativePath(F.path(), Opts.Root), F.apply())) {
+      Why = llvm::toString(std::move(E));
+      return false;
+    }
+  TreeState Before = treeState(Dir);
+  CommandRun Build = runCommand(Tune.Build, Dir, outOf(P, "build.out"),
+                                outOf(P, "build.err"));
+  if (Build.ExitCode != 0) {
+    Why = Build.Interrupted ? "interrupted"
+                            : "the build failed (exit " +
+                                  std::to_string(Build.ExitCode) + ")" +
+                                  lastLine(outOf(P, "build.err"));
+    return false;
+  }
+  std::map<std::string, uint64_t> Outputs = changedFiles(Dir, Before);
+  if (P == 0) {
+    OriginalOutputs = std::move(Outputs);
+    if (OriginalOutputs.empty()) {
+      Why = "the build wrote no file under {dir}: it must build the copy it "
+            "is given, e.g. --build='make -C {dir}'";
+      return false;
+    }
+  } else if (Outputs == OriginalOutputs) {
+    Why = "the build's outputs are the original's: the build did not see "
+          "the rewrite";
+    return false;
+  }
+  return true;
+}
+
+/// Runs plan \p P once: false with the reason unless it exits 0 and prints
+/// the original's output.
+bool TuneSession::runChecked(unsigned P, std::optional<double> Timeout,
+                             double &Seconds, std::string &Why) {
+  CommandRun Run = runCommand(Tune.Run, dirOf(P), outOf(P, "run.out"),
+                              outOf(P, "run.err"), Timeout);
+  Seconds = Run.Seconds;
+  if (Run.Interrupted)
+    Why = "interrupted";
+  else if (Run.TimedOut)
+    Why = llvm::formatv("timed out after {0:f1} s", Run.Seconds).str();
+  else if (Run.ExitCode != 0)
+    Why = "the run failed (exit " + std::to_string(Run.ExitCode) + ")" +
+          lastLine(outOf(P, "run.err"));
+  else if (std::string D = outputDifference(
+               Reference, readText(outOf(P, "run.out")), Tune.Tolerance);
+           !D.empty())
+    Why = "the output differs, " + D;
+  return Why.empty();
+}
+
+bool TuneSession::prepareOriginal() {
+  progress("building and running the original");
+  std::string Why;
+  if (!buildCopy(0, Why)) {
+    Result.Message = "the original: " + Why;
+    return false;
+  }
+  double First = 0, Second = 0;
+  CommandRun Run = runCommand(Tune.Run, dirOf(0), outOf(0, "run.out"),
+                              outOf(0, "run.err"));
+  if (Run.ExitCode != 0) {
+    Result.Message = "the original's run failed (exit " +
+                     std::to_string(Run.ExitCode) + ")" +
+                     lastLine(outOf(0, "run.err"));
+    return false;
+  }
+  First = Run.Seconds;
+  Reference = readText(outOf(0, "run.out"));
+  if (!runChecked(0, std::nullopt, Second, Why)) {
+    Result.Message = "the original, run a second time: " + Why +
+                     " (an output that changes from run to run needs "
+                     "--tune-tolerance, or a run command that prints only "
+                     "what must not change)";
+    return false;
+  }
+  SlowestOriginal = std::max(First, Second);
+  Result.Plans[0].S = TunedPlan::Measured;
+  return true;
+}
+
+/// Renders, builds and checks plan \p P.
+void TuneSession::tryPlan(unsigned P) {
+  TunedPlan &Plan = Result.Plans[P];
+  if (pastDeadline()) {
+    Plan.Reason = "the time budget ran out first";
+    return;
+  }
+  progress("trying " + Plan.Name);
+  Plan.S = TunedPlan::Dropped;
+  if (Plan.Files.empty()) {
+    Plan.Reason = Plan.Reason.empty() ? "the same program as the original"
+                                      : Plan.Reason;
+    return;
+  }
+  std::string Why;
+  double Seconds = 0;
+  // A plan ten times slower than the original is not worth waiting for.
+  if (!buildCopy(P, Why) ||
+      !runChecked(P, 10 * SlowestOriginal + 1, Seconds, Why)) {
+    Plan.Reason = Why;
+    progress("  dropped: " + Why);
+    return;
+  }
+  Plan.S = TunedPlan::Measured;
+}
+
+/// One round: the original and every plan still racing, shuffled. False
+/// if interrupted.
+bool TuneSession::runRound(std::vector<unsigned> &Racing,
+                           std::mt19937 &Order) {
+  std::vector<unsigned> Runs = Racing;
+  Runs.push_back(0);
+  std::shuffle(Runs.begin(), Runs.end(), Order);
+  std::map<unsigned, double> Times;
+  for (unsigned P : Runs) {
+    double Seconds = 0;
+    std::string Why;
+    if (!runChecked(P, 10 * SlowestOriginal + 1, Seconds, Why)) {
+      if (interrupted())
+        return false;
+      if (P == 0) { // Leave the race undecided.
+        Racing.clear();
+        return true;
+      }
+      Result.Plans[P].S = TunedPlan::Dropped;
+      Result.Plans[P].Reason = "in round " +
+                               std::to_string(Result.Rounds + 1) + ": " + Why;
+      continue;
+    }
+    Times[P] = Seconds;
+  }
+  if (!Times.count(0))
+    return true; // Nothing to pair this round's times with.
+  for (auto [P, Seconds] : Times) {
+    Result.Plans[P].Seconds.push_back(Seconds);
+    if (P != 0)
+      Result.Plans[P].Ratios.push_back(Seconds / Times[0]);
+  }
+  llvm::erase_if(Racing, [&](unsigned P) {
+    return Result.Plans[P].S != TunedPlan::Measured;
+  });
+  ++Result.Rounds;
+  return true;
+}
+
+/// Stops racing the plans that are clearly slower than the original or
+/// than the best plan; Decided once the best is clearly faster than the
+/// original and than every other plan.
+void TuneSession::narrow(std::vector<unsigned> &Racing, bool &Decided) {
+  auto Ratio = [&](unsigned P) {
+    return medianInterval(Result.Plans[P].Ratios);
+  };
+  auto Best = std::min_element(
+      Racing.begin(), Racing.end(), [&](unsigned A, unsigned B) {
+        return median(Result.Plans[A].Ratios) < median(Result.Plans[B].Ratios);
+      });
+  if (Best == Racing.end())
+    return;
+  Interval B = Ratio(*Best);
+  unsigned Leader = *Best;
+  llvm::erase_if(Racing, [&](unsigned P) {
+    return P != Leader && (Ratio(P).Low > 1 || Ratio(P).Low > B.High);
+  });
+  Decided = B.High < 1 && Racing.size() == 1;
+  if (B.Low > 1)
+    Racing.clear(); // Even the best is slower than the original.
+}
+
+void TuneSession::race() {
+  std::vector<unsigned> Racing;
+  for (unsigned P = 1; P < Result.Plans.size(); ++P)
+    if (Result.Plans[P].S == TunedPlan::Measured)
+      Racing.push_back(P);
+  std::mt19937 Order(1);
+  bool Decided = false;
+  while (!Racing.empty() && !Decided && Result.Rounds < MaxRounds) {
+    // The next round would end past the budget: stop before it.
+    double Expected = median(Result.Plans[0].Seconds);
+    for (unsigned P : Racing)
+      Expected += median(Result.Plans[P].Seconds);
+    if (Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                           std::chrono::duration<double>(Expected)) >
+        Deadline)
+      break;
+    progress(llvm::formatv("round {0}: the original and {1} plans",
+                           Result.Rounds + 1, Racing.size()));
+    if (!runRound(Racing, Order))
+      return;
+    if (Result.Rounds >= MinRounds)
+      narrow(Racing, Decided);
+  }
+}
+
+/// The fastest plan measured over enough rounds, if it beats the original
+/// beyond the noise; else -1.
+int TuneSession::choose() const {
+  int Best = -1;
+  for (unsigned P = 1; P < Result.Plans.size(); ++P) {
+    const TunedPlan &Plan = Result.Plans[P];
+    if (Plan.S == TunedPlan::Measured && Plan.Ratios.size() >= MinRounds &&
+        (Best < 0 ||
+         median(Plan.Ratios) < median(Result.Plans[Best].Ratios)))
+      Best = P;
+  }
+  if (Best < 0 || medianInterval(Result.Plans[Best].Ratios).High >= 1)
+    return -1;
+  return Best;
+}
+
+TuneResult TuneSession::run() {
+  ProgramOutcome Analysis = analyzeProgram(DB, Files, Opts);
+  if (Analysis.S == ProgramOutcome::CompileError)
+    return finish(TuneResult::OriginalFails, "a file does not compile");
+  Result.Plans.push_back({"original", "", TunedPlan::NotTried, "", {}, {}, {}});
+  for (TuneCandidate &C : tuneCandidates(Analysis.Plan, Tune.MaxCandidates)) {
+    TunedPlan Plan{C.Name, "", TunedPlan::NotTried, "", {}, {}, {}};
+    ProgramOptions Forced = Opts;
+    Forced.Forced = C.Overrides;
+    Forced.Progress = false;
+    ProgramOutcome O = refactorProgram(DB, Files, Forced);
+    if (O.S != ProgramOutcome::Success)
+      Plan.Reason = O.Errors.empty() ? "the rewrite failed"
+                                     : "the rewrite failed: " + O.Errors[0];
+    if (C.Overrides.empty())
+      for (const RecordPlan &R : O.Plan.Records)
+        if (R.transformable() && !R.Clusters.empty()) {
+          std::vector<Layout> Layouts;
+          for (const ClusterPlan &CP : R.Clusters)
+            Layouts.push_back(CP.Chosen);
+          Plan.Detail += (Plan.Detail.empty() ? "" : " ") +
+                         layoutOption(R, Layouts);
+        }
+    if (O.S == ProgramOutcome::Success)
+      Plan.Files = std::move(O.Files);
+    Result.Plans.push_back(std::move(Plan));
+    if (interrupted())
+      return finish(TuneResult::Interrupted);
+  }
+  if (!prepareOriginal())
+    return finish(TuneResult::OriginalFails, Result.Message);
+  for (unsigned P = 1; P < Result.Plans.size(); ++P)
+    tryPlan(P);
+  if (interrupted())
+    return finish(TuneResult::Interrupted);
+  race();
+  if (interrupted())
+    return finish(TuneResult::Interrupted);
+  Result.ChosenPlan = choose();
+  return finish(Result.ChosenPlan < 0 ? TuneResult::NoneFaster
+                                      : TuneResult::Chosen);
+}
+
+TuneResult dlopt::tuneProgram(const clang::tooling::CompilationDatabase &DB,
+                              const std::vector<std::string> &Files,
+                              const ProgramOptions &Opts,
+                              const TuneOptions &Tune) {
+  catchInterrupts();
+  llvm::Expected<ScratchDir> Scratch = ScratchDir::create("dlopt-tune");
+  if (!Scratch) {
+    TuneResult R;
+    R.S = TuneResult::CannotStart;
+    R.Message = llvm::toString(Scratch.takeError());
+    return R;
+  }
+  return TuneSession(DB, Files, Opts, Tune, Scratch->path()).run();
+}

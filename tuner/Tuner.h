@@ -1,0 +1,82 @@
+//===- Tuner.h - dl-refactor --tune: measure plans, keep a winner -*- C++ -*-===//
+//
+// The static model guesses; the tuner measures, on the user's own program
+// and machine. It builds and runs the original (twice: its output must be
+// the same both times) and each candidate plan (TuneCandidates.h) in its own
+// copy of the project (Workspace.h), drops the plans that fail to build, do
+// not change the build's outputs, exit with an error or print something
+// else, then times the rest against the original in interleaved rounds
+// (TuneStatistics.h) until the confidence of the medians separates them or
+// the time budget runs out. The fastest plan is chosen only if it beats the
+// original beyond the measured noise; the caller applies it. The sources
+// are never written here.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DLOPT_TUNER_TUNER_H
+#define DLOPT_TUNER_TUNER_H
+
+#include "rewriter/EditSet.h"
+#include "rewriter/ProgramRefactor.h"
+#include <string>
+#include <vector>
+
+namespace dlopt {
+
+struct TuneOptions {
+  /// Shell commands; "{dir}" stands for the copy of the project.
+  std::string Build, Run;
+  /// Seconds for the whole search, builds included.
+  double Budget = 600;
+  /// Relative tolerance of numbers in the output; 0: byte-identical.
+  double Tolerance = 0;
+  unsigned MaxCandidates = 12;
+  /// Progress lines on stderr.
+  bool Progress = true;
+};
+
+/// One row of the table: the original or a plan.
+struct TunedPlan {
+  /// "original", "automatic" or the --layout options of the plan.
+  std::string Name;
+  /// The automatic plan's --layout options, to show what it is.
+  std::string Detail;
+  enum State { Measured, Dropped, NotTried } S = NotTried;
+  /// Why it was dropped or not tried.
+  std::string Reason;
+  /// Seconds of each timing round it ran in.
+  std::vector<double> Seconds;
+  /// Its time over the original's of the same round.
+  std::vector<double> Ratios;
+  /// The rewrite (none for the original).
+  std::vector<EditSet> Files;
+};
+
+struct TuneResult {
+  enum Status {
+    /// Plans[Chosen] beats the original beyond the noise.
+    Chosen,
+    /// No plan does; nothing is to be applied.
+    NoneFaster,
+    /// The original does not compile, build or run, or its output changes
+    /// from run to run (Message says which).
+    OriginalFails,
+    Interrupted,
+    /// The scratch copy could not be made (Message).
+    CannotStart,
+  };
+  Status S = NoneFaster;
+  std::string Message;
+  /// Plans[0] is the original.
+  std::vector<TunedPlan> Plans;
+  int ChosenPlan = -1;
+  unsigned Rounds = 0;
+  double Seconds = 0, Budget = 0;
+};
+
+TuneResult tuneProgram(const clang::tooling::CompilationDatabase &DB,
+                       const std::vector<std::string> &Files,
+                       const ProgramOptions &Opts, const TuneOptions &Tune);
+
+} // namespace dlopt
+
+#endif
