@@ -24,8 +24,8 @@ static bool sameWord(llvm::StringRef A, llvm::StringRef B, double Tolerance) {
   std::optional<double> X = number(A), Y = number(B);
   if (!X || !Y || std::isnan(*X) || std::isnan(*Y))
     return false;
-  return std::fabs(*X - *Y) <= Tolerance * std::max(std::fabs(*X),
-                                                    std::fabs(*Y));
+  return std::fabs(*X - *Y) <=
+         Tolerance * std::max(std::fabs(*X), std::fabs(*Y));
 }
 
 /// 1-based line of offset \p At in \p Text.

@@ -19,8 +19,12 @@ static std::string optionLayout(const Layout &L) {
 
 std::string dlopt::layoutOption(const RecordPlan &R,
                                 const std::vector<Layout> &Layouts) {
-  if (R.Clusters.size() == 1 && R.Clusters[0].Fields.Fields.size() ==
-                                    R.Fields.size())
+  // Clusters that are all SoA are the record's SoA: one array per field.
+  if (llvm::all_of(Layouts,
+                   [](const Layout &L) { return L.Kind == LayoutKind::SoA; }))
+    return R.Name + "=soa";
+  if (R.Clusters.size() == 1 &&
+      R.Clusters[0].Fields.Fields.size() == R.Fields.size())
     return R.Name + "=" + optionLayout(Layouts[0]);
   std::string Text = R.Name + "=split:";
   for (unsigned C = 0; C < R.Clusters.size(); ++C) {

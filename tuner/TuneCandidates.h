@@ -31,8 +31,7 @@ std::string layoutOption(const RecordPlan &R,
 
 /// The automatic plan first, then the whole-record SoA of each record, then
 /// the neighbours cluster by cluster; at most \p Max plans, none twice.
-std::vector<TuneCandidate> tuneCandidates(const LayoutPlan &Plan,
-                                          unsigned Max);
+std::vector<TuneCandidate> tuneCandidates(const LayoutPlan &Plan, unsigned Max);
 
 } // namespace dlopt
 

@@ -72,16 +72,15 @@ const char *statusName(TuneResult::Status S) {
 } // namespace
 
 void dlopt::printTuneTable(llvm::raw_ostream &OS, const TuneResult &R) {
-  OS << llvm::formatv("{0,-56} {1,10} {2,7} {3,18}  {4}\n", "plan",
-                      "median", "spread", "speedup [95%]", "output");
+  OS << llvm::formatv("{0,-56} {1,10} {2,7} {3,18}  {4}\n", "plan", "median",
+                      "spread", "speedup [95%]", "output");
   for (unsigned I = 0; I < R.Plans.size(); ++I) {
     const TunedPlan &P = R.Plans[I];
     PlanFigures F = figuresOf(P);
     std::string Name = P.Name + (int(I) == R.ChosenPlan ? " (chosen)" : "");
-    std::string Output =
-        P.S == TunedPlan::Measured
-            ? (I == 0 ? "reference" : "same")
-            : std::string(stateName(P.S)) + ": " + P.Reason;
+    std::string Output = P.S == TunedPlan::Measured
+                             ? (I == 0 ? "reference" : "same")
+                             : std::string(stateName(P.S)) + ": " + P.Reason;
     if (!F.Timed) {
       OS << llvm::formatv("{0,-56} {1,10} {2,7} {3,18}  {4}\n", Name, "-", "-",
                           "-", Output);
@@ -129,13 +128,11 @@ llvm::json::Value dlopt::tuneJson(const TuneResult &R) {
   llvm::json::Value Chosen = nullptr;
   if (R.ChosenPlan >= 0)
     Chosen = R.Plans[R.ChosenPlan].Name;
-  return llvm::json::Object{{"status", statusName(R.S)},
-                            {"message", R.Message},
-                            {"chosen", std::move(Chosen)},
-                            {"rounds", R.Rounds},
-                            {"elapsed_s", R.Seconds},
-                            {"budget_s", R.Budget},
-                            {"plans", std::move(Plans)}};
+  return llvm::json::Object{
+      {"status", statusName(R.S)},   {"message", R.Message},
+      {"chosen", std::move(Chosen)}, {"rounds", R.Rounds},
+      {"elapsed_s", R.Seconds},      {"budget_s", R.Budget},
+      {"plans", std::move(Plans)}};
 }
 
 /// Draws the chart with the embedded script; "" or why not. The python3

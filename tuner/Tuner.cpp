@@ -40,18 +40,19 @@ std::string lastLine(const std::string &Path) {
 class TuneSession {
 public:
   TuneSession(const clang::tooling::CompilationDatabase &DB,
-              const std::vector<std::string> &Files,
-              const ProgramOptions &Opts, const TuneOptions &Tune,
-              const std::string &Scratch)
+              const std::vector<std::string> &Files, const ProgramOptions &Opts,
+              const TuneOptions &Tune, const std::string &Scratch)
       : DB(DB), Files(Files), Opts(Opts), Tune(Tune), Scratch(Scratch),
-        Deadline(Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                    std::chrono::duration<double>(
-                                        Tune.Budget))) {}
+        Deadline(Clock::now() +
+                 std::chrono::duration_cast<Clock::duration>(
+                     std::chrono::duration<double>(Tune.Budget))) {}
 
   TuneResult run();
 
 private:
-  std::string dirOf(unsigned P) const { return Scratch + "/p" + std::to_string(P); }
+  std::string dirOf(unsigned P) const {
+    return Scratch + "/p" + std::to_string(P);
+  }
   std::string outOf(unsigned P, llvm::StringRef Stream) const {
     return (Scratch + "/p" + llvm::Twine(P) + "." + Stream).str();
   }
@@ -89,8 +90,7 @@ private:
 TuneResult TuneSession::finish(TuneResult::Status S, std::string Message) {
   Result.S = interrupted() ? TuneResult::Interrupted : S;
   Result.Message = std::move(Message);
-  Result.Seconds =
-      std::chrono::duration<double>(Clock::now() - Start).count();
+  Result.Seconds = std::chrono::duration<double>(Clock::now() - Start).count();
   Result.Budget = Tune.Budget;
   return std::move(Result);
 }
@@ -110,13 +110,13 @@ bool TuneSession::buildCopy(unsigned P, std::string &Why) {
       return false;
     }
   TreeState Before = treeState(Dir);
-  CommandRun Build = runCommand(Tune.Build, Dir, outOf(P, "build.out"),
-                                outOf(P, "build.err"));
+  CommandRun Build =
+      runCommand(Tune.Build, Dir, outOf(P, "build.out"), outOf(P, "build.err"));
   if (Build.ExitCode != 0) {
-    Why = Build.Interrupted ? "interrupted"
-                            : "the build failed (exit " +
-                                  std::to_string(Build.ExitCode) + ")" +
-                                  lastLine(outOf(P, "build.err"));
+    Why = Build.Interrupted
+              ? "interrupted"
+              : "the build failed (exit " + std::to_string(Build.ExitCode) +
+                    ")" + lastLine(outOf(P, "build.err"));
     return false;
   }
   std::map<std::string, uint64_t> Outputs = changedFiles(Dir, Before);
@@ -164,8 +164,8 @@ bool TuneSession::prepareOriginal() {
     return false;
   }
   double First = 0, Second = 0;
-  CommandRun Run = runCommand(Tune.Run, dirOf(0), outOf(0, "run.out"),
-                              outOf(0, "run.err"));
+  CommandRun Run =
+      runCommand(Tune.Run, dirOf(0), outOf(0, "run.out"), outOf(0, "run.err"));
   if (Run.ExitCode != 0) {
     Result.Message = "the original's run failed (exit " +
                      std::to_string(Run.ExitCode) + ")" +
@@ -196,8 +196,8 @@ void TuneSession::tryPlan(unsigned P) {
   progress("trying " + Plan.Name);
   Plan.S = TunedPlan::Dropped;
   if (Plan.Files.empty()) {
-    Plan.Reason = Plan.Reason.empty() ? "the same program as the original"
-                                      : Plan.Reason;
+    Plan.Reason =
+        Plan.Reason.empty() ? "the same program as the original" : Plan.Reason;
     return;
   }
   std::string Why;
@@ -214,8 +214,7 @@ void TuneSession::tryPlan(unsigned P) {
 
 /// One round: the original and every plan still racing, shuffled. False
 /// if interrupted.
-bool TuneSession::runRound(std::vector<unsigned> &Racing,
-                           std::mt19937 &Order) {
+bool TuneSession::runRound(std::vector<unsigned> &Racing, std::mt19937 &Order) {
   std::vector<unsigned> Runs = Racing;
   Runs.push_back(0);
   std::shuffle(Runs.begin(), Runs.end(), Order);
@@ -231,8 +230,8 @@ bool TuneSession::runRound(std::vector<unsigned> &Racing,
         return true;
       }
       Result.Plans[P].S = TunedPlan::Dropped;
-      Result.Plans[P].Reason = "in round " +
-                               std::to_string(Result.Rounds + 1) + ": " + Why;
+      Result.Plans[P].Reason =
+          "in round " + std::to_string(Result.Rounds + 1) + ": " + Why;
       continue;
     }
     Times[P] = Seconds;
@@ -306,8 +305,7 @@ int TuneSession::choose() const {
   for (unsigned P = 1; P < Result.Plans.size(); ++P) {
     const TunedPlan &Plan = Result.Plans[P];
     if (Plan.S == TunedPlan::Measured && Plan.Ratios.size() >= MinRounds &&
-        (Best < 0 ||
-         median(Plan.Ratios) < median(Result.Plans[Best].Ratios)))
+        (Best < 0 || median(Plan.Ratios) < median(Result.Plans[Best].Ratios)))
       Best = P;
   }
   if (Best < 0 || medianInterval(Result.Plans[Best].Ratios).High >= 1)
@@ -335,8 +333,8 @@ TuneResult TuneSession::run() {
           std::vector<Layout> Layouts;
           for (const ClusterPlan &CP : R.Clusters)
             Layouts.push_back(CP.Chosen);
-          Plan.Detail += (Plan.Detail.empty() ? "" : " ") +
-                         layoutOption(R, Layouts);
+          Plan.Detail +=
+              (Plan.Detail.empty() ? "" : " ") + layoutOption(R, Layouts);
         }
     if (O.S == ProgramOutcome::Success)
       Plan.Files = std::move(O.Files);
@@ -346,7 +344,7 @@ TuneResult TuneSession::run() {
   }
   if (!prepareOriginal())
     return finish(TuneResult::OriginalFails, Result.Message);
-  for (unsigned P = 1; P < Result.Plans.size(); ++P)
+  for (unsigned P = 1; P < Result.Plans.size() && !interrupted(); ++P)
     tryPlan(P);
   if (interrupted())
     return finish(TuneResult::Interrupted);

@@ -1,4 +1,5 @@
-//===- Tuner.h - dl-refactor --tune: measure plans, keep a winner -*- C++ -*-===//
+//===- Tuner.h - dl-refactor --tune: measure plans, keep a winner -*- C++
+//-*-===//
 //
 // The static model guesses; the tuner measures, on the user's own program
 // and machine. It builds and runs the original (twice: its output must be

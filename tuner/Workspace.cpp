@@ -161,10 +161,11 @@ CommandRun dlopt::runCommand(llvm::StringRef Command, llvm::StringRef Dir,
     Run.Interrupted = true;
     return Run;
   }
-  std::string Script = "cd " + shellQuoted(Dir) + " && " + withDir(Command, Dir);
+  std::string Script =
+      "cd " + shellQuoted(Dir) + " && " + withDir(Command, Dir);
   llvm::StringRef Args[] = {"/bin/sh", "-c", Script};
-  std::optional<llvm::StringRef> Redirects[] = {
-      llvm::StringRef("/dev/null"), StdoutPath, StderrPath};
+  std::optional<llvm::StringRef> Redirects[] = {llvm::StringRef("/dev/null"),
+                                                StdoutPath, StderrPath};
   using Clock = std::chrono::steady_clock;
   Clock::time_point Start = Clock::now();
   bool Failed = false;

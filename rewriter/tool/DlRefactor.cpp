@@ -732,16 +732,14 @@ static int tuneAndApply(const CompilationDatabase &DB,
     llvm::errs() << "dl-refactor: " << R.Message << "\n";
     return OutputError;
   case TuneResult::OriginalFails:
-    llvm::errs() << "dl-refactor: tune: " << R.Message
-                 << "; nothing written\n";
+    llvm::errs() << "dl-refactor: tune: " << R.Message << "; nothing written\n";
     return CompileError;
   default:
     break;
   }
   printTuneTable(llvm::outs(), R);
-  std::string Report = TuneReportPath.empty()
-                           ? (Opts.Root + "/dlopt-tune.json")
-                           : std::string(TuneReportPath);
+  std::string Report = TuneReportPath.empty() ? (Opts.Root + "/dlopt-tune.json")
+                                              : std::string(TuneReportPath);
   std::string Warning;
   if (llvm::Error E = writeTuneReport(Report, R, Warning)) {
     llvm::errs() << "dl-refactor: cannot write '" << Report
@@ -761,8 +759,8 @@ static int tuneAndApply(const CompilationDatabase &DB,
   if (int RC = applyAll(Chosen.Files, Opts.Root))
     return RC;
   llvm::outs() << "applied " << Chosen.Name
-               << (Chosen.Detail.empty() ? "" : " (--layout " +
-                                                    Chosen.Detail + ")")
+               << (Chosen.Detail.empty() ? ""
+                                         : " (--layout " + Chosen.Detail + ")")
                << "\n";
   return Success;
 }

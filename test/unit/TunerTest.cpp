@@ -1,0 +1,101 @@
+//===- TunerTest.cpp - The tuner's statistics, output check and plans -----===//
+#include "tuner/OutputMatch.h"
+#include "tuner/TuneCandidates.h"
+#include "tuner/TuneStatistics.h"
+#include "gtest/gtest.h"
+
+using namespace dlopt;
+
+namespace {
+
+TEST(TuneStatisticsTest, Median) {
+  EXPECT_EQ(median({}), 0);
+  EXPECT_EQ(median({3, 1, 2}), 2);
+  EXPECT_EQ(median({4, 1, 3, 2}), 2.5);
+}
+
+TEST(TuneStatisticsTest, MedianIntervalOrderStatistics) {
+  // Below 6 samples: the range.
+  Interval Few = medianInterval({1.2, 0.9, 1.0, 1.1, 0.95});
+  EXPECT_EQ(Few.Low, 0.9);
+  EXPECT_EQ(Few.High, 1.2);
+  // 20 samples: k = floor((20 - 1.96 * sqrt(20)) / 2) = 5, ranks 5 and 16.
+  std::vector<double> V;
+  for (int I = 20; I >= 1; --I)
+    V.push_back(I);
+  Interval I20 = medianInterval(V);
+  EXPECT_EQ(I20.Low, 5);
+  EXPECT_EQ(I20.High, 16);
+  EXPECT_TRUE(I20.contains(median(V)));
+}
+
+TEST(OutputMatchTest, Exact) {
+  EXPECT_EQ(outputDifference("a 1\nb 2\n", "a 1\nb 2\n", 0), "");
+  EXPECT_EQ(outputDifference("a 1\nb 2\n", "a 1\nb 3\n", 0),
+            "line 2: 'b 3' where the original printed 'b 2'");
+  EXPECT_EQ(outputDifference("x\n", "x\nextra\n", 0),
+            "line 2: 'extra' where the original printed ''");
+}
+
+TEST(OutputMatchTest, Tolerance) {
+  EXPECT_EQ(outputDifference("e = 1.000000\n", "e =  1.0000001\n", 1e-6), "");
+  EXPECT_EQ(outputDifference("e = 1.0\n", "e = 1.1\n", 1e-6),
+            "line 1: '1.1' where the original printed '1.0'");
+  // Words still compare exactly; a missing number is a difference.
+  EXPECT_EQ(outputDifference("ok 1\n", "OK 1\n", 0.5),
+            "line 1: 'OK' where the original printed 'ok'");
+  EXPECT_EQ(outputDifference("1 2\n", "1\n", 0.1),
+            "the output ends where the original printed '2'");
+  // The same word matches, even one that is not a number to compare.
+  EXPECT_EQ(outputDifference("nan\n", "nan\n", 0.1), "");
+}
+
+RecordPlan particle(std::vector<Layout> Layouts) {
+  RecordPlan R;
+  R.Name = "P";
+  for (const char *N : {"x", "y", "m"})
+    R.Fields.push_back(Field{N, 4, 0, "float"});
+  ClusterPlan XY, M;
+  XY.Fields.Fields = {0, 1};
+  XY.Chosen = Layouts[0];
+  M.Fields.Fields = {2};
+  M.Chosen = Layouts[1];
+  R.Clusters = {XY, M};
+  return R;
+}
+
+TEST(TuneCandidatesTest, AutomaticThenSoAThenNeighbours) {
+  LayoutPlan Plan;
+  Plan.Records.push_back(particle({Layout::tiled(64), Layout::aos()}));
+  std::vector<TuneCandidate> C = tuneCandidates(Plan, 20);
+  std::vector<std::string> Names;
+  for (const TuneCandidate &T : C)
+    Names.push_back(T.Name);
+  std::vector<std::string> Want = {
+      "automatic",
+      "--layout P=soa",
+      "--layout P=split:{x,y}aos{m}aos",
+      // {x,y} SoA with {m} AoS; {x,y} tiled a factor of 4 either side.
+      "--layout P=split:{x,y}soa{m}aos",
+      "--layout P=split:{x,y}tiled:16{m}aos",
+      "--layout P=split:{x,y}tiled:256{m}aos",
+      "--layout P=split:{x,y}tiled:64{m}soa",
+      "--layout P=split:{x,y}tiled:64{m}tiled:16",
+  };
+  EXPECT_EQ(Names, Want);
+  EXPECT_TRUE(C[0].Overrides.empty());
+  ASSERT_EQ(C[1].Overrides.size(), 1u);
+  EXPECT_EQ(C[1].Overrides[0].Record, "P");
+  // At most Max plans.
+  EXPECT_EQ(tuneCandidates(Plan, 3).size(), 3u);
+}
+
+TEST(TuneCandidatesTest, UntransformableRecordsHaveNoPlans) {
+  LayoutPlan Plan;
+  RecordPlan R = particle({Layout::soa(), Layout::soa()});
+  R.Blockers.push_back(Blocker{});
+  Plan.Records.push_back(R);
+  EXPECT_EQ(tuneCandidates(Plan, 20).size(), 1u);
+}
+
+} // namespace
