@@ -247,6 +247,35 @@ def search(b, tiles):
     return min(tried.values(), key=lambda t: t[0]), len(tried)
 
 
+def tune(b, budget):
+    """dl-refactor --tune on a copy: (binary, seconds the tuning took, the
+    plan it applied or "nothing"). Its build and run commands are the
+    harness's own, in the copy the tuner makes ({dir}); under -ffast-math
+    numbers may differ by the harness's 1e-3."""
+    copy = b.copy("tuned")
+    cxx = " -lstdc++" if any(s.endswith(".cpp") for s in copy.sources) else ""
+    sources = " ".join("{dir}/" + s for s in copy.sources)
+    build = f"{b.o.cc} {' '.join(b.flags)} {sources} -o {{dir}}/tuned.bin -lm{cxx}"
+    run_cmd = " ".join(["{dir}/tuned.bin", *ARGS])
+    tolerance = ["--tune-tolerance=1e-3"] if "-ffast-math" in b.flags else []
+    report = os.path.join(b.work, "tune.json")
+    t0 = time.perf_counter()
+    r = run([b.o.dl_refactor, "--tune", "--quiet", f"--tune-budget={budget}",
+             f"--build={build}", f"--run={run_cmd}", f"--tune-report={report}",
+             *tolerance, *copy.tool_args])
+    seconds = time.perf_counter() - t0
+    if r.returncode:
+        sys.exit(f"dl-refactor --tune failed on {b.prog['name']}:\n{r.stderr}")
+    with open(report) as f:
+        chosen = json.load(f)["chosen"]
+    binary = os.path.join(b.work, "tuned.bin")
+    if copy.build(b.o.cc, b.flags, binary).returncode:
+        sys.exit(f"the tuned {b.prog['name']} does not build")
+    if not same_output(b.expected, timed([binary])[1], b.flags):
+        sys.exit(f"the tuned {b.prog['name']} prints something else")
+    return binary, seconds, chosen or "nothing"
+
+
 def layout_spec(layout):
     """A report's layout ("Tiled(16)") as a --layout spec ("tiled:16")."""
     return layout.lower().replace("tiled(", "tiled:").rstrip(")")
@@ -289,6 +318,11 @@ def main():
                     help="run the programs at their test size (a smoke test of the harness)")
     ap.add_argument("--reuse-oracle", metavar="JSON",
                     help="take the oracle plans of an earlier run instead of searching")
+    ap.add_argument("--tune", action="store_true",
+                    help="also run dl-refactor --tune on each program and time what it "
+                         "applied")
+    ap.add_argument("--tune-budget", type=int, default=120,
+                    help="--tune-budget for each program and flag set (seconds)")
     o = ap.parse_args()
     reused = {}
     if o.reuse_oracle:
@@ -347,7 +381,11 @@ def main():
                 b = Bench(o, prog, flags, d)
                 auto_record = b.report()
                 auto_plan = auto_record.get("plan", "not transformable")
+                t0 = time.perf_counter()
                 auto = b.build([])
+                # What the search pays per plan, besides its runs: a rewrite,
+                # a build and an output check.
+                build_s = time.perf_counter() - t0
                 if auto is None:  # The automatic plan keeps the layout.
                     auto = b.original
                 before = reused.get((prog["name"], " ".join(flags)))
@@ -361,16 +399,27 @@ def main():
                         if best_bin is None:
                             sys.exit(f"the reused oracle plan {oracle_spec} fails on "
                                      f"{prog['name']}")
+                    search_s = None  # Estimated below, from this run's costs.
                 else:
+                    t0 = time.perf_counter()
                     (_, best_spec, best_bin), tried = search(b, tiles)
+                    search_s = time.perf_counter() - t0
                     oracle_spec = best_spec
                 binaries = [b.original, auto, best_bin or b.original]
+                tuned = None
+                if o.tune:
+                    tuned = tune(b, o.tune_budget)
+                    binaries.append(tuned[0])
                 other_plan = None
                 if o.compare_model:
                     other = b.build([f"--model={o.compare_model}"]) or b.original
                     other_plan = b.report(model=o.compare_model).get("plan", "-")
                     binaries.append(other)
                 times, kernel_times = interleaved(binaries, o.runs)
+                t_tuned = times[3] if tuned else None
+                search_estimated = search_s is None
+                if search_estimated:  # Each plan tried: built, then timed.
+                    search_s = tried * (build_s + o.search_runs * min(times[:3]))
                 t_aos, t_auto, t_best = times[:3]
                 # The original and the automatic plan are candidates too.
                 if t_auto < t_best:
@@ -381,8 +430,11 @@ def main():
                 rows.append(dict(program=prog["name"], flags=" ".join(flags), aos=t_aos,
                                  auto=t_auto, oracle=t_best, plan=auto_plan,
                                  oracle_plan=best_spec, oracle_spec=oracle_spec, tried=tried,
-                                 other=times[3] if o.compare_model else None,
-                                 other_plan=other_plan))
+                                 other=times[-1] if o.compare_model else None,
+                                 other_plan=other_plan, search_s=search_s,
+                                 search_estimated=search_estimated,
+                                 tuned=t_tuned, tune_s=tuned[1] if tuned else None,
+                                 tune_plan=tuned[2] if tuned else None))
                 if prog["bytes"]:
                     k_aos, k_auto = kernel_times[:2]
                     over_kernel = k_aos is not None and k_auto is not None
@@ -433,6 +485,36 @@ def main():
             lines.append(f"| {r['program']} | `{r['flags']}` | {r['aos']:.3f} s | "
                          f"{r['aos'] / r['auto']:.2f}x | {r['aos'] / r['other']:.2f}x | "
                          f"`{cell(r['other_plan'])}` |")
+        lines.append("")
+    tuned_rows = [r for r in rows if r.get("tuned")]
+    if tuned_rows:
+        lines += ["## dl-refactor --tune", "",
+                  "`dl-refactor --tune` on each program (budget "
+                  f"{o.tune_budget} s; the harness's build and run commands; under "
+                  "-ffast-math numbers within 1e-3), the program it left timed in the same "
+                  "interleaved runs as the tables above. *tune time*: the whole tuning, "
+                  "builds included; *oracle search*: the search of the oracle plan, "
+                  "measured when it ran; where its plan was reused (≈) it is estimated as "
+                  "the plans it tried times what one costs here (a rewrite and build, then "
+                  f"{o.search_runs} runs of the fastest binary).", "",
+                  "| program | flags | tuned/AoS | tuned/oracle | plan applied | tune time | "
+                  "oracle search |", "|---|---|---:|---:|---|---:|---:|"]
+        for r in tuned_rows:
+            search = ("≈ " if r["search_estimated"] else "") + f"{r['search_s']:.0f} s"
+            lines.append(f"| {r['program']} | `{r['flags']}` | "
+                         f"{r['aos'] / r['tuned']:.2f}x | {r['oracle'] / r['tuned']:.2f} | "
+                         f"`{cell(r['tune_plan'])}` | {r['tune_s']:.0f} s | {search} |")
+        lines += ["", "Targets: tuned/AoS >= 1.00 and tuned/oracle >= 0.95 on every program, "
+                  "tune time at most 25 % of the oracle search's:", ""]
+        tune_misses = [r for r in tuned_rows
+                       if r["aos"] / r["tuned"] < 1.0 or r["oracle"] / r["tuned"] < 0.95 or
+                       (r.get("search_s") and r["tune_s"] > 0.25 * r["search_s"])]
+        for r in tune_misses:
+            lines.append(f"- **missed**: {r['program']} with `{r['flags']}`: tuned/AoS "
+                         f"{r['aos'] / r['tuned']:.2f}x, tuned/oracle "
+                         f"{r['oracle'] / r['tuned']:.2f}, {r['tune_s']:.0f} s")
+        if not tune_misses:
+            lines.append("- met on every program and flag set.")
         lines.append("")
     lines += ["## Rewritten vs written by hand", "",
               "dl-refactor's output for a forced plan against the same layout written by hand "
