@@ -342,6 +342,10 @@ TuneResult TuneSession::run() {
     if (interrupted())
       return finish(TuneResult::Interrupted);
   }
+  if (llvm::none_of(Result.Plans,
+                    [](const TunedPlan &P) { return !P.Files.empty(); }))
+    return finish(TuneResult::NoneFaster,
+                  "no plan changes the program: nothing to measure");
   if (!prepareOriginal())
     return finish(TuneResult::OriginalFails, Result.Message);
   for (unsigned P = 1; P < Result.Plans.size() && !interrupted(); ++P)

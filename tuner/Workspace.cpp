@@ -54,6 +54,24 @@ static bool skippedFile(llvm::StringRef File) {
   return path::filename(File).starts_with(".dlopt-apply");
 }
 
+/// Recreates the symbolic link \p Source at \p Target: a link to a file
+/// as a copy of the file, a link to a directory as a link to its real path.
+static std::error_code copyLink(llvm::StringRef Source,
+                                llvm::StringRef Target) {
+  fs::file_status Status;
+  if (std::error_code EC = fs::status(Source, Status)) // Follows the link.
+    return EC;
+  if (fs::is_regular_file(Status)) {
+    if (std::error_code EC = fs::copy_file(Source, Target))
+      return EC;
+    return fs::setPermissions(Target, Status.permissions());
+  }
+  llvm::SmallString<256> Real;
+  if (std::error_code EC = fs::real_path(Source, Real))
+    return EC;
+  return fs::create_link(Real, Target);
+}
+
 llvm::Error dlopt::copyProject(llvm::StringRef From, llvm::StringRef To) {
   auto Fail = [](const llvm::Twine &What, std::error_code EC) {
     return llvm::createStringError(EC, "cannot copy the project: " + What +
@@ -62,16 +80,21 @@ llvm::Error dlopt::copyProject(llvm::StringRef From, llvm::StringRef To) {
   if (std::error_code EC = fs::create_directories(To))
     return Fail(To, EC);
   std::error_code EC;
-  for (fs::recursive_directory_iterator It(From, EC), End; It != End && !EC;
-       It.increment(EC)) {
+  // Links are not followed: a link to a directory above would never end.
+  for (fs::recursive_directory_iterator It(From, EC, /*follow=*/false), End;
+       It != End && !EC; It.increment(EC)) {
     llvm::StringRef Source = It->path();
     llvm::SmallString<256> Target(To);
     path::append(Target, Source.drop_front(From.size()));
     llvm::ErrorOr<fs::basic_file_status> Status = It->status();
     if (!Status)
       return Fail(Source, Status.getError());
-    if (fs::is_directory(*Status)) {
-      if (skippedDirectory(Source)) {
+    if (Status->type() == fs::file_type::symlink_file) {
+      if (std::error_code LinkEC = copyLink(Source, Target))
+        return Fail(Source, LinkEC);
+    } else if (fs::is_directory(*Status)) {
+      // The copies themselves, where the project holds $TMPDIR.
+      if (skippedDirectory(Source) || path::parent_path(To) == Source) {
         It.no_push();
         continue;
       }

@@ -37,7 +37,10 @@ private:
 
 /// Copies the tree at \p From to \p To (created), leaving out version
 /// control directories (.git, .hg, .svn), build directories (those holding
-/// a CMakeCache.txt) and dl-refactor's own lock and journal files.
+/// a CMakeCache.txt), dl-refactor's own lock and journal files and the
+/// directory that holds \p To (the scratch directory, where the project
+/// holds $TMPDIR). A link to a file is copied as the file, a link to a
+/// directory stays a link to it.
 llvm::Error copyProject(llvm::StringRef From, llvm::StringRef To);
 
 /// Writes \p Content to \p Path, replacing the file.

@@ -749,8 +749,11 @@ static int tuneAndApply(const CompilationDatabase &DB,
   if (!Warning.empty())
     llvm::errs() << "dl-refactor: warning: no chart: " << Warning << "\n";
   if (R.S != TuneResult::Chosen) {
-    llvm::outs() << "applied nothing: no plan beat the original beyond the "
-                    "measured noise\n";
+    llvm::outs() << "applied nothing: "
+                 << (R.Message.empty() ? "no plan beat the original beyond "
+                                         "the measured noise"
+                                       : R.Message)
+                 << "\n";
     return Success;
   }
   const TunedPlan &Chosen = R.Plans[R.ChosenPlan];
