@@ -268,6 +268,8 @@ def tune(b, budget):
         sys.exit(f"dl-refactor --tune failed on {b.prog['name']}:\n{r.stderr}")
     with open(report) as f:
         chosen = json.load(f)["chosen"]
+    if not chosen:  # The sources are the original's: so is the program.
+        return b.original, seconds, "nothing"
     binary = os.path.join(b.work, "tuned.bin")
     if copy.build(b.o.cc, b.flags, binary).returncode:
         sys.exit(f"the tuned {b.prog['name']} does not build")
@@ -419,7 +421,7 @@ def main():
                 t_tuned = times[3] if tuned else None
                 search_estimated = search_s is None
                 if search_estimated:  # Each plan tried: built, then timed.
-                    search_s = tried * (build_s + o.search_runs * min(times[:3]))
+                    search_s = tried * (build_s + o.search_runs * statistics.mean(times[:3]))
                 t_aos, t_auto, t_best = times[:3]
                 # The original and the automatic plan are candidates too.
                 if t_auto < t_best:
@@ -496,7 +498,8 @@ def main():
                   "builds included; *oracle search*: the search of the oracle plan, "
                   "measured when it ran; where its plan was reused (≈) it is estimated as "
                   "the plans it tried times what one costs here (a rewrite and build, then "
-                  f"{o.search_runs} runs of the fastest binary).", "",
+                  f"{o.search_runs} runs as long as the mean of the original's, the automatic "
+                  "plan's and the oracle's).", "",
                   "| program | flags | tuned/AoS | tuned/oracle | plan applied | tune time | "
                   "oracle search |", "|---|---|---:|---:|---|---:|---:|"]
         for r in tuned_rows:

@@ -21,6 +21,10 @@ namespace {
 /// Rounds before a plan can win, and at most.
 constexpr unsigned MinRounds = 5;
 constexpr unsigned MaxRounds = 25;
+/// A plan that even at the fast end of its interval gains less than this
+/// stops racing: more rounds could only show a gain too small to be worth
+/// a new layout.
+constexpr double MinGain = 0.01;
 
 using Clock = std::chrono::steady_clock;
 
@@ -63,6 +67,7 @@ private:
   }
   TuneResult finish(TuneResult::Status S, std::string Message = "");
 
+  bool renderPlans(const LayoutPlan &Plan);
   bool prepareOriginal();
   void tryPlan(unsigned P);
   bool buildCopy(unsigned P, std::string &Why);
@@ -266,11 +271,10 @@ void TuneSession::narrow(std::vector<unsigned> &Racing, bool &Decided) {
   Interval B = Ratio(*Best);
   unsigned Leader = *Best;
   llvm::erase_if(Racing, [&](unsigned P) {
-    return P != Leader && (Ratio(P).Low > 1 || Ratio(P).Low > B.High);
+    Interval R = Ratio(P);
+    return R.Low > 1 - MinGain || (P != Leader && R.Low > B.High);
   });
-  Decided = B.High < 1 && Racing.size() == 1;
-  if (B.Low > 1)
-    Racing.clear(); // Even the best is slower than the original.
+  Decided = B.High < 1 && Racing.size() <= 1;
 }
 
 void TuneSession::race() {
@@ -313,35 +317,49 @@ int TuneSession::choose() const {
   return Best;
 }
 
-TuneResult TuneSession::run() {
-  ProgramOutcome Analysis = analyzeProgram(DB, Files, Opts);
-  if (Analysis.S == ProgramOutcome::CompileError)
-    return finish(TuneResult::OriginalFails, "a file does not compile");
+/// The --layout options of the automatic plan of \p Plan's records.
+static std::string automaticOptions(const LayoutPlan &Plan) {
+  std::string Options;
+  for (const RecordPlan &R : Plan.Records)
+    if (R.transformable() && !R.Clusters.empty()) {
+      std::vector<Layout> Layouts;
+      for (const ClusterPlan &C : R.Clusters)
+        Layouts.push_back(C.Chosen);
+      Options += (Options.empty() ? "" : " ") + layoutOption(R, Layouts);
+    }
+  return Options;
+}
+
+/// The original, then each candidate with its rewrite (or why it has
+/// none); false if interrupted.
+bool TuneSession::renderPlans(const LayoutPlan &Plan) {
   Result.Plans.push_back({"original", "", TunedPlan::NotTried, "", {}, {}, {}});
-  for (TuneCandidate &C : tuneCandidates(Analysis.Plan, Tune.MaxCandidates)) {
-    TunedPlan Plan{C.Name, "", TunedPlan::NotTried, "", {}, {}, {}};
+  for (TuneCandidate &C : tuneCandidates(Plan, Tune.MaxCandidates)) {
+    TunedPlan P{C.Name, "", TunedPlan::NotTried, "", {}, {}, {}};
     ProgramOptions Forced = Opts;
     Forced.Forced = C.Overrides;
     Forced.Progress = false;
     ProgramOutcome O = refactorProgram(DB, Files, Forced);
-    if (O.S != ProgramOutcome::Success)
-      Plan.Reason = O.Errors.empty() ? "the rewrite failed"
-                                     : "the rewrite failed: " + O.Errors[0];
-    if (C.Overrides.empty())
-      for (const RecordPlan &R : O.Plan.Records)
-        if (R.transformable() && !R.Clusters.empty()) {
-          std::vector<Layout> Layouts;
-          for (const ClusterPlan &CP : R.Clusters)
-            Layouts.push_back(CP.Chosen);
-          Plan.Detail +=
-              (Plan.Detail.empty() ? "" : " ") + layoutOption(R, Layouts);
-        }
     if (O.S == ProgramOutcome::Success)
-      Plan.Files = std::move(O.Files);
-    Result.Plans.push_back(std::move(Plan));
+      P.Files = std::move(O.Files);
+    else
+      P.Reason = O.Errors.empty() ? "the rewrite failed"
+                                  : "the rewrite failed: " + O.Errors[0];
+    if (C.Overrides.empty())
+      P.Detail = automaticOptions(O.Plan);
+    Result.Plans.push_back(std::move(P));
     if (interrupted())
-      return finish(TuneResult::Interrupted);
+      return false;
   }
+  return true;
+}
+
+TuneResult TuneSession::run() {
+  ProgramOutcome Analysis = analyzeProgram(DB, Files, Opts);
+  if (Analysis.S == ProgramOutcome::CompileError)
+    return finish(TuneResult::OriginalFails, "a file does not compile");
+  if (!renderPlans(Analysis.Plan))
+    return finish(TuneResult::Interrupted);
   if (llvm::none_of(Result.Plans,
                     [](const TunedPlan &P) { return !P.Files.empty(); }))
     return finish(TuneResult::NoneFaster,
