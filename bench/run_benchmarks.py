@@ -411,18 +411,21 @@ def main():
                 tuned = None
                 if o.tune:
                     tuned = tune(b, o.tune_budget)
-                    binaries.append(tuned[0])
+                    if tuned[2] != "nothing":
+                        binaries.append(tuned[0])
                 other_plan = None
                 if o.compare_model:
                     other = b.build([f"--model={o.compare_model}"]) or b.original
                     other_plan = b.report(model=o.compare_model).get("plan", "-")
                     binaries.append(other)
                 times, kernel_times = interleaved(binaries, o.runs)
-                t_tuned = times[3] if tuned else None
+                t_aos, t_auto, t_best = times[:3]
+                # A tuning that applied nothing left the original program.
+                t_tuned = (None if not tuned else
+                           t_aos if tuned[2] == "nothing" else times[3])
                 search_estimated = search_s is None
                 if search_estimated:  # Each plan tried: built, then timed.
                     search_s = tried * (build_s + o.search_runs * statistics.mean(times[:3]))
-                t_aos, t_auto, t_best = times[:3]
                 # The original and the automatic plan are candidates too.
                 if t_auto < t_best:
                     t_best, best_spec = t_auto, "the automatic plan"

@@ -1,6 +1,5 @@
 //===- OutputMatch.cpp - Does a plan's run print what the original did? ---===//
 #include "tuner/OutputMatch.h"
-#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include <cmath>
 #include <cstdlib>
@@ -8,25 +7,88 @@
 
 using namespace dlopt;
 
-/// The number \p Word spells, all of it; none for another word.
-static std::optional<double> number(llvm::StringRef Word) {
-  std::string Text = Word.str();
-  char *End = nullptr;
-  double V = std::strtod(Text.c_str(), &End);
-  if (Text.empty() || End != Text.c_str() + Text.size())
-    return std::nullopt;
-  return V;
+namespace {
+/// A piece of the output: a number, or the text between numbers with its
+/// white space collapsed.
+struct Piece {
+  llvm::StringRef Text;
+  std::optional<double> Number;
+};
+
+/// The length of the number [-+]?(digits[.digits]|.digits)([eE][-+]?digits)
+/// at the start of \p S, or 0.
+size_t numberLength(llvm::StringRef S) {
+  size_t I = 0;
+  if (I < S.size() && (S[I] == '-' || S[I] == '+'))
+    ++I;
+  size_t Digits = 0;
+  while (I < S.size() && llvm::isDigit(S[I]))
+    ++I, ++Digits;
+  if (I < S.size() && S[I] == '.') {
+    ++I;
+    while (I < S.size() && llvm::isDigit(S[I]))
+      ++I, ++Digits;
+  }
+  if (!Digits)
+    return 0;
+  if (I < S.size() && (S[I] == 'e' || S[I] == 'E')) {
+    size_t E = I + 1;
+    if (E < S.size() && (S[E] == '-' || S[E] == '+'))
+      ++E;
+    if (E < S.size() && llvm::isDigit(S[E])) {
+      while (E < S.size() && llvm::isDigit(S[E]))
+        ++E;
+      I = E;
+    }
+  }
+  return I;
 }
 
-static bool sameWord(llvm::StringRef A, llvm::StringRef B, double Tolerance) {
-  if (A == B)
-    return true;
-  std::optional<double> X = number(A), Y = number(B);
-  if (!X || !Y || std::isnan(*X) || std::isnan(*Y))
-    return false;
-  return std::fabs(*X - *Y) <=
-         Tolerance * std::max(std::fabs(*X), std::fabs(*Y));
+/// \p Text as numbers and the words between them ("x=1.5," is "x=",
+/// 1.5, ","), white space only separating pieces.
+std::vector<Piece> pieces(llvm::StringRef Text) {
+  std::vector<Piece> Out;
+  size_t WordStart = llvm::StringRef::npos;
+  auto EndWord = [&](size_t At) {
+    if (WordStart != llvm::StringRef::npos)
+      Out.push_back({Text.slice(WordStart, At), std::nullopt});
+    WordStart = llvm::StringRef::npos;
+  };
+  for (size_t I = 0; I < Text.size();) {
+    if (llvm::isSpace(Text[I])) {
+      EndWord(I++);
+      continue;
+    }
+    // A sign right after a letter or a digit is an operator ("x1-2").
+    bool SignAllowed =
+        I == 0 || !(llvm::isAlnum(Text[I - 1]) || Text[I - 1] == '.');
+    size_t N = (Text[I] == '-' || Text[I] == '+') && !SignAllowed
+                   ? 0
+                   : numberLength(Text.drop_front(I));
+    if (!N) {
+      if (WordStart == llvm::StringRef::npos)
+        WordStart = I;
+      ++I;
+      continue;
+    }
+    EndWord(I);
+    llvm::StringRef Number = Text.substr(I, N);
+    Out.push_back({Number, std::strtod(Number.str().c_str(), nullptr)});
+    I += N;
+  }
+  EndWord(Text.size());
+  return Out;
 }
+
+bool samePiece(const Piece &A, const Piece &B, double Tolerance) {
+  if (A.Text == B.Text)
+    return true;
+  if (!A.Number || !B.Number)
+    return false;
+  return std::fabs(*A.Number - *B.Number) <=
+         Tolerance * std::max(std::fabs(*A.Number), std::fabs(*B.Number));
+}
+} // namespace
 
 /// 1-based line of offset \p At in \p Text.
 static unsigned lineOf(llvm::StringRef Text, size_t At) {
@@ -58,17 +120,16 @@ std::string dlopt::outputDifference(llvm::StringRef Want, llvm::StringRef Got,
            " where the original printed " +
            quoted(Want.drop_front(WantBegin).split('\n').first);
   }
-  llvm::SmallVector<llvm::StringRef, 64> W, G;
-  llvm::SplitString(Want, W);
-  llvm::SplitString(Got, G);
+  std::vector<Piece> W = pieces(Want), G = pieces(Got);
   for (size_t I = 0; I < std::max(W.size(), G.size()); ++I) {
-    if (I < W.size() && I < G.size() && sameWord(W[I], G[I], Tolerance))
+    if (I < W.size() && I < G.size() && samePiece(W[I], G[I], Tolerance))
       continue;
     if (I >= G.size())
-      return "the output ends where the original printed " + quoted(W[I]);
-    size_t At = G[I].data() - Got.data();
-    return "line " + std::to_string(lineOf(Got, At)) + ": " + quoted(G[I]) +
-           (I < W.size() ? " where the original printed " + quoted(W[I])
+      return "the output ends where the original printed " + quoted(W[I].Text);
+    size_t At = G[I].Text.data() - Got.data();
+    return "line " + std::to_string(lineOf(Got, At)) + ": " +
+           quoted(G[I].Text) +
+           (I < W.size() ? " where the original printed " + quoted(W[I].Text)
                          : std::string(" after the original's output"));
   }
   return "";

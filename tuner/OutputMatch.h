@@ -14,9 +14,10 @@
 namespace dlopt {
 
 /// Empty if \p Got matches \p Want: byte for byte when \p Tolerance is 0;
-/// else word by word (any white space between words), numbers within
-/// \p Tolerance of each other relative to the larger. Otherwise the first
-/// difference, "line 3: '1.25' where the original printed '1.5'".
+/// else piece by piece, numbers (also inside words: "x=1.5,") within
+/// \p Tolerance of each other relative to the larger, the text between
+/// them equal up to white space. Otherwise the first difference,
+/// "line 3: '1.25' where the original printed '1.5'".
 std::string outputDifference(llvm::StringRef Want, llvm::StringRef Got,
                              double Tolerance);
 

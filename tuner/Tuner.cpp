@@ -21,6 +21,9 @@ namespace {
 /// Rounds before a plan can win, and at most.
 constexpr unsigned MinRounds = 5;
 constexpr unsigned MaxRounds = 25;
+/// Rounds after which a plan slower than the original in every one of them
+/// stops racing.
+constexpr unsigned EarlyRounds = 3;
 /// A plan that even at the fast end of its interval gains less than this
 /// stops racing: more rounds could only show a gain too small to be worth
 /// a new layout.
@@ -297,6 +300,13 @@ void TuneSession::race() {
                            Result.Rounds + 1, Racing.size()));
     if (!runRound(Racing, Order))
       return;
+    // Slower than the original in each of the first rounds: a plan with
+    // no gain does that one time in eight, one with a real gain rarely.
+    if (Result.Rounds == EarlyRounds)
+      llvm::erase_if(Racing, [&](unsigned P) {
+        return llvm::all_of(Result.Plans[P].Ratios,
+                            [](double R) { return R > 1; });
+      });
     if (Result.Rounds >= MinRounds)
       narrow(Racing, Decided);
   }

@@ -46,6 +46,16 @@ TEST(OutputMatchTest, Tolerance) {
             "line 1: 'OK' where the original printed 'ok'");
   EXPECT_EQ(outputDifference("1 2\n", "1\n", 0.1),
             "the output ends where the original printed '2'");
+  // Numbers inside words, as printf("%e,", x) prints them; a sign after a
+  // letter or digit is an operator.
+  EXPECT_EQ(
+      outputDifference("v=-6.800553e+01, 2\n", "v=-6.800557e+01, 2\n", 1e-3),
+      "");
+  EXPECT_EQ(outputDifference("v=-6.8e+01,\n", "v=-7.8e+01,\n", 1e-3),
+            "line 1: '-7.8e+01' where the original printed '-6.8e+01'");
+  EXPECT_EQ(outputDifference("t1-2\n", "t1-2\n", 1e-3), "");
+  EXPECT_EQ(outputDifference("x1-2\n", "x1+2\n", 1e-3),
+            "line 1: '+' where the original printed '-'");
   // The same word matches, even one that is not a number to compare.
   EXPECT_EQ(outputDifference("nan\n", "nan\n", 0.1), "");
 }
