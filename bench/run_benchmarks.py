@@ -260,7 +260,7 @@ def tune(b, budget):
     tolerance = ["--tune-tolerance=1e-3"] if "-ffast-math" in b.flags else []
     report = os.path.join(b.work, "tune.json")
     t0 = time.perf_counter()
-    r = run([b.o.dl_refactor, "--tune", "--quiet", f"--tune-budget={budget}",
+    r = run([b.o.dl_refactor, "--tune", "--quiet", "--jobs=2", f"--tune-budget={budget}",
              f"--build={build}", f"--run={run_cmd}", f"--tune-report={report}",
              *tolerance, *copy.tool_args])
     seconds = time.perf_counter() - t0

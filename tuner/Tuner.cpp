@@ -9,6 +9,7 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
 #include <chrono>
@@ -341,25 +342,43 @@ static std::string automaticOptions(const LayoutPlan &Plan) {
 }
 
 /// The original, then each candidate with its rewrite (or why it has
-/// none); false if interrupted.
+/// none), rendered --jobs at a time; false if interrupted.
 bool TuneSession::renderPlans(const LayoutPlan &Plan) {
-  Result.Plans.push_back({"original", "", TunedPlan::NotTried, "", {}, {}, {}});
-  for (TuneCandidate &C : tuneCandidates(Plan, Tune.MaxCandidates)) {
-    TunedPlan P{C.Name, "", TunedPlan::NotTried, "", {}, {}, {}};
+  std::vector<TuneCandidate> Candidates =
+      tuneCandidates(Plan, Tune.MaxCandidates);
+  std::vector<ProgramOutcome> Outcomes(Candidates.size());
+  auto Render = [&](unsigned I) {
+    if (interrupted())
+      return;
     ProgramOptions Forced = Opts;
-    Forced.Forced = C.Overrides;
+    Forced.Forced = Candidates[I].Overrides;
     Forced.Progress = false;
-    ProgramOutcome O = refactorProgram(DB, Files, Forced);
+    Forced.Jobs = 1; // The plans are the parallel work.
+    Outcomes[I] = refactorProgram(DB, Files, Forced);
+  };
+  if (Opts.Jobs <= 1) {
+    for (unsigned I = 0; I < Candidates.size(); ++I)
+      Render(I);
+  } else {
+    llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Opts.Jobs));
+    for (unsigned I = 0; I < Candidates.size(); ++I)
+      Pool.async([&Render, I] { Render(I); });
+    Pool.wait();
+  }
+  if (interrupted())
+    return false;
+  Result.Plans.push_back({"original", "", TunedPlan::NotTried, "", {}, {}, {}});
+  for (unsigned I = 0; I < Candidates.size(); ++I) {
+    ProgramOutcome &O = Outcomes[I];
+    TunedPlan P{Candidates[I].Name, "", TunedPlan::NotTried, "", {}, {}, {}};
     if (O.S == ProgramOutcome::Success)
       P.Files = std::move(O.Files);
     else
       P.Reason = O.Errors.empty() ? "the rewrite failed"
                                   : "the rewrite failed: " + O.Errors[0];
-    if (C.Overrides.empty())
+    if (Candidates[I].Overrides.empty())
       P.Detail = automaticOptions(O.Plan);
     Result.Plans.push_back(std::move(P));
-    if (interrupted())
-      return false;
   }
   return true;
 }
