@@ -28,13 +28,16 @@ elementwise, one calling sinf() (libm: scalar unless -ffast-math lets the
 compiler call the vector math library), a sum into a scalar (reduction:
 scalar without -ffast-math) and, in nested loops, sqrtf() (sqrt: inlined,
 but scalar with errno unless -ffast-math, as n-body's is) and n-body's
-force sum (forces: one sqrtf and three accumulators). Every layout must print the same
+force sum (forces: one sqrtf and three accumulators), and SPH's pair loop
+(pairs: the touched fields read in adjacent pairs, x with y, one division,
+a sum per field of the pair, which the compiler may load and add as one
+two-lane vector in AoS). Every layout must print the same
 checksum as the original; a configuration where one does not is reported
 and left out. Times are ns per innermost iteration, medians of interleaved
 repetitions.
 
 usage: microbench.py --out measurements.csv [--dl-refactor PATH] [--cc CC]
-                     [--cflags FLAGS]... [--bodies elementwise,libm,reduction,sqrt,forces]
+                     [--cflags FLAGS]... [--bodies elementwise,libm,reduction,sqrt,forces,pairs]
                      [--patterns stream,offset,gather,nested] [--quick]
 """
 import argparse
@@ -51,9 +54,9 @@ from train import FEATURES
 
 TILES = [2 ** k for k in range(1, 16)]
 PATTERNS = ["stream", "offset", "gather", "nested"]
-BODIES = ["elementwise", "libm", "reduction", "sqrt", "forces"]
-# Bodies measured in nested loops only: n-body's inner loops.
-NESTED_ONLY = ("sqrt", "forces")
+BODIES = ["elementwise", "libm", "reduction", "sqrt", "forces", "pairs"]
+# Bodies measured in nested loops only: n-body's and SPH's inner loops.
+NESTED_ONLY = ("sqrt", "forces", "pairs")
 FLAG_SETS = ["-O3 -march=native", "-O3 -march=native -ffast-math"]
 REPETITIONS = 7  # the first is a warm-up
 
@@ -76,6 +79,8 @@ def configurations(quick, flag_sets, patterns=PATTERNS, bodies=BODIES):
         else:
             sizes = [1 << 12, 1 << 20] if quick else [1 << 10, 1 << 14, 1 << 18, 1 << 22]
         for n, touched in itertools.product(sizes, sorted({1, 2, fields // 2, fields})):
+            if body == "pairs" and touched % 2:  # Pairs of fields.
+                continue
             if 1 <= touched <= fields:
                 yield dict(cflags=cflags, fields=fields, field_bytes=fbytes,
                            touched=touched, pattern=pattern, body=body, n=n)
@@ -110,6 +115,8 @@ def kernel(c, r):
     head = f"static void kernel{r}(struct R{r} *a, const int *idx, int n, int base) {{\n"
     if c["body"] == "forces":
         return head + forces(c, T)
+    if c["body"] == "pairs":
+        return head + pairs(c, T)
     if c["pattern"] == "nested":
         # As in n-body: the inner loop reads the outer element too.
         return head + (f"  for (int i = 0; i < n; ++i) {{\n    {T} acc = 0;\n"
@@ -138,6 +145,23 @@ def forces(c, T):
             f"    for (int j = 0; j < n; ++j) {{\n{d}"
             f"      {T} s = 1.0f / {sqrt}({r2} + 1e-3f);\n{acc}    }}\n"
             f"    a[i].f0 = (acc0 + acc1 + acc2) / n * 0.5f + 0.25f;\n  }}\n}}\n")
+
+
+def pairs(c, T):
+    """SPH's pair loop: per other element, the differences of each pair of
+    fields (x and y), one division by the squared distance, and each
+    difference summed into the accumulator of its place in the pair. In AoS
+    the pair is adjacent, and the compiler may load, subtract and sum it as
+    one two-lane vector where the sum over j does not vectorize (without
+    -ffast-math): the case where a real SPH code lost with SoA."""
+    k = range(c["touched"])
+    d = "".join(f"      {T} d{i} = a[j].f{i} - a[i].f{i};\n" for i in k)
+    r2 = " + ".join(f"d{i} * d{i}" for i in k)
+    acc = "".join(f"      acc{i % 2} += d{i} * w;\n" for i in k)
+    return (f"  for (int i = 0; i < n; ++i) {{\n    {T} acc0 = 0, acc1 = 0;\n"
+            f"    for (int j = 0; j < n; ++j) {{\n{d}"
+            f"      {T} w = 1.0f / ({r2} + 1e-3f);\n{acc}    }}\n"
+            f"    a[i].f0 = (acc0 + acc1) / n * 0.5f + 0.25f;\n  }}\n}}\n")
 
 
 def program(c, names):

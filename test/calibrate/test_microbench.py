@@ -80,8 +80,16 @@ class MicrobenchTest(unittest.TestCase):
         forces = self.measure(config("nested", "forces", touched=4, n=64))["SoA"]
         self.assertGreater(forces["accumulators"], 2.9)
         self.assertLess(rows["SoA"]["accumulators"], 1.1)
-        bodies = {(c["pattern"], c["body"]) for c in microbench.configurations(
-            True, microbench.FLAG_SETS)}
+        # SPH's pair loop: x and y read together, two accumulators, scalar
+        # over j without -ffast-math.
+        pairs = self.measure(config("nested", "pairs", touched=2, n=64))["SoA"]
+        self.assertGreater(pairs["accumulators"], 1.9)
+        self.assertLess(pairs["vectorizable"], 0.05)
+        configs = list(microbench.configurations(True, microbench.FLAG_SETS))
+        self.assertTrue(all(c["touched"] % 2 == 0 for c in configs if c["body"] == "pairs"))
+        bodies = {(c["pattern"], c["body"]) for c in configs}
+        self.assertIn(("nested", "pairs"), bodies)
+        self.assertNotIn(("stream", "pairs"), bodies)
         self.assertIn(("nested", "sqrt"), bodies)
         self.assertNotIn(("stream", "sqrt"), bodies)
         self.assertIn(("nested", "forces"), bodies)
