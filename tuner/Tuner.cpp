@@ -274,9 +274,12 @@ void TuneSession::narrow(std::vector<unsigned> &Racing, bool &Decided) {
     return;
   Interval B = Ratio(*Best);
   unsigned Leader = *Best;
+  // A plan whose median shows no gain stops too: one whose real gain is
+  // the noise's standard deviation has that after 5 rounds one time in 30.
   llvm::erase_if(Racing, [&](unsigned P) {
     Interval R = Ratio(P);
-    return R.Low > 1 - MinGain || (P != Leader && R.Low > B.High);
+    return R.Low > 1 - MinGain || median(Result.Plans[P].Ratios) >= 1 ||
+           (P != Leader && R.Low > B.High);
   });
   Decided = B.High < 1 && Racing.size() <= 1;
 }
