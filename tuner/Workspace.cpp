@@ -4,13 +4,17 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
 #include <chrono>
 #include <csignal>
+#include <cstring>
+#include <fcntl.h>
 #include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
 #include <thread>
+#include <unistd.h>
 
 using namespace dlopt;
 namespace fs = llvm::sys::fs;
@@ -175,6 +179,48 @@ static std::string shellQuoted(llvm::StringRef Text) {
   return Out + "'";
 }
 
+/// Starts `/bin/sh -c Script` in a process group of its own, stdin from
+/// /dev/null, stdout and stderr to files; -1 (and \p Error) if it cannot.
+/// Not LLVM's ExecuteNoWait: a command stopped on a timeout or an interrupt
+/// must not leave its children running, to skew the timings that follow,
+/// and only a group of its own can be killed whole.
+static pid_t spawnInGroup(const std::string &Script, const std::string &Out,
+                          const std::string &Err, std::string &Error) {
+  posix_spawn_file_actions_t Files;
+  posix_spawn_file_actions_init(&Files);
+  posix_spawn_file_actions_addopen(&Files, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&Files, 1, Out.c_str(),
+                                   O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_addopen(&Files, 2, Err.c_str(),
+                                   O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawnattr_t Attr;
+  posix_spawnattr_init(&Attr);
+  posix_spawnattr_setflags(&Attr, POSIX_SPAWN_SETPGROUP |
+                                      POSIX_SPAWN_SETSIGDEF |
+                                      POSIX_SPAWN_SETSIGMASK);
+  posix_spawnattr_setpgroup(&Attr, 0);
+  // Interrupts as a terminal would deliver them, also where a shell
+  // started dl-refactor in the background with them ignored.
+  sigset_t Default, Empty;
+  sigemptyset(&Default);
+  sigaddset(&Default, SIGINT);
+  sigaddset(&Default, SIGTERM);
+  sigemptyset(&Empty);
+  posix_spawnattr_setsigdefault(&Attr, &Default);
+  posix_spawnattr_setsigmask(&Attr, &Empty);
+  const char *Argv[] = {"/bin/sh", "-c", Script.c_str(), nullptr};
+  pid_t Pid = -1;
+  int RC = posix_spawn(&Pid, "/bin/sh", &Files, &Attr,
+                       const_cast<char *const *>(Argv), environ);
+  posix_spawnattr_destroy(&Attr);
+  posix_spawn_file_actions_destroy(&Files);
+  if (RC) {
+    Error = std::strerror(RC);
+    return -1;
+  }
+  return Pid;
+}
+
 CommandRun dlopt::runCommand(llvm::StringRef Command, llvm::StringRef Dir,
                              llvm::StringRef StdoutPath,
                              llvm::StringRef StderrPath,
@@ -186,33 +232,28 @@ CommandRun dlopt::runCommand(llvm::StringRef Command, llvm::StringRef Dir,
   }
   std::string Script =
       "cd " + shellQuoted(Dir) + " && " + withDir(Command, Dir);
-  llvm::StringRef Args[] = {"/bin/sh", "-c", Script};
-  std::optional<llvm::StringRef> Redirects[] = {llvm::StringRef("/dev/null"),
-                                                StdoutPath, StderrPath};
   using Clock = std::chrono::steady_clock;
   Clock::time_point Start = Clock::now();
-  bool Failed = false;
-  llvm::sys::ProcessInfo PI = llvm::sys::ExecuteNoWait(
-      "/bin/sh", Args, std::nullopt, Redirects, 0, &Run.Error, &Failed);
-  if (Failed)
+  pid_t Pid =
+      spawnInGroup(Script, StdoutPath.str(), StderrPath.str(), Run.Error);
+  if (Pid < 0)
     return Run;
   // Polled, so that an interrupt or the timeout can stop the command.
   for (;;) {
-    llvm::sys::ProcessInfo Done =
-        llvm::sys::Wait(PI, 0, &Run.Error, nullptr, /*Polling=*/true);
-    double Seconds =
-        std::chrono::duration<double>(Clock::now() - Start).count();
-    if (Done.Pid == PI.Pid) {
-      Run.Seconds = Seconds;
-      Run.ExitCode = Done.ReturnCode < 0 ? -1 : Done.ReturnCode;
+    int Status = 0;
+    pid_t Done = ::waitpid(Pid, &Status, WNOHANG);
+    Run.Seconds = std::chrono::duration<double>(Clock::now() - Start).count();
+    if (Done == Pid || Done < 0) {
+      Run.ExitCode =
+          Done == Pid && WIFEXITED(Status) ? WEXITSTATUS(Status) : -1;
+      ::kill(-Pid, SIGKILL); // What the command left running in the background.
       return Run;
     }
     Run.Interrupted = interrupted();
-    Run.TimedOut = Timeout && Seconds > *Timeout;
+    Run.TimedOut = Timeout && Run.Seconds > *Timeout;
     if (Run.Interrupted || Run.TimedOut) {
-      ::kill(PI.Pid, SIGKILL);
-      llvm::sys::Wait(PI, std::nullopt);
-      Run.Seconds = Seconds;
+      ::kill(-Pid, SIGKILL);
+      ::waitpid(Pid, &Status, 0);
       return Run;
     }
     std::this_thread::sleep_for(std::chrono::microseconds(500));

@@ -68,9 +68,10 @@ struct CommandRun {
 /// \p Command with every "{dir}" replaced by \p Dir.
 std::string withDir(llvm::StringRef Command, llvm::StringRef Dir);
 
-/// Runs `/bin/sh -c Command` in \p Dir ("{dir}" replaced), stdout to
-/// \p StdoutPath and stderr to \p StderrPath; kills it after \p Timeout
-/// seconds, if given, or on an interrupt.
+/// Runs `/bin/sh -c Command` in \p Dir ("{dir}" replaced) in a process
+/// group of its own, stdout to \p StdoutPath and stderr to \p StderrPath;
+/// kills the group after \p Timeout seconds, if given, or on an interrupt,
+/// and whatever the command left running in the background once it ends.
 CommandRun runCommand(llvm::StringRef Command, llvm::StringRef Dir,
                       llvm::StringRef StdoutPath, llvm::StringRef StderrPath,
                       std::optional<double> Timeout = std::nullopt);
