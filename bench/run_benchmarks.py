@@ -170,10 +170,10 @@ class Bench:
             p.tool_args = p.tool_args + self.flags
         return p
 
-    def report(self, cache_line=64, model=None):
+    def report(self, cache_line=64, model=None, extra=()):
         r = run([self.o.dl_refactor, "--report", "--format=json",
                  f"--cache-line={cache_line}", *([f"--model={model}"] if model else []),
-                 *self.pristine.tool_args])
+                 *extra, *self.pristine.tool_args])
         for rec in json.loads(r.stdout)["records"]:
             if rec["name"] == self.prog["record"]:
                 return rec
@@ -278,6 +278,34 @@ def tune(b, budget):
     return binary, seconds, chosen or "nothing"
 
 
+def profiled(b):
+    """The plan dl-refactor makes with a profile of one run of the program
+    (clang-19's instrumentation at the harness's size): (its plan, the
+    rewritten binary, or None where the plan is the automatic one)."""
+    work = os.path.join(b.work, "profile")
+    os.makedirs(work)
+    instrumented, raw = os.path.join(work, "instr.bin"), os.path.join(work, "run.profraw")
+    data = os.path.join(work, "run.profdata")
+    cxx = ["-lstdc++"] if any(s.endswith(".cpp") for s in b.pristine.sources) else []
+    for cmd in ([b.o.clang, *b.flags, "-fprofile-instr-generate", "-fcoverage-mapping",
+                 *[os.path.join(b.pristine.dir, s) for s in b.pristine.sources],
+                 "-o", instrumented, "-lm", *cxx],
+                [instrumented, *ARGS],
+                [b.o.clang.replace("clang", "llvm-profdata"), "merge", "-o", data, raw]):
+        r = subprocess.run(cmd, capture_output=True, text=True,
+                           env={**os.environ, "LLVM_PROFILE_FILE": raw})
+        if r.returncode:
+            sys.exit(f"profiling {b.prog['name']}: {' '.join(cmd)}:\n{r.stderr}")
+    args = [f"--profile={data}", f"--profile-binary={instrumented}"]
+    plan = b.report(extra=args).get("plan", "not transformable")
+    if plan == b.report().get("plan", "not transformable"):
+        return plan, None
+    binary = b.build(args)
+    if binary is None:
+        sys.exit(f"the profiled plan of {b.prog['name']} fails")
+    return plan, binary
+
+
 def layout_spec(layout):
     """A report's layout ("Tiled(16)") as a --layout spec ("tiled:16")."""
     return layout.lower().replace("tiled(", "tiled:").rstrip(")")
@@ -323,6 +351,12 @@ def main():
     ap.add_argument("--tune", action="store_true",
                     help="also run dl-refactor --tune on each program and time what it "
                          "applied")
+    ap.add_argument("--profile", action="store_true",
+                    help="also plan each program with a profile of one run (--profile) and "
+                         "time that plan where it differs from the automatic one")
+    ap.add_argument("--clang", default="clang-19",
+                    help="the compiler that builds the instrumented programs (--profile); "
+                         "llvm-profdata is taken from beside it")
     ap.add_argument("--tune-budget", type=int, default=120,
                     help="--tune-budget for each program and flag set (seconds)")
     o = ap.parse_args()
@@ -408,6 +442,11 @@ def main():
                     search_s = time.perf_counter() - t0
                     oracle_spec = best_spec
                 binaries = [b.original, auto, best_bin or b.original]
+                profile = None
+                if o.profile:
+                    profile = profiled(b)
+                    if profile[1]:
+                        binaries.append(profile[1])
                 tuned = None
                 if o.tune:
                     tuned = tune(b, o.tune_budget)
@@ -420,9 +459,13 @@ def main():
                     binaries.append(other)
                 times, kernel_times = interleaved(binaries, o.runs)
                 t_aos, t_auto, t_best = times[:3]
+                extra = iter(times[3:])
+                # A profile that gives the automatic plan gives its program.
+                t_profiled = (None if not profile else
+                              next(extra) if profile[1] else t_auto)
                 # A tuning that applied nothing left the original program.
                 t_tuned = (None if not tuned else
-                           t_aos if tuned[2] == "nothing" else times[3])
+                           t_aos if tuned[2] == "nothing" else next(extra))
                 search_estimated = search_s is None
                 if search_estimated:  # Each plan tried: built, then timed.
                     search_s = tried * (build_s + o.search_runs * statistics.mean(times[:3]))
@@ -439,7 +482,9 @@ def main():
                                  other_plan=other_plan, search_s=search_s,
                                  search_estimated=search_estimated,
                                  tuned=t_tuned, tune_s=tuned[1] if tuned else None,
-                                 tune_plan=tuned[2] if tuned else None))
+                                 tune_plan=tuned[2] if tuned else None,
+                                 profiled=t_profiled,
+                                 profiled_plan=profile[0] if profile else None))
                 if prog["bytes"]:
                     k_aos, k_auto = kernel_times[:2]
                     over_kernel = k_aos is not None and k_auto is not None
@@ -490,6 +535,31 @@ def main():
             lines.append(f"| {r['program']} | `{r['flags']}` | {r['aos']:.3f} s | "
                          f"{r['aos'] / r['auto']:.2f}x | {r['aos'] / r['other']:.2f}x | "
                          f"`{cell(r['other_plan'])}` |")
+        lines.append("")
+    profiled_rows = [r for r in rows if r.get("profiled")]
+    if profiled_rows:
+        lines += ["## Plans with a profile", "",
+                  "`dl-refactor --profile` with a profile of one run of the instrumented program "
+                  "(clang-19 `-fprofile-instr-generate -fcoverage-mapping`, the same size as "
+                  "timed): where its plan differs from the automatic one, it is rewritten, "
+                  "built and timed in the same interleaved runs as above.", "",
+                  "| program | flags | plan with the profile | same as automatic | "
+                  "profiled/AoS | auto/AoS |", "|---|---|---|---|---:|---:|"]
+        for r in profiled_rows:
+            same = "yes" if r["profiled_plan"] == r["plan"] else "no"
+            lines.append(f"| {r['program']} | `{r['flags']}` | `{cell(r['profiled_plan'])}` | "
+                         f"{same} | {r['aos'] / r['profiled']:.2f}x | "
+                         f"{r['aos'] / r['auto']:.2f}x |")
+        lines += ["", "Target: the same plan as without the profile, or one at least as fast "
+                  "(within 2 %):", ""]
+        worse = [r for r in profiled_rows if r["profiled"] > 1.02 * r["auto"]]
+        for r in worse:
+            lines.append(f"- **missed**: {r['program']} with `{r['flags']}`: profiled/AoS "
+                         f"{r['aos'] / r['profiled']:.2f}x, auto/AoS {r['aos'] / r['auto']:.2f}x")
+        if not worse:
+            changed = sum(r["profiled_plan"] != r["plan"] for r in profiled_rows)
+            lines.append(f"- met on every program and flag set ({changed} of "
+                         f"{len(profiled_rows)} plans changed by the profile).")
         lines.append("")
     tuned_rows = [r for r in rows if r.get("tuned")]
     if tuned_rows:
