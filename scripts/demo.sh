@@ -6,7 +6,8 @@
 # the multi-file CMake project examples/lavamd, and the C++ example
 # examples/nbody-cpp (std::vector), and the real-style C program examples/sph
 # (element pointers, OpenMP) and examples/xslookup (a pointer member,
-# sub-arrays, qsort). Work files go to build/demo/.
+# sub-arrays, qsort); then dl-refactor --tune on nbody, which applies a plan
+# only if it measured it faster. Work files go to build/demo/.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -140,3 +141,14 @@ echo
 echo "== 8. real-style C: examples/xslookup (a pointer member sd->nuclide_grid, qsort"
 echo "   of each nuclide's sub-array, binary search on a sub-array, low/high = low + 1)"
 real_style xslookup micro_xs "the interpolation" 20
+
+echo
+echo "== 9. dl-refactor --tune on examples/nbody without -ffast-math: measure the automatic"
+echo "   plan and its neighbours in copies of the program, apply one only if it is faster"
+echo "   than the original beyond the noise (docs/tuning.md)"
+mkdir -p "$out/tune"
+cp "$example" "$out/tune/nbody.c"
+"$build/bin/dl-refactor" --tune --quiet --tune-budget=120 \
+  --build="$cc -O3 -march=native -o nbody nbody.c -lm" --run="./nbody 2048 5" \
+  "$out/tune/nbody.c" -- -O3 -march=native
+echo "(table as JSON and chart: $out/tune/dlopt-tune.json, $out/tune/dlopt-tune.png)"
