@@ -319,6 +319,74 @@ def auto_spec(record):
     return spec([c["fields"] for c in clusters], [layout_spec(c["layout"]) for c in clusters])
 
 
+def profile_section(rows):
+    """The report's section on the plans made with a profile (--profile)."""
+    lines = []
+    profiled_rows = [r for r in rows if r.get("profiled")]
+    if profiled_rows:
+        lines += ["## Plans with a profile", "",
+                  "`dl-refactor --profile` with a profile of one run of the instrumented program "
+                  "(clang-19 `-fprofile-instr-generate -fcoverage-mapping`, the same size as "
+                  "timed): where its plan differs from the automatic one, it is rewritten, "
+                  "built and timed in the same interleaved runs as above.", "",
+                  "| program | flags | plan with the profile | same as automatic | "
+                  "profiled/AoS | auto/AoS |", "|---|---|---|---|---:|---:|"]
+        for r in profiled_rows:
+            same = "yes" if r["profiled_plan"] == r["plan"] else "no"
+            lines.append(f"| {r['program']} | `{r['flags']}` | `{cell(r['profiled_plan'])}` | "
+                         f"{same} | {r['aos'] / r['profiled']:.2f}x | "
+                         f"{r['aos'] / r['auto']:.2f}x |")
+        lines += ["", "Target: the same plan as without the profile, or one at least as fast "
+                  "(within 2 %):", ""]
+        worse = [r for r in profiled_rows if r["profiled"] > 1.02 * r["auto"]]
+        for r in worse:
+            lines.append(f"- **missed**: {r['program']} with `{r['flags']}`: profiled/AoS "
+                         f"{r['aos'] / r['profiled']:.2f}x, auto/AoS {r['aos'] / r['auto']:.2f}x")
+        if not worse:
+            changed = sum(r["profiled_plan"] != r["plan"] for r in profiled_rows)
+            lines.append(f"- met on every program and flag set ({changed} of "
+                         f"{len(profiled_rows)} plans changed by the profile).")
+        lines.append("")
+    return lines
+
+
+def tune_section(rows, o):
+    """The report's section on what dl-refactor --tune applied (--tune)."""
+    lines = []
+    tuned_rows = [r for r in rows if r.get("tuned")]
+    if tuned_rows:
+        lines += ["## dl-refactor --tune", "",
+                  "`dl-refactor --tune` on each program (budget "
+                  f"{o.tune_budget} s; the harness's build and run commands; under "
+                  "-ffast-math numbers within 1e-3), the program it left timed in the same "
+                  "interleaved runs as the tables above. *tune time*: the whole tuning, "
+                  "builds included; *oracle search*: the search of the oracle plan, "
+                  "measured when it ran; where its plan was reused (≈) it is estimated as "
+                  "the plans it tried times what one costs here (a rewrite and build, then "
+                  f"{o.search_runs} runs as long as the mean of the original's, the automatic "
+                  "plan's and the oracle's).", "",
+                  "| program | flags | tuned/AoS | tuned/oracle | plan applied | tune time | "
+                  "oracle search |", "|---|---|---:|---:|---|---:|---:|"]
+        for r in tuned_rows:
+            search = ("≈ " if r["search_estimated"] else "") + f"{r['search_s']:.0f} s"
+            lines.append(f"| {r['program']} | `{r['flags']}` | "
+                         f"{r['aos'] / r['tuned']:.2f}x | {r['oracle'] / r['tuned']:.2f} | "
+                         f"`{cell(r['tune_plan'])}` | {r['tune_s']:.0f} s | {search} |")
+        lines += ["", "Targets: tuned/AoS >= 1.00 and tuned/oracle >= 0.95 on every program, "
+                  "tune time at most 25 % of the oracle search's:", ""]
+        tune_misses = [r for r in tuned_rows
+                       if r["aos"] / r["tuned"] < 1.0 or r["oracle"] / r["tuned"] < 0.95 or
+                       (r.get("search_s") and r["tune_s"] > 0.25 * r["search_s"])]
+        for r in tune_misses:
+            lines.append(f"- **missed**: {r['program']} with `{r['flags']}`: tuned/AoS "
+                         f"{r['aos'] / r['tuned']:.2f}x, tuned/oracle "
+                         f"{r['oracle'] / r['tuned']:.2f}, {r['tune_s']:.0f} s")
+        if not tune_misses:
+            lines.append("- met on every program and flag set.")
+        lines.append("")
+    return lines
+
+
 def machine(cc):
     cpu = platform.processor()
     with open("/proc/cpuinfo") as f:
@@ -536,62 +604,7 @@ def main():
                          f"{r['aos'] / r['auto']:.2f}x | {r['aos'] / r['other']:.2f}x | "
                          f"`{cell(r['other_plan'])}` |")
         lines.append("")
-    profiled_rows = [r for r in rows if r.get("profiled")]
-    if profiled_rows:
-        lines += ["## Plans with a profile", "",
-                  "`dl-refactor --profile` with a profile of one run of the instrumented program "
-                  "(clang-19 `-fprofile-instr-generate -fcoverage-mapping`, the same size as "
-                  "timed): where its plan differs from the automatic one, it is rewritten, "
-                  "built and timed in the same interleaved runs as above.", "",
-                  "| program | flags | plan with the profile | same as automatic | "
-                  "profiled/AoS | auto/AoS |", "|---|---|---|---|---:|---:|"]
-        for r in profiled_rows:
-            same = "yes" if r["profiled_plan"] == r["plan"] else "no"
-            lines.append(f"| {r['program']} | `{r['flags']}` | `{cell(r['profiled_plan'])}` | "
-                         f"{same} | {r['aos'] / r['profiled']:.2f}x | "
-                         f"{r['aos'] / r['auto']:.2f}x |")
-        lines += ["", "Target: the same plan as without the profile, or one at least as fast "
-                  "(within 2 %):", ""]
-        worse = [r for r in profiled_rows if r["profiled"] > 1.02 * r["auto"]]
-        for r in worse:
-            lines.append(f"- **missed**: {r['program']} with `{r['flags']}`: profiled/AoS "
-                         f"{r['aos'] / r['profiled']:.2f}x, auto/AoS {r['aos'] / r['auto']:.2f}x")
-        if not worse:
-            changed = sum(r["profiled_plan"] != r["plan"] for r in profiled_rows)
-            lines.append(f"- met on every program and flag set ({changed} of "
-                         f"{len(profiled_rows)} plans changed by the profile).")
-        lines.append("")
-    tuned_rows = [r for r in rows if r.get("tuned")]
-    if tuned_rows:
-        lines += ["## dl-refactor --tune", "",
-                  "`dl-refactor --tune` on each program (budget "
-                  f"{o.tune_budget} s; the harness's build and run commands; under "
-                  "-ffast-math numbers within 1e-3), the program it left timed in the same "
-                  "interleaved runs as the tables above. *tune time*: the whole tuning, "
-                  "builds included; *oracle search*: the search of the oracle plan, "
-                  "measured when it ran; where its plan was reused (≈) it is estimated as "
-                  "the plans it tried times what one costs here (a rewrite and build, then "
-                  f"{o.search_runs} runs as long as the mean of the original's, the automatic "
-                  "plan's and the oracle's).", "",
-                  "| program | flags | tuned/AoS | tuned/oracle | plan applied | tune time | "
-                  "oracle search |", "|---|---|---:|---:|---|---:|---:|"]
-        for r in tuned_rows:
-            search = ("≈ " if r["search_estimated"] else "") + f"{r['search_s']:.0f} s"
-            lines.append(f"| {r['program']} | `{r['flags']}` | "
-                         f"{r['aos'] / r['tuned']:.2f}x | {r['oracle'] / r['tuned']:.2f} | "
-                         f"`{cell(r['tune_plan'])}` | {r['tune_s']:.0f} s | {search} |")
-        lines += ["", "Targets: tuned/AoS >= 1.00 and tuned/oracle >= 0.95 on every program, "
-                  "tune time at most 25 % of the oracle search's:", ""]
-        tune_misses = [r for r in tuned_rows
-                       if r["aos"] / r["tuned"] < 1.0 or r["oracle"] / r["tuned"] < 0.95 or
-                       (r.get("search_s") and r["tune_s"] > 0.25 * r["search_s"])]
-        for r in tune_misses:
-            lines.append(f"- **missed**: {r['program']} with `{r['flags']}`: tuned/AoS "
-                         f"{r['aos'] / r['tuned']:.2f}x, tuned/oracle "
-                         f"{r['oracle'] / r['tuned']:.2f}, {r['tune_s']:.0f} s")
-        if not tune_misses:
-            lines.append("- met on every program and flag set.")
-        lines.append("")
+    lines += profile_section(rows) + tune_section(rows, o)
     lines += ["## Rewritten vs written by hand", "",
               "dl-refactor's output for a forced plan against the same layout written by hand "
               "(bench/handwritten/; same arithmetic, same output; for nbody-cpp the generated "
