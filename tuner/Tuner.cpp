@@ -40,8 +40,9 @@ std::string readText(const std::string &Path) {
 
 /// The last non-empty line of a command's stderr, for a reason.
 std::string lastLine(const std::string &Path) {
+  std::string Text = readText(Path); // The lines point into it.
   llvm::SmallVector<llvm::StringRef, 16> Lines;
-  llvm::StringRef(readText(Path)).split(Lines, '\n', -1, false);
+  llvm::StringRef(Text).split(Lines, '\n', -1, false);
   return Lines.empty() ? "" : ": " + Lines.back().trim().str();
 }
 
