@@ -5,6 +5,7 @@
 #include "tuner/Workspace.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
@@ -72,18 +73,24 @@ const char *statusName(TuneResult::Status S) {
 } // namespace
 
 void dlopt::printTuneTable(llvm::raw_ostream &OS, const TuneResult &R) {
-  OS << llvm::formatv("{0,-56} {1,10} {2,7} {3,18}  {4}\n", "plan", "median",
-                      "spread", "speedup [95%]", "output");
+  auto NameOf = [&](unsigned I) {
+    return R.Plans[I].Name + (int(I) == R.ChosenPlan ? " (chosen)" : "");
+  };
+  size_t Width = 4; // "plan"
+  for (unsigned I = 0; I < R.Plans.size(); ++I)
+    Width = std::max(Width, NameOf(I).size());
+  OS << llvm::left_justify("plan", Width)
+     << llvm::formatv(" {0,10} {1,7} {2,18}  {3}\n", "median", "spread",
+                      "speedup [95%]", "output");
   for (unsigned I = 0; I < R.Plans.size(); ++I) {
     const TunedPlan &P = R.Plans[I];
     PlanFigures F = figuresOf(P);
-    std::string Name = P.Name + (int(I) == R.ChosenPlan ? " (chosen)" : "");
     std::string Output = P.S == TunedPlan::Measured
                              ? (I == 0 ? "reference" : "same")
                              : std::string(stateName(P.S)) + ": " + P.Reason;
+    OS << llvm::left_justify(NameOf(I), Width);
     if (!F.Timed) {
-      OS << llvm::formatv("{0,-56} {1,10} {2,7} {3,18}  {4}\n", Name, "-", "-",
-                          "-", Output);
+      OS << llvm::formatv(" {0,10} {1,7} {2,18}  {3}\n", "-", "-", "-", Output);
       continue;
     }
     std::string Speedup =
@@ -91,8 +98,8 @@ void dlopt::printTuneTable(llvm::raw_ostream &OS, const TuneResult &R) {
                : llvm::formatv("{0:f2}x [{1:f2}, {2:f2}]", F.Speedup,
                                F.SpeedupRange.Low, F.SpeedupRange.High)
                      .str();
-    OS << llvm::formatv("{0,-56} {1,8:f3} s {2,6:f1}% {3,18}  {4}\n", Name,
-                        F.Median, 100 * F.Spread, Speedup, Output);
+    OS << llvm::formatv(" {0,8:f3} s {1,6:f1}% {2,18}  {3}\n", F.Median,
+                        100 * F.Spread, Speedup, Output);
   }
   for (const TunedPlan &P : R.Plans)
     if (!P.Detail.empty())
