@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 #include "analysis/AccessCollector.h"
 #include "analysis/AstUtil.h"
+#include "analysis/ProfileCounts.h"
 #include "analysis/StackSpace.h"
 #include "analysis/UseClassifier.h"
 #include "clang/AST/Attr.h"

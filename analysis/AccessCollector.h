@@ -23,12 +23,13 @@
 
 #include "analysis/AccessTrace.h"
 #include "analysis/LayoutPlan.h"
-#include "analysis/ProfileCounts.h"
 #include "clang/AST/ASTContext.h"
 #include "llvm/ADT/DenseMap.h"
 #include <vector>
 
 namespace dlopt {
+
+class ProfileCounts;
 
 /// Trip-count estimates for bounds that are not constant.
 constexpr double WholeArrayTrips = 1e6;

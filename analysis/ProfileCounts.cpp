@@ -45,7 +45,6 @@ ProfileCounts::load(llvm::StringRef ProfData, llvm::StringRef Binary) {
     if (!New && It->second != Path)
       It->second.clear();
     Counts->ByPath[Path] = std::move(Segments);
-    Counts->Names.push_back(Name.str());
   }
   return Counts;
 }

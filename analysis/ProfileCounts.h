@@ -42,8 +42,6 @@ public:
   /// Functions whose counters do not match the binary's source (the
   /// profile is older than the build): their code has no counts.
   unsigned mismatchedFunctions() const { return Mismatched; }
-  /// The source files the profile covers, as the binary names them.
-  const std::vector<std::string> &files() const { return Names; }
 
 private:
   struct Segment {
@@ -56,7 +54,6 @@ private:
   llvm::StringMap<std::vector<Segment>> ByPath;
   /// File name -> real path, "" where two files share the name.
   llvm::StringMap<std::string> ByName;
-  std::vector<std::string> Names;
   unsigned Mismatched = 0;
 };
 

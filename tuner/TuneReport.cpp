@@ -2,7 +2,6 @@
 #include "tuner/TuneReport.h"
 #include "analysis/PlanPrinter.h"
 #include "tuner/TuneStatistics.h"
-#include "tuner/Workspace.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/Format.h"
@@ -150,7 +149,8 @@ static std::string drawChart(llvm::StringRef Json, llvm::StringRef Png) {
   if (llvm::sys::fs::createTemporaryFile("dlopt-tune-chart", "py", Script))
     return "cannot write the chart script";
   llvm::FileRemover Remove(Script);
-  if (llvm::Error E = writeTextFile(Script, TuneChartScript))
+  if (llvm::Error E = writeOutputFile(
+          Script, [](llvm::raw_ostream &OS) { OS << TuneChartScript; }))
     return llvm::toString(std::move(E));
   std::vector<std::string> Pythons;
   if (llvm::ErrorOr<std::string> P = llvm::sys::findProgramByName("python3"))

@@ -1,5 +1,6 @@
 //===- Tuner.cpp - dl-refactor --tune: measure plans, keep a winner -------===//
 #include "tuner/Tuner.h"
+#include "analysis/PlanPrinter.h"
 #include "rewriter/ProjectPaths.h"
 #include "tuner/OutputMatch.h"
 #include "tuner/TuneCandidates.h"
@@ -46,15 +47,33 @@ std::string lastLine(const std::string &Path) {
   return Lines.empty() ? "" : ": " + Lines.back().trim().str();
 }
 
+/// Why \p Run did not succeed, "" if it exited 0: \p What ("the build",
+/// "the run") failed, with the last line of its stderr (\p Stderr), timed
+/// out or was interrupted.
+std::string failure(const CommandRun &Run, llvm::StringRef What,
+                    const std::string &Stderr) {
+  if (Run.Interrupted)
+    return "interrupted";
+  if (Run.TimedOut)
+    return llvm::formatv("timed out after {0:f1} s", Run.Seconds).str();
+  if (Run.ExitCode != 0)
+    return (What + " failed (exit " + llvm::Twine(Run.ExitCode) + ")").str() +
+           lastLine(Stderr);
+  return "";
+}
+
+Clock::duration seconds(double S) {
+  return std::chrono::duration_cast<Clock::duration>(
+      std::chrono::duration<double>(S));
+}
+
 class TuneSession {
 public:
   TuneSession(const clang::tooling::CompilationDatabase &DB,
               const std::vector<std::string> &Files, const ProgramOptions &Opts,
               const TuneOptions &Tune, const std::string &Scratch)
       : DB(DB), Files(Files), Opts(Opts), Tune(Tune), Scratch(Scratch),
-        Deadline(Clock::now() +
-                 std::chrono::duration_cast<Clock::duration>(
-                     std::chrono::duration<double>(Tune.Budget))) {}
+        Deadline(Clock::now() + seconds(Tune.Budget)) {}
 
   TuneResult run();
 
@@ -66,6 +85,8 @@ private:
     return (Scratch + "/p" + llvm::Twine(P) + "." + Stream).str();
   }
   bool pastDeadline() const { return Clock::now() >= Deadline; }
+  /// A plan ten times slower than the original is not worth waiting for.
+  double runTimeout() const { return 10 * SlowestOriginal + 1; }
   void progress(const llvm::Twine &Line) const {
     if (Tune.Progress)
       llvm::errs() << "dl-refactor: tune: " << Line << "\n";
@@ -114,21 +135,18 @@ bool TuneSession::buildCopy(unsigned P, std::string &Why) {
     return false;
   }
   for (const EditSet &F : Result.Plans[P].Files)
-    if (llvm::Error E = writeTextFile(
-            Dir + "/" + relativePath(F.path(), Opts.Root), F.apply())) {
+    if (llvm::Error E =
+            writeOutputFile(Dir + "/" + relativePath(F.path(), Opts.Root),
+                            [&](llvm::raw_ostream &OS) { OS << F.apply(); })) {
       Why = llvm::toString(std::move(E));
       return false;
     }
   TreeState Before = treeState(Dir);
   CommandRun Build =
       runCommand(Tune.Build, Dir, outOf(P, "build.out"), outOf(P, "build.err"));
-  if (Build.ExitCode != 0) {
-    Why = Build.Interrupted
-              ? "interrupted"
-              : "the build failed (exit " + std::to_string(Build.ExitCode) +
-                    ")" + lastLine(outOf(P, "build.err"));
+  Why = failure(Build, "the build", outOf(P, "build.err"));
+  if (!Why.empty())
     return false;
-  }
   std::map<std::string, uint64_t> Outputs = changedFiles(Dir, Before);
   if (P == 0) {
     OriginalOutputs = std::move(Outputs);
@@ -152,17 +170,12 @@ bool TuneSession::runChecked(unsigned P, std::optional<double> Timeout,
   CommandRun Run = runCommand(Tune.Run, dirOf(P), outOf(P, "run.out"),
                               outOf(P, "run.err"), Timeout);
   Seconds = Run.Seconds;
-  if (Run.Interrupted)
-    Why = "interrupted";
-  else if (Run.TimedOut)
-    Why = llvm::formatv("timed out after {0:f1} s", Run.Seconds).str();
-  else if (Run.ExitCode != 0)
-    Why = "the run failed (exit " + std::to_string(Run.ExitCode) + ")" +
-          lastLine(outOf(P, "run.err"));
-  else if (std::string D = outputDifference(
-               Reference, readText(outOf(P, "run.out")), Tune.Tolerance);
-           !D.empty())
-    Why = "the output differs, " + D;
+  Why = failure(Run, "the run", outOf(P, "run.err"));
+  if (Why.empty())
+    if (std::string D = outputDifference(
+            Reference, readText(outOf(P, "run.out")), Tune.Tolerance);
+        !D.empty())
+      Why = "the output differs, " + D;
   return Why.empty();
 }
 
@@ -176,10 +189,9 @@ bool TuneSession::prepareOriginal() {
   double First = 0, Second = 0;
   CommandRun Run =
       runCommand(Tune.Run, dirOf(0), outOf(0, "run.out"), outOf(0, "run.err"));
-  if (Run.ExitCode != 0) {
-    Result.Message = "the original's run failed (exit " +
-                     std::to_string(Run.ExitCode) + ")" +
-                     lastLine(outOf(0, "run.err"));
+  Why = failure(Run, "the original's run", outOf(0, "run.err"));
+  if (!Why.empty()) {
+    Result.Message = Why;
     return false;
   }
   First = Run.Seconds;
@@ -212,9 +224,7 @@ void TuneSession::tryPlan(unsigned P) {
   }
   std::string Why;
   double Seconds = 0;
-  // A plan ten times slower than the original is not worth waiting for.
-  if (!buildCopy(P, Why) ||
-      !runChecked(P, 10 * SlowestOriginal + 1, Seconds, Why)) {
+  if (!buildCopy(P, Why) || !runChecked(P, runTimeout(), Seconds, Why)) {
     Plan.Reason = Why;
     progress("  dropped: " + Why);
     return;
@@ -232,7 +242,7 @@ bool TuneSession::runRound(std::vector<unsigned> &Racing, std::mt19937 &Order) {
   for (unsigned P : Runs) {
     double Seconds = 0;
     std::string Why;
-    if (!runChecked(P, 10 * SlowestOriginal + 1, Seconds, Why)) {
+    if (!runChecked(P, runTimeout(), Seconds, Why)) {
       if (interrupted())
         return false;
       if (P == 0) { // Leave the race undecided.
@@ -297,9 +307,7 @@ void TuneSession::race() {
     double Expected = median(Result.Plans[0].Seconds);
     for (unsigned P : Racing)
       Expected += median(Result.Plans[P].Seconds);
-    if (Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                           std::chrono::duration<double>(Expected)) >
-        Deadline)
+    if (Clock::now() + seconds(Expected) > Deadline)
       break;
     progress(llvm::formatv("round {0}: the original and {1} plans",
                            Result.Rounds + 1, Racing.size()));

@@ -115,26 +115,12 @@ llvm::Error dlopt::copyProject(llvm::StringRef From, llvm::StringRef To) {
   return llvm::Error::success();
 }
 
-llvm::Error dlopt::writeTextFile(llvm::StringRef Path,
-                                 llvm::StringRef Content) {
-  std::error_code EC;
-  llvm::raw_fd_ostream OS(Path, EC);
-  if (!EC) {
-    OS << Content;
-    OS.close();
-    EC = OS.error();
-  }
-  if (EC)
-    return llvm::createStringError(EC, "cannot write '" + Path +
-                                           "': " + EC.message());
-  return llvm::Error::success();
-}
-
 TreeState dlopt::treeState(llvm::StringRef Dir) {
   TreeState State;
   std::error_code EC;
-  for (fs::recursive_directory_iterator It(Dir, EC), End; It != End && !EC;
-       It.increment(EC)) {
+  // As in copyProject: a linked directory is not the copy's to watch.
+  for (fs::recursive_directory_iterator It(Dir, EC, /*follow=*/false), End;
+       It != End && !EC; It.increment(EC)) {
     fs::file_status Status;
     if (fs::status(It->path(), Status) || !fs::is_regular_file(Status))
       continue;

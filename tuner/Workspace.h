@@ -43,9 +43,6 @@ private:
 /// directory stays a link to it.
 llvm::Error copyProject(llvm::StringRef From, llvm::StringRef To);
 
-/// Writes \p Content to \p Path, replacing the file.
-llvm::Error writeTextFile(llvm::StringRef Path, llvm::StringRef Content);
-
 /// Size and modification time of every regular file below a directory.
 using TreeState = std::map<std::string, std::pair<uint64_t, int64_t>>;
 TreeState treeState(llvm::StringRef Dir);

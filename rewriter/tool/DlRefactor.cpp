@@ -175,7 +175,8 @@ by the next run on the tree (journal .dlopt-apply.journal in the root).
 
 Exit codes: 0 success (changed, or nothing to change; --tune: applied a
 plan or found none faster), 1 a file does not compile (--tune: or the
-original does not build or run, or prints differently from run to run), 2 usage error (also an option that does nothing in the chosen mode),
+original does not build or run, or prints differently from run to run),
+2 usage error (also an option that does nothing in the chosen mode),
 3 a forced plan cannot be applied, 4 a file cannot be written or an
 interrupted --apply cannot be ended, 5 internal error (the rewrite would not
 compile, or the analysis admitted a use the rewriter cannot render; nothing
