@@ -696,6 +696,9 @@ private:
         return;
       }
     }
+    if (const auto *Call = dyn_cast<CallExpr>(E);
+        Call && !isa<CXXOperatorCallExpr>(Call) && passesFields(Call))
+      return callPassingFields(Call);
     if (!isVectorElementExpr(E))
       if (const auto *Call = dyn_cast<CallExpr>(E))
         noteCall(Call);
@@ -976,6 +979,68 @@ private:
   }
 
   // --- Calls ---
+
+  /// The field an argument hands its parameter by reference (`f(a[i].s)`
+  /// to `T &`) or by address (`f(&a[i].s)` to `T *`), and whether the
+  /// callee may write it; nullopt for any other argument.
+  std::optional<std::pair<const Expr *, bool>>
+  fieldByReference(const ParmVarDecl *Param, const Expr *Arg) const {
+    QualType T = Param->getType();
+    const Expr *Target = nullptr;
+    QualType Pointee;
+    if (T->isReferenceType()) {
+      Pointee = T->getPointeeType();
+      Target = Arg->IgnoreParenNoopCasts(Ctx);
+      if (!Target->isGLValue())
+        return std::nullopt; // A temporary: the field was read by value.
+    } else if (T->isPointerType()) {
+      Pointee = T->getPointeeType();
+      const auto *UO = dyn_cast<UnaryOperator>(Arg->IgnoreParenImpCasts());
+      if (!UO || UO->getOpcode() != UO_AddrOf)
+        return std::nullopt;
+      Target = UO->getSubExpr()->IgnoreParens();
+    } else {
+      return std::nullopt;
+    }
+    if (!resolveField(Target))
+      return std::nullopt;
+    return std::make_pair(Target, !Pointee.isConstQualified());
+  }
+
+  bool passesFields(const CallExpr *Call) const {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee)
+      return false;
+    for (unsigned I = 0,
+                  N = std::min(Call->getNumArgs(), Callee->getNumParams());
+         I < N; ++I)
+      if (fieldByReference(Callee->getParamDecl(I), Call->getArg(I)))
+        return true;
+    return false;
+  }
+
+  /// A call that passes fields by reference or address: the callee reads
+  /// each such field where the call is (`uniform(&a[i].seed)` draws from
+  /// and advances the seed), and writes it unless the parameter is const.
+  /// Counting them only as addresses would leave them out of the KDLG.
+  void callPassingFields(const CallExpr *Call) {
+    noteCall(Call);
+    expr(Call->getCallee());
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      const Expr *Arg = Call->getArg(I);
+      auto Field = I < Callee->getNumParams()
+                       ? fieldByReference(Callee->getParamDecl(I), Arg)
+                       : std::nullopt;
+      if (!Field) {
+        expr(Arg);
+        continue;
+      }
+      lvalue(Field->first, /*IsWrite=*/false);
+      if (Field->second)
+        lvalue(Field->first, /*IsWrite=*/true);
+    }
+  }
 
   /// Counts a direct call of a function defined here by how often the
   /// loops around it run, for the callee's frequency.
