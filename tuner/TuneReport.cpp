@@ -45,6 +45,8 @@ const char *stateName(TunedPlan::State S) {
   switch (S) {
   case TunedPlan::Measured:
     return "measured";
+  case TunedPlan::Screened:
+    return "not raced";
   case TunedPlan::Dropped:
     return "dropped";
   case TunedPlan::NotTried:
@@ -116,12 +118,15 @@ llvm::json::Value dlopt::tuneJson(const TuneResult &R) {
                          {"state", stateName(P.S)},
                          {"seconds", llvm::json::Array(P.Seconds)},
                          {"ratios", llvm::json::Array(P.Ratios)},
-                         {"same_output", P.S == TunedPlan::Measured},
+                         {"same_output", P.S == TunedPlan::Measured ||
+                                             P.S == TunedPlan::Screened},
                          {"chosen", int(I) == R.ChosenPlan}};
     if (!P.Detail.empty())
       O["layout"] = P.Detail;
     if (!P.Reason.empty())
       O["reason"] = P.Reason;
+    if (P.FirstRun > 0)
+      O["first_run_s"] = P.FirstRun;
     if (F.Timed) {
       O["median_s"] = F.Median;
       O["spread"] = F.Spread;

@@ -26,6 +26,14 @@ constexpr unsigned MaxRounds = 25;
 /// Rounds after which a plan slower than the original in every one of them
 /// stops racing.
 constexpr unsigned EarlyRounds = 3;
+/// A plan whose first run took this much longer than the original's does
+/// not race: the noise of one run here is a few percent, so a plan with a
+/// real gain would need an unlucky run twice that to be screened out.
+constexpr double ScreenRatio = 1.10;
+/// The plans with the fastest first runs that race. Each racing plan costs
+/// a run per round; plans within a few percent of each other on their
+/// first run are near ties whichever wins.
+constexpr unsigned RaceWidth = 3;
 /// A plan that even at the fast end of its interval gains less than this
 /// stops racing: more rounds could only show a gain too small to be worth
 /// a new layout.
@@ -96,6 +104,7 @@ private:
   bool renderPlans(const LayoutPlan &Plan);
   bool prepareOriginal();
   void tryPlan(unsigned P);
+  void screen();
   bool buildCopy(unsigned P, std::string &Why);
   bool runChecked(unsigned P, std::optional<double> Timeout, double &Seconds,
                   std::string &Why);
@@ -114,6 +123,8 @@ private:
   std::map<std::string, uint64_t> OriginalOutputs;
   std::string Reference;
   double SlowestOriginal = 0;
+  /// The index of the automatic plan in Result.Plans, 0 if none.
+  unsigned AutomaticPlan = 0;
 };
 
 } // namespace
@@ -204,6 +215,7 @@ bool TuneSession::prepareOriginal() {
     return false;
   }
   SlowestOriginal = std::max(First, Second);
+  Result.Plans[0].FirstRun = std::min(First, Second);
   Result.Plans[0].S = TunedPlan::Measured;
   return true;
 }
@@ -230,6 +242,46 @@ void TuneSession::tryPlan(unsigned P) {
     return;
   }
   Plan.S = TunedPlan::Measured;
+  Plan.FirstRun = Seconds;
+}
+
+/// Keeps in the race only the RaceWidth plans with the fastest first runs,
+/// and of those only the ones not clearly slower than the original: a
+/// paired round costs a run of every racing plan, and most candidates are
+/// neighbours of the automatic plan that lose.
+void TuneSession::screen() {
+  std::vector<unsigned> Ran;
+  for (unsigned P = 1; P < Result.Plans.size(); ++P)
+    if (Result.Plans[P].S == TunedPlan::Measured)
+      Ran.push_back(P);
+  double Original = Result.Plans[0].FirstRun;
+  auto RatioOf = [&](unsigned P) {
+    return Original > 0 ? Result.Plans[P].FirstRun / Original : 1;
+  };
+  // The automatic plan races unless clearly slow: it is what the user gets
+  // without --tune, and the others are measured against it in the table.
+  llvm::stable_sort(Ran, [&](unsigned A, unsigned B) {
+    bool AutoA = A == AutomaticPlan && RatioOf(A) <= ScreenRatio;
+    bool AutoB = B == AutomaticPlan && RatioOf(B) <= ScreenRatio;
+    if (AutoA != AutoB)
+      return AutoA;
+    return Result.Plans[A].FirstRun < Result.Plans[B].FirstRun;
+  });
+  for (unsigned I = 0; I < Ran.size(); ++I) {
+    TunedPlan &Plan = Result.Plans[Ran[I]];
+    double Ratio = RatioOf(Ran[I]);
+    if (Ratio > ScreenRatio)
+      Plan.Reason = llvm::formatv("its first run took {0:f2}x the "
+                                  "original's",
+                                  Ratio);
+    else if (I >= RaceWidth)
+      Plan.Reason = llvm::formatv("{0} plans ran faster on their first run "
+                                  "({1:f2}x the original's)",
+                                  RaceWidth, Ratio);
+    else
+      continue;
+    Plan.S = TunedPlan::Screened;
+  }
 }
 
 /// One round: the original and every plan still racing, shuffled. False
@@ -388,8 +440,10 @@ bool TuneSession::renderPlans(const LayoutPlan &Plan) {
     else
       P.Reason = O.Errors.empty() ? "the rewrite failed"
                                   : "the rewrite failed: " + O.Errors[0];
-    if (Candidates[I].Overrides.empty())
+    if (Candidates[I].Overrides.empty()) {
       P.Detail = automaticOptions(O.Plan);
+      AutomaticPlan = Result.Plans.size();
+    }
     Result.Plans.push_back(std::move(P));
   }
   return true;
@@ -411,6 +465,7 @@ TuneResult TuneSession::run() {
     tryPlan(P);
   if (interrupted())
     return finish(TuneResult::Interrupted);
+  screen();
   race();
   if (interrupted())
     return finish(TuneResult::Interrupted);

@@ -6,7 +6,8 @@
 // the same both times) and each candidate plan (TuneCandidates.h) in its own
 // copy of the project (Workspace.h), drops the plans that fail to build, do
 // not change the build's outputs, exit with an error or print something
-// else, then times the rest against the original in interleaved rounds
+// else, screens the rest by their first run (only the few fastest race),
+// then times those against the original in interleaved rounds
 // (TuneStatistics.h) until the confidence of the medians separates them or
 // the time budget runs out. The fastest plan is chosen only if it beats the
 // original beyond the measured noise; the caller applies it. The sources
@@ -41,8 +42,10 @@ struct TunedPlan {
   std::string Name;
   /// The automatic plan's --layout options, to show what it is.
   std::string Detail;
-  enum State { Measured, Dropped, NotTried } S = NotTried;
-  /// Why it was dropped or not tried.
+  /// Screened: built and gave the original's output, but its first run
+  /// was too slow to be worth racing.
+  enum State { Measured, Screened, Dropped, NotTried } S = NotTried;
+  /// Why it was screened, dropped or not tried.
   std::string Reason;
   /// Seconds of each timing round it ran in.
   std::vector<double> Seconds;
@@ -50,6 +53,9 @@ struct TunedPlan {
   std::vector<double> Ratios;
   /// The rewrite (none for the original).
   std::vector<EditSet> Files;
+  /// Seconds of its first run, after the build (the screening run); for
+  /// the original the faster of its two.
+  double FirstRun = 0;
 };
 
 struct TuneResult {
