@@ -2,6 +2,7 @@
 #include "tuner/TuneStatistics.h"
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 using namespace dlopt;
 
@@ -23,4 +24,18 @@ Interval dlopt::medianInterval(std::vector<double> V) {
     return {V.front(), V.back()};
   // Ranks K and N + 1 - K, 1-based.
   return {V[K - 1], V[V.size() - K]};
+}
+
+double dlopt::medianUpperBound(std::vector<double> V, double Alpha) {
+  std::sort(V.begin(), V.end());
+  size_t N = V.size();
+  // Cumulative binomial(N, 1/2) probabilities, P(B <= J - 1) for rank J.
+  double Term = std::pow(0.5, double(N)), Cumulative = 0;
+  for (size_t J = 1; J <= N; ++J) {
+    Cumulative += Term; // P(B = J - 1) added.
+    Term = Term * double(N - (J - 1)) / double(J);
+    if (Cumulative >= 1 - Alpha)
+      return V[J - 1];
+  }
+  return std::numeric_limits<double>::infinity();
 }

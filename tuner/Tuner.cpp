@@ -111,6 +111,7 @@ private:
   void race();
   bool runRound(std::vector<unsigned> &Racing, std::mt19937 &Order);
   void narrow(std::vector<unsigned> &Racing, bool &Decided);
+  bool winsOverOriginal(unsigned P) const;
   int choose() const;
 
   const clang::tooling::CompilationDatabase &DB;
@@ -125,6 +126,8 @@ private:
   double SlowestOriginal = 0;
   /// The index of the automatic plan in Result.Plans, 0 if none.
   unsigned AutomaticPlan = 0;
+  /// How many plans entered the race.
+  unsigned RacedPlans = 0;
 };
 
 } // namespace
@@ -344,7 +347,15 @@ void TuneSession::narrow(std::vector<unsigned> &Racing, bool &Decided) {
     return R.Low > 1 - MinGain || median(Result.Plans[P].Ratios) >= 1 ||
            (P != Leader && R.Low > B.High);
   });
-  Decided = B.High < 1 && Racing.size() <= 1;
+  Decided = winsOverOriginal(Leader) && Racing.size() <= 1;
+}
+
+/// Whether plan \p P's median ratio is below 1 with 95 % confidence
+/// shared among the plans that raced (Bonferroni): with three plans
+/// without gain racing, one would otherwise win one time in eleven.
+bool TuneSession::winsOverOriginal(unsigned P) const {
+  double Alpha = 0.05 / std::max(1u, RacedPlans);
+  return medianUpperBound(Result.Plans[P].Ratios, Alpha) < 1;
 }
 
 void TuneSession::race() {
@@ -352,6 +363,7 @@ void TuneSession::race() {
   for (unsigned P = 1; P < Result.Plans.size(); ++P)
     if (Result.Plans[P].S == TunedPlan::Measured)
       Racing.push_back(P);
+  RacedPlans = Racing.size();
   std::mt19937 Order(1);
   bool Decided = false;
   while (!Racing.empty() && !Decided && Result.Rounds < MaxRounds) {
@@ -387,7 +399,7 @@ int TuneSession::choose() const {
         (Best < 0 || median(Plan.Ratios) < median(Result.Plans[Best].Ratios)))
       Best = P;
   }
-  if (Best < 0 || medianInterval(Result.Plans[Best].Ratios).High >= 1)
+  if (Best < 0 || !winsOverOriginal(Best))
     return -1;
   return Best;
 }

@@ -3,6 +3,7 @@
 #include "tuner/TuneCandidates.h"
 #include "tuner/TuneStatistics.h"
 #include "gtest/gtest.h"
+#include <cmath>
 
 using namespace dlopt;
 
@@ -27,6 +28,22 @@ TEST(TuneStatisticsTest, MedianIntervalOrderStatistics) {
   EXPECT_EQ(I20.Low, 5);
   EXPECT_EQ(I20.High, 16);
   EXPECT_TRUE(I20.contains(median(V)));
+}
+
+TEST(TuneStatisticsTest, MedianUpperBoundIsExactBinomial) {
+  std::vector<double> Five{0.9, 0.8, 0.95, 0.85, 0.7};
+  // 5 values: the largest bounds the median at 1 - 1/32 = 96.9 %.
+  EXPECT_EQ(medianUpperBound(Five, 0.05), 0.95);
+  // Shared among three plans (98.3 %), five are not enough; six are.
+  EXPECT_TRUE(std::isinf(medianUpperBound(Five, 0.05 / 3)));
+  Five.push_back(0.75);
+  EXPECT_EQ(medianUpperBound(Five, 0.05 / 3), 0.95);
+  // 20 values 1..20: P(B(20, 1/2) <= 13) = 0.942, <= 14: 0.979, so rank 15.
+  std::vector<double> V;
+  for (int I = 1; I <= 20; ++I)
+    V.push_back(I);
+  EXPECT_EQ(medianUpperBound(V, 0.05), 15);
+  EXPECT_TRUE(std::isinf(medianUpperBound({}, 0.05)));
 }
 
 TEST(OutputMatchTest, Exact) {
