@@ -14,13 +14,18 @@ const char *ExternalSymbol::kindName(Kind K) {
     return "sorted-with";
   case Comparator:
     return "comparator";
+  case KernelArgument:
+    return "kernel-argument";
+  case KernelParameter:
+    return "kernel-parameter";
   }
   llvm_unreachable("all external symbol kinds are named");
 }
 
 std::optional<ExternalSymbol::Kind>
 ExternalSymbol::kindNamed(llvm::StringRef Name) {
-  for (Kind K : {Use, Definition, SortedWith, Comparator})
+  for (Kind K : {Use, Definition, SortedWith, Comparator, KernelArgument,
+                 KernelParameter})
     if (Name == kindName(K))
       return K;
   return std::nullopt;

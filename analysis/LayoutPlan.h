@@ -80,10 +80,19 @@ struct ExternalSymbol {
     /// another analyzed file sorts the record's arrays with it
     /// (SortedWith); its body works on copies of elements, as written.
     Comparator,
+    /// OpenCL host code binds a buffer of the record to an argument of a
+    /// kernel (Symbol "kernel#index"): an analyzed kernel file must take
+    /// the record's array there (KernelParameter).
+    KernelArgument,
+    /// An OpenCL kernel takes the record's array as an argument (Symbol
+    /// "kernel#index"): analyzed host code must bind a buffer of the
+    /// record to it (KernelArgument), or the array comes from code that
+    /// would not change with it.
+    KernelParameter,
   };
   Kind K = Use;
   /// The kinds' names in a report: "use", "definition", "sorted-with",
-  /// "comparator".
+  /// "comparator", "kernel-argument", "kernel-parameter".
   static const char *kindName(Kind K);
   static std::optional<Kind> kindNamed(llvm::StringRef Name);
   std::string Symbol;

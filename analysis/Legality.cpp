@@ -1,6 +1,7 @@
 //===- Legality.cpp - Can every use of a record's arrays be rewritten? ----===//
 #include "analysis/Legality.h"
 #include "analysis/AstUtil.h"
+#include "analysis/OpenCLHost.h"
 #include "analysis/UseClassifier.h"
 #include "analysis/UseWalker.h"
 #include "clang/AST/Attr.h"
@@ -54,6 +55,7 @@ public:
   void run(llvm::ArrayRef<CandidateRecord> Cands) {
     for (const CandidateRecord &C : Cands)
       checkRecord(C);
+    checkOpenCLHost();
     TraverseAST(Ctx);
     blockUnclassified();
     blockArgumentsReadTwoWays();
@@ -312,14 +314,19 @@ public:
         isCandidate(RD))
       classified(RD, Uses.functionReturn(FD, RD), FD->getLocation());
     if (FD->hasAttr<OpenCLKernelAttr>()) {
-      // The host program allocates and fills the buffers: it would have to
-      // change in step, and it is not part of the OpenCL translation unit.
+      // The host program allocates and fills the buffers: it changes in
+      // step, so analyzed host code must bind each such argument.
       for (const ParmVarDecl *P : FD->parameters())
         if (const RecordDecl *RD = elementRecord(P->getType()); isCandidate(RD))
-          block(RD, P->getLocation(),
-                "OpenCL kernel '" + FD->getNameAsString() +
-                    "' receives the array from host code, which is not "
-                    "analyzed with it");
+          external(RD, ExternalSymbol::KernelParameter,
+                   kernelArgumentSymbol(FD->getNameAsString(),
+                                        P->getFunctionScopeIndex()),
+                   P->getLocation(),
+                   "OpenCL kernel '" + FD->getNameAsString() +
+                       "' takes a '" + recordName(RD) + "' array as argument " +
+                       std::to_string(P->getFunctionScopeIndex()) +
+                       ", which no analyzed host code binds to a buffer of "
+                       "it (name the host files too)");
       return true;
     }
     if (!FD->doesThisDeclarationHaveABody() || !FD->isExternallyVisible())
@@ -362,6 +369,13 @@ public:
   }
 
   bool VisitCallExpr(CallExpr *Call) {
+    // OpenCL's buffer calls are judged by checkOpenCLHost.
+    if (classifyClCall(Call) != ClCall::None) {
+      for (const Expr *Arg : Call->arguments())
+        if (isCandidate(elementRecord(Arg->IgnoreParenImpCasts()->getType())))
+          Handled.insert(Arg);
+      return true;
+    }
     for (const auto &[RD, V] : Uses.nullArguments(Call))
       classified(RD, V);
     // bsearch's result becomes a handle only where one keeps it.
@@ -1027,6 +1041,11 @@ private:
   void external(const RecordDecl *RD, ExternalSymbol::Kind K,
                 const NamedDecl *Symbol, SourceLocation Loc,
                 std::string Reason) {
+    external(RD, K, Symbol->getNameAsString(), Loc, std::move(Reason));
+  }
+
+  void external(const RecordDecl *RD, ExternalSymbol::Kind K,
+                std::string Symbol, SourceLocation Loc, std::string Reason) {
     auto It = Index.find(RD);
     if (It == Index.end())
       return;
@@ -1036,8 +1055,51 @@ private:
       if (Seen.K == K && Seen.Location == Pos && Seen.Reason == Reason)
         return;
     L.Externals.push_back(
-        {K, Symbol->getNameAsString(), std::move(Reason), std::move(Pos)});
+        {K, std::move(Symbol), std::move(Reason), std::move(Pos)});
     L.ExternalLocs.push_back(Loc);
+  }
+
+  // --- OpenCL host code ---
+
+  /// Connects the OpenCL host calls of this file (OpenCLHost.h): each
+  /// buffer of a record bound to a kernel argument must meet that kernel's
+  /// parameter in an analyzed kernel file; what cannot be connected
+  /// refuses the record.
+  void checkOpenCLHost() {
+    OpenCLHost Host(
+        Ctx, [this](const RecordDecl *RD) { return isCandidate(RD); },
+        [this](const Expr *Size) -> const RecordDecl * {
+          for (const auto &[RD, I] : Index) {
+            HandleUse Count;
+            if (Uses.elementCount(Size, RD, Count))
+              return RD;
+          }
+          return nullptr;
+        });
+    if (!Host.collect())
+      return;
+    for (const ClProblem &P : Host.problems())
+      block(P.Record, P.At, P.Reason);
+    for (const ClKernelArgument &A : Host.arguments())
+      external(A.Record, ExternalSymbol::KernelArgument,
+               kernelArgumentSymbol(A.Kernel, A.Index), A.At,
+               "OpenCL buffer '" + A.Buffer->getNameAsString() +
+                   "' bound to argument " + std::to_string(A.Index) +
+                   " of kernel '" + A.Kernel +
+                   "', which no analyzed kernel file defines with a '" +
+                   recordName(A.Record) + "' array there");
+    // The connections are known; their rewrite is not written yet.
+    for (const auto &[Holder, Buffer] : Host.buffers())
+      block(Buffer.Record, Buffer.Created,
+            "OpenCL buffer '" + Holder->getNameAsString() + "' of '" +
+                recordName(Buffer.Record) +
+                "' elements (OpenCL buffers and kernel arguments are not "
+                "rewritten yet)");
+  }
+
+  static std::string kernelArgumentSymbol(const std::string &Kernel,
+                                          unsigned Index) {
+    return Kernel + "#" + std::to_string(Index);
   }
 
   bool pointerToPointer(const VarDecl *VD, QualType T) {

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "analysis/UseClassifier.h"
 #include "analysis/AstUtil.h"
+#include "analysis/OpenCLHost.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtOpenMP.h"
@@ -548,6 +549,13 @@ UseVerdict UseClassifier::callUse(const RecordDecl *RD, const Expr *DRE,
     return checked(UseVerdict::of({UseKind::Release, Call, DRE}), "a release");
   if (std::optional<UseVerdict> V = libraryCall(RD, DRE, Call, Child))
     return *V;
+  if (ClCall K = classifyClCall(Call);
+      K == ClCall::WriteBuffer || K == ClCall::ReadBuffer)
+    return UseVerdict::refused(
+        DRE->getExprLoc(),
+        handleName(DRE) +
+            (K == ClCall::WriteBuffer ? " copied into" : " read from") +
+            " an OpenCL buffer (OpenCL buffers are not rewritten yet)");
   // The parameter becomes a handle too: in every declaration here, and in
   // the definition, which legality finds here or in another analyzed file.
   for (unsigned I = 0; I < Call->getNumArgs(); ++I)

@@ -181,6 +181,10 @@ static bool resolves(const LayoutPlan &Plan, const llvm::StringSet<> &Defined,
     return Has(ExternalSymbol::Comparator);
   case ExternalSymbol::Comparator:
     return Has(ExternalSymbol::SortedWith);
+  case ExternalSymbol::KernelArgument:
+    return Has(ExternalSymbol::KernelParameter);
+  case ExternalSymbol::KernelParameter:
+    return Has(ExternalSymbol::KernelArgument);
   }
   return false;
 }

@@ -10,6 +10,7 @@
 #                 test/Inputs/rules-model.json (%rules-model)
 #   %examples     the examples/ directory
 #   %python-sklearn  a python3 that can import sklearn (feature: sklearn)
+# Features: opencl (the OpenCL headers), pocl (an OpenCL device to run on).
 # FileCheck, not and count come from the LLVM 19 tools directory.
 import os
 import lit.formats
@@ -32,6 +33,14 @@ import shutil
 import subprocess
 if shutil.which("csmith") and os.path.isdir("/usr/include/csmith"):
     config.available_features.add("csmith")
+
+# OpenCL host code needs the headers (feature: opencl); running it needs an
+# OpenCL device, PoCL's CPU device here (feature: pocl).
+if os.path.isfile("/usr/include/CL/cl.h"):
+    config.available_features.add("opencl")
+    if shutil.which("clinfo") and "Device" in subprocess.run(
+            ["clinfo", "-l"], capture_output=True, text=True).stdout:
+        config.available_features.add("pocl")
 
 # The calibration trains with Debian's python3-sklearn, which a python3 from
 # elsewhere on PATH (pyenv, venv) may not see.

@@ -1,0 +1,291 @@
+//===- OpenCLHost.cpp - What the host code of an OpenCL program connects --===//
+#include "analysis/OpenCLHost.h"
+#include "analysis/AstUtil.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace clang;
+using namespace dlopt;
+
+ClCall dlopt::classifyClCall(const CallExpr *Call) {
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (!FD || !FD->getIdentifier())
+    return ClCall::None;
+  StringRef Name = FD->getName();
+  if (!Name.starts_with("cl"))
+    return ClCall::None;
+  return llvm::StringSwitch<ClCall>(Name)
+      .Case("clCreateKernel", ClCall::CreateKernel)
+      .Case("clCreateBuffer", ClCall::CreateBuffer)
+      .Case("clEnqueueWriteBuffer", ClCall::WriteBuffer)
+      .Case("clEnqueueReadBuffer", ClCall::ReadBuffer)
+      .Case("clSetKernelArg", ClCall::SetKernelArg)
+      .Cases("clReleaseMemObject", "clRetainMemObject", ClCall::ReleaseBuffer)
+      .Cases("clEnqueueMapBuffer", "clEnqueueUnmapMemObject",
+             "clEnqueueCopyBuffer", "clEnqueueFillBuffer",
+             "clEnqueueWriteBufferRect", "clEnqueueReadBufferRect",
+             "clEnqueueCopyBufferRect", "clCreateSubBuffer",
+             ClCall::Unsupported)
+      .Cases("clEnqueueMigrateMemObjects", "clGetMemObjectInfo",
+             "clSetMemObjectDestructorCallback", ClCall::Unsupported)
+      .Default(ClCall::None);
+}
+
+const ValueDecl *OpenCLHost::holder(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return dyn_cast<VarDecl>(DRE->getDecl());
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return dyn_cast<FieldDecl>(ME->getMemberDecl());
+  return nullptr;
+}
+
+namespace dlopt {
+
+/// Finds the OpenCL calls and every reference to a variable or member.
+class ClCallVisitor : public RecursiveASTVisitor<ClCallVisitor> {
+public:
+  explicit ClCallVisitor(OpenCLHost &Host) : Host(Host) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool VisitCallExpr(CallExpr *Call) {
+    if (classifyClCall(Call) != ClCall::None &&
+        !inSystemHeader(Host.Ctx.getSourceManager(), Call->getBeginLoc()))
+      Host.Calls.push_back(Call);
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    References.push_back(E);
+    return true;
+  }
+  bool VisitMemberExpr(MemberExpr *E) {
+    References.push_back(E);
+    return true;
+  }
+  OpenCLHost &Host;
+  std::vector<const Expr *> References;
+};
+
+} // namespace dlopt
+
+/// Where the value of \p Call is stored: a declaration's initializer (no
+/// reference) or an assignment's left side.
+static std::pair<const ValueDecl *, const Expr *> storedTo(ASTContext &Ctx,
+                                                           const Expr *Call) {
+  DynTypedNode Node = DynTypedNode::create(*Call);
+  for (;;) {
+    DynTypedNodeList Parents = Ctx.getParents(Node);
+    if (Parents.size() != 1)
+      return {};
+    Node = Parents[0];
+    if (const auto *E = Node.get<Expr>()) {
+      if (isa<ParenExpr, ImplicitCastExpr, CStyleCastExpr>(E))
+        continue;
+      if (const auto *BO = dyn_cast<BinaryOperator>(E);
+          BO && BO->getOpcode() == BO_Assign)
+        return {OpenCLHost::holder(BO->getLHS()),
+                BO->getLHS()->IgnoreParenImpCasts()};
+      return {};
+    }
+    if (const auto *VD = Node.get<VarDecl>())
+      return {VD, nullptr};
+    return {};
+  }
+}
+
+const RecordDecl *OpenCLHost::hostArrayRecord(const Expr *E) const {
+  QualType T = E->IgnoreParenImpCasts()->getType();
+  if (!T->isPointerType() && !T->isArrayType())
+    return nullptr;
+  const RecordDecl *RD =
+      asRecord(QualType(T->getPointeeOrArrayElementType(), 0));
+  return RD && IsCandidate(RD) ? RD : nullptr;
+}
+
+void OpenCLHost::createKernel(const CallExpr *Call, const ValueDecl *To) {
+  if (!To)
+    return;
+  const auto *Name =
+      dyn_cast<StringLiteral>(Call->getArg(1)->IgnoreParenImpCasts());
+  // A holder given two names (one variable reused for two kernels) names
+  // neither.
+  std::string This = Name ? Name->getString().str() : "";
+  auto [It, New] = Kernels.try_emplace(To, This);
+  if (!New && It->second != This)
+    It->second.clear();
+}
+
+void OpenCLHost::createBuffer(const CallExpr *Call, const ValueDecl *To) {
+  const RecordDecl *RD = RecordOfSize(Call->getArg(2));
+  if (!RD)
+    RD = hostArrayRecord(Call->getArg(3));
+  if (!RD)
+    return;
+  if (!To) {
+    Problems.push_back({RD, Call->getBeginLoc(),
+                        "OpenCL buffer of '" + recordName(RD) +
+                            "' elements not stored in a variable or member"});
+    return;
+  }
+  Buffers[To] = {RD, Call->getBeginLoc()};
+}
+
+void OpenCLHost::transfer(const CallExpr *Call) {
+  if (Call->getNumArgs() < 6)
+    return;
+  const RecordDecl *RD = hostArrayRecord(Call->getArg(5));
+  const ValueDecl *Buffer = holder(Call->getArg(1));
+  Connected.insert(Call->getArg(1)->IgnoreParenImpCasts());
+  if (!RD)
+    return;
+  if (!Buffer) {
+    Problems.push_back({RD, Call->getArg(1)->getExprLoc(),
+                        "'" + recordName(RD) +
+                            "' array copied to or from an OpenCL buffer that "
+                            "is not a variable or member"});
+    return;
+  }
+  // A buffer created from a byte count computed elsewhere gets its record
+  // from what is copied into it.
+  Buffers.try_emplace(Buffer, ClBuffer{RD, Call->getBeginLoc()});
+}
+
+void OpenCLHost::setKernelArg(const CallExpr *Call) {
+  if (Call->getNumArgs() != 4)
+    return;
+  const auto *Address =
+      dyn_cast<UnaryOperator>(Call->getArg(3)->IgnoreParenImpCasts());
+  const ValueDecl *Buffer = Address && Address->getOpcode() == UO_AddrOf
+                                ? holder(Address->getSubExpr())
+                                : nullptr;
+  if (Buffer)
+    Connected.insert(Address->getSubExpr()->IgnoreParenImpCasts());
+  auto It = Buffer ? Buffers.find(Buffer) : Buffers.end();
+  if (It == Buffers.end())
+    return; // Not a record's buffer (a scalar, another buffer).
+  ClKernelArgument A;
+  A.Record = It->second.Record;
+  A.Buffer = Buffer;
+  A.At = Call->getBeginLoc();
+  std::string Buf = "OpenCL buffer '" + Buffer->getNameAsString() + "'";
+  const ValueDecl *Kernel = holder(Call->getArg(0));
+  auto K = Kernel ? Kernels.find(Kernel) : Kernels.end();
+  if (K == Kernels.end() || K->second.empty()) {
+    Problems.push_back({A.Record, A.At,
+                        Buf + " bound to a kernel not created from a string "
+                              "literal by clCreateKernel in this file"});
+    return;
+  }
+  A.Kernel = K->second;
+  Expr::EvalResult Index;
+  if (!Call->getArg(1)->EvaluateAsInt(Index, Ctx)) {
+    Problems.push_back({A.Record, Call->getArg(1)->getExprLoc(),
+                        Buf + " bound to an argument of kernel '" + A.Kernel +
+                            "' whose index is not a constant"});
+    return;
+  }
+  A.Index = Index.Val.getInt().getZExtValue();
+  Arguments.push_back(std::move(A));
+}
+
+bool OpenCLHost::collect() {
+  ClCallVisitor V(*this);
+  V.TraverseAST(Ctx);
+  if (Calls.empty())
+    return false;
+  for (const CallExpr *Call : Calls) {
+    auto [To, Ref] = storedTo(Ctx, Call);
+    if (Ref)
+      Connected.insert(Ref);
+    if (classifyClCall(Call) == ClCall::CreateKernel && Call->getNumArgs() == 3)
+      createKernel(Call, To);
+    else if (classifyClCall(Call) == ClCall::CreateBuffer &&
+             Call->getNumArgs() == 5)
+      createBuffer(Call, To);
+  }
+  for (const CallExpr *Call : Calls)
+    if (ClCall K = classifyClCall(Call);
+        K == ClCall::WriteBuffer || K == ClCall::ReadBuffer)
+      transfer(Call);
+  for (const CallExpr *Call : Calls)
+    if (classifyClCall(Call) == ClCall::SetKernelArg)
+      setKernelArg(Call);
+  for (const CallExpr *Call : Calls)
+    if (ClCall K = classifyClCall(Call);
+        K == ClCall::ReleaseBuffer && Call->getNumArgs() == 1)
+      Connected.insert(Call->getArg(0)->IgnoreParenImpCasts());
+  checkBufferUses(V.References);
+  return true;
+}
+
+/// Whether the reference \p E to a buffer only tests it for null: !buf,
+/// buf == NULL, if (buf).
+static bool isNullTest(ASTContext &Ctx, const Expr *E) {
+  DynTypedNode Node = DynTypedNode::create(*E);
+  for (;;) {
+    DynTypedNodeList Parents = Ctx.getParents(Node);
+    if (Parents.size() != 1)
+      return false;
+    Node = Parents[0];
+    if (const auto *P = Node.get<Expr>()) {
+      if (isa<ParenExpr, ImplicitCastExpr>(P))
+        continue;
+      if (const auto *UO = dyn_cast<UnaryOperator>(P))
+        return UO->getOpcode() == UO_LNot;
+      if (const auto *BO = dyn_cast<BinaryOperator>(P))
+        return BO->isEqualityOp() &&
+               (BO->getLHS()->isNullPointerConstant(
+                    Ctx, Expr::NPC_ValueDependentIsNotNull) ||
+                BO->getRHS()->isNullPointerConstant(
+                    Ctx, Expr::NPC_ValueDependentIsNotNull));
+      return false;
+    }
+    if (const auto *If = Node.get<IfStmt>())
+      return If->getCond() &&
+             If->getCond()->IgnoreParenImpCasts() == E->IgnoreParenImpCasts();
+    return false;
+  }
+}
+
+/// The call that \p E is an argument of (through parentheses, casts, &
+/// and *), or null.
+static const CallExpr *argumentOf(ASTContext &Ctx, const Expr *E) {
+  DynTypedNode Node = DynTypedNode::create(*E);
+  for (;;) {
+    DynTypedNodeList Parents = Ctx.getParents(Node);
+    if (Parents.size() != 1)
+      return nullptr;
+    Node = Parents[0];
+    const auto *P = Node.get<Expr>();
+    if (!P)
+      return nullptr;
+    if (!isa<ParenExpr, ImplicitCastExpr, CStyleCastExpr, UnaryOperator>(P))
+      return dyn_cast<CallExpr>(P);
+  }
+}
+
+/// A record's buffer anywhere but in the calls above (passed to a function
+/// of the program, copied into another variable, mapped) is not followed:
+/// the record is refused there.
+void OpenCLHost::checkBufferUses(const std::vector<const Expr *> &References) {
+  for (const Expr *E : References) {
+    const RecordDecl *RD = bufferRecord(holder(E));
+    if (!RD || Connected.count(E) || isNullTest(Ctx, E))
+      continue;
+    std::string Why = "OpenCL buffer '" + holder(E)->getNameAsString() +
+                      "' of '" + recordName(RD) + "' elements ";
+    const CallExpr *In = argumentOf(Ctx, E);
+    const FunctionDecl *Callee = In ? In->getDirectCallee() : nullptr;
+    Why += Callee ? "passed to '" + Callee->getNameAsString() +
+                        "' (only clCreateBuffer, clEnqueueWriteBuffer, "
+                        "clEnqueueReadBuffer, clSetKernelArg and "
+                        "clReleaseMemObject are followed)"
+                  : std::string("used where the analysis does not follow it");
+    Problems.push_back({RD, E->getExprLoc(), Why});
+  }
+}
+
+const RecordDecl *OpenCLHost::bufferRecord(const ValueDecl *D) const {
+  auto It = Buffers.find(D);
+  return It == Buffers.end() ? nullptr : It->second.Record;
+}

@@ -1,0 +1,124 @@
+//===- OpenCLHost.h - What the host code of an OpenCL program connects ----===//
+//
+// An OpenCL program is host code plus kernel files, and the host is where a
+// record's array meets its kernels: it creates kernels by name
+// (clCreateKernel(program, "forces", &err)), buffers of n * sizeof(T) bytes
+// (clCreateBuffer), copies host arrays into and out of them
+// (clEnqueueWriteBuffer, clEnqueueReadBuffer) and binds each buffer to a
+// kernel argument by index (clSetKernelArg(k, 0, sizeof(cl_mem), &buf)).
+// This reads those calls from a host translation unit: which variable or
+// member holds which kernel, which holds a buffer of which record, and
+// which kernel argument each such buffer becomes. Analysis only: legality
+// turns the connections into symbols that the kernel files must match
+// (WholeProgram.h) and everything it cannot connect into a refusal.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DLOPT_ANALYSIS_OPENCLHOST_H
+#define DLOPT_ANALYSIS_OPENCLHOST_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace dlopt {
+
+/// The OpenCL API calls the host analysis knows, by what they do to a
+/// buffer.
+enum class ClCall {
+  None,
+  CreateKernel, // clCreateKernel(program, name, &err)
+  CreateBuffer, // clCreateBuffer(context, flags, bytes, host, &err)
+  WriteBuffer, // clEnqueueWriteBuffer(queue, buf, blocking, off, bytes, p, ...)
+  ReadBuffer,  // clEnqueueReadBuffer(queue, buf, blocking, off, bytes, p, ...)
+  SetKernelArg,  // clSetKernelArg(kernel, index, size, &buf)
+  ReleaseBuffer, // clReleaseMemObject(buf), clRetainMemObject(buf)
+  Unsupported,   // another call on buffers: map, copy, fill, sub-buffers...
+};
+
+/// Which of the calls above \p Call is, by the callee's name (OpenCL's
+/// API is C: no overloads, and the names are reserved to it).
+ClCall classifyClCall(const clang::CallExpr *Call);
+
+/// A buffer of a candidate record's elements.
+struct ClBuffer {
+  const clang::RecordDecl *Record = nullptr;
+  clang::SourceLocation Created;
+};
+
+/// clSetKernelArg binding a record's buffer to a kernel argument.
+struct ClKernelArgument {
+  const clang::RecordDecl *Record = nullptr;
+  /// The kernel's name, or empty if the kernel it sets is not created from
+  /// a string literal in this file (Problem says so).
+  std::string Kernel;
+  unsigned Index = 0;
+  const clang::ValueDecl *Buffer = nullptr;
+  clang::SourceLocation At;
+};
+
+/// Something about a record's buffer that cannot be connected, with its
+/// reason.
+struct ClProblem {
+  const clang::RecordDecl *Record = nullptr;
+  clang::SourceLocation At;
+  std::string Reason;
+};
+
+class OpenCLHost {
+public:
+  using IsCandidateFn = std::function<bool(const clang::RecordDecl *)>;
+  /// The candidate record whose whole elements a byte count counts
+  /// (n * sizeof(T)), or null.
+  using SizeRecordFn =
+      std::function<const clang::RecordDecl *(const clang::Expr *)>;
+  OpenCLHost(clang::ASTContext &Ctx, IsCandidateFn IsCandidate,
+             SizeRecordFn RecordOfSize)
+      : Ctx(Ctx), IsCandidate(std::move(IsCandidate)),
+        RecordOfSize(std::move(RecordOfSize)) {}
+
+  /// Reads the translation unit's OpenCL calls; false if it makes none.
+  bool collect();
+
+  /// The variable or member that \p E names, if it names one (buf,
+  /// s->buf, s.kernels.forces).
+  static const clang::ValueDecl *holder(const clang::Expr *E);
+
+  /// The record whose elements the buffer held by \p D holds, or null.
+  const clang::RecordDecl *bufferRecord(const clang::ValueDecl *D) const;
+  const std::vector<ClKernelArgument> &arguments() const { return Arguments; }
+  const std::vector<ClProblem> &problems() const { return Problems; }
+  const llvm::DenseMap<const clang::ValueDecl *, ClBuffer> &buffers() const {
+    return Buffers;
+  }
+
+private:
+  friend class ClCallVisitor;
+  void createKernel(const clang::CallExpr *Call, const clang::ValueDecl *To);
+  void createBuffer(const clang::CallExpr *Call, const clang::ValueDecl *To);
+  void transfer(const clang::CallExpr *Call);
+  void setKernelArg(const clang::CallExpr *Call);
+  void checkBufferUses(const std::vector<const clang::Expr *> &References);
+  const clang::RecordDecl *hostArrayRecord(const clang::Expr *E) const;
+
+  clang::ASTContext &Ctx;
+  IsCandidateFn IsCandidate;
+  SizeRecordFn RecordOfSize;
+  /// Kernels by the variable or member holding them: the name they were
+  /// created with ("" if not a string literal).
+  llvm::DenseMap<const clang::ValueDecl *, std::string> Kernels;
+  llvm::DenseMap<const clang::ValueDecl *, ClBuffer> Buffers;
+  std::vector<const clang::CallExpr *> Calls;
+  std::vector<ClKernelArgument> Arguments;
+  std::vector<ClProblem> Problems;
+  /// References to buffers in the calls above, where they are connected.
+  llvm::SmallPtrSet<const clang::Expr *, 16> Connected;
+};
+
+} // namespace dlopt
+
+#endif
