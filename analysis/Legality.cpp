@@ -322,8 +322,8 @@ public:
                    kernelArgumentSymbol(FD->getNameAsString(),
                                         P->getFunctionScopeIndex()),
                    P->getLocation(),
-                   "OpenCL kernel '" + FD->getNameAsString() +
-                       "' takes a '" + recordName(RD) + "' array as argument " +
+                   "OpenCL kernel '" + FD->getNameAsString() + "' takes a '" +
+                       recordName(RD) + "' array as argument " +
                        std::to_string(P->getFunctionScopeIndex()) +
                        ", which no analyzed host code binds to a buffer of "
                        "it (name the host files too)");
