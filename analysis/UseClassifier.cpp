@@ -549,13 +549,15 @@ UseVerdict UseClassifier::callUse(const RecordDecl *RD, const Expr *DRE,
     return checked(UseVerdict::of({UseKind::Release, Call, DRE}), "a release");
   if (std::optional<UseVerdict> V = libraryCall(RD, DRE, Call, Child))
     return *V;
-  if (ClCall K = classifyClCall(Call);
-      K == ClCall::WriteBuffer || K == ClCall::ReadBuffer)
-    return UseVerdict::refused(
-        DRE->getExprLoc(),
-        handleName(DRE) +
-            (K == ClCall::WriteBuffer ? " copied into" : " read from") +
-            " an OpenCL buffer (OpenCL buffers are not rewritten yet)");
+  if (ClCall K = classifyClCall(Call); K != ClCall::None) {
+    const char *What = K == ClCall::WriteBuffer  ? " copied into"
+                       : K == ClCall::ReadBuffer ? " read from"
+                                                 : " given as the memory of";
+    return UseVerdict::refused(DRE->getExprLoc(),
+                               handleName(DRE) + What +
+                                   " an OpenCL buffer (OpenCL buffers are not "
+                                   "rewritten yet)");
+  }
   // The parameter becomes a handle too: in every declaration here, and in
   // the definition, which legality finds here or in another analyzed file.
   for (unsigned I = 0; I < Call->getNumArgs(); ++I)

@@ -32,6 +32,9 @@ void step(cl_context context, cl_command_queue queue, cl_program program,
   clEnqueueCopyBuffer(queue, buf, other, 0, 0, n * sizeof(Particle), 0, NULL,
                       NULL);
   release_all(buf);
+  cl_mem copied = clCreateBuffer(context, CL_MEM_COPY_HOST_PTR,
+                                 n * sizeof(Particle), ps, &err);
+  clReleaseMemObject(copied);
   clReleaseMemObject(other);
   free(ps);
 }
