@@ -291,6 +291,14 @@ private:
     bool FromZeroUpByOne = false;
   };
 
+  /// v.size(), a container's size as a loop bound.
+  static bool isContainerSize(const Expr *Bound) {
+    const auto *Call =
+        dyn_cast<CXXMemberCallExpr>(Bound->IgnoreParenImpCasts());
+    const CXXMethodDecl *MD = Call ? Call->getMethodDecl() : nullptr;
+    return MD && MD->getIdentifier() && MD->getName() == "size";
+  }
+
   /// Recognizes `for (i = a; i < b; i += s)` and its usual variations.
   ForShape analyzeFor(const ForStmt *For) const {
     ForShape Shape;
@@ -331,7 +339,12 @@ private:
     std::optional<int64_t> Step = stepOf(For->getInc(), Shape.InductionVar);
     std::optional<int64_t> Start = evaluateConstant(StartE, Ctx);
     std::optional<int64_t> End = evaluateConstant(Bound, Ctx);
-    Shape.FromZeroUpByOne = Op == BO_LT && Step == 1 && Start == 0;
+    // A bound read from memory keeps the rewriter's flat form (a tiled
+    // access then pays a division and a remainder): not the strip-mined
+    // shape. A container's size is judged by the rewriter; taken as stable.
+    Shape.FromZeroUpByOne =
+        Op == BO_LT && Step == 1 && Start == 0 &&
+        (isStableLoopBound(Bound, For->getBody()) || isContainerSize(Bound));
     if (!Step || *Step == 0 || !Start || !End)
       return Shape;
     double S = *Start, E = *End, D = *Step;

@@ -413,3 +413,38 @@ bool dlopt::assignsTo(const Stmt *S, const VarDecl *V) {
   return llvm::any_of(S->children(),
                       [V](const Stmt *C) { return assignsTo(C, V); });
 }
+
+static bool isStableBoundExpr(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (isa<IntegerLiteral, UnaryExprOrTypeTraitExpr>(E))
+    return true;
+  if (const auto *D = dyn_cast<DeclRefExpr>(E)) {
+    if (isa<EnumConstantDecl>(D->getDecl()))
+      return true;
+    const auto *V = dyn_cast<VarDecl>(D->getDecl());
+    return V && (V->hasLocalStorage() || V->getType().isConstQualified());
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    return (BO->isAdditiveOp() || BO->isMultiplicativeOp() ||
+            BO->isShiftOp()) &&
+           isStableBoundExpr(BO->getLHS()) && isStableBoundExpr(BO->getRHS());
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    return UO->getOpcode() == UO_Minus && isStableBoundExpr(UO->getSubExpr());
+  return false;
+}
+
+static bool boundVarAssigned(const Expr *E, const Stmt *Body) {
+  if (const auto *D = dyn_cast<DeclRefExpr>(E))
+    if (const auto *V = dyn_cast<VarDecl>(D->getDecl());
+        V && assignsTo(Body, V))
+      return true;
+  for (const Stmt *C : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(C);
+        CE && boundVarAssigned(CE, Body))
+      return true;
+  return false;
+}
+
+bool dlopt::isStableLoopBound(const Expr *Bound, const Stmt *Body) {
+  return Bound && isStableBoundExpr(Bound) && !boundVarAssigned(Bound, Body);
+}

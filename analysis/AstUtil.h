@@ -163,6 +163,15 @@ bool isLibraryDecl(const clang::Decl *D);
 /// Whether \p S assigns \p V, steps it (++, --) or takes its address.
 bool assignsTo(const clang::Stmt *S, const clang::VarDecl *V);
 
+/// Whether a loop bound can be read once per tile instead of once per
+/// iteration, as a strip-mined loop reads it: made of constants and local
+/// variables that \p Body does not assign (memory or a global could change
+/// behind a store or a call in the body). The rewriter strip-mines only
+/// such loops (or those over a container's size it proves stable), and the
+/// analysis counts only their accesses as loop-indexed, so that the model
+/// judges a tiled layout by the form it will be written in.
+bool isStableLoopBound(const clang::Expr *Bound, const clang::Stmt *Body);
+
 } // namespace dlopt
 
 #endif

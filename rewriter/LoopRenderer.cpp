@@ -32,34 +32,6 @@ static bool hasEscapes(const Stmt *S) {
   return false;
 }
 
-static bool isStableBound(const Expr *E) {
-  E = E->IgnoreParenImpCasts();
-  if (isa<IntegerLiteral, UnaryExprOrTypeTraitExpr>(E))
-    return true;
-  if (const auto *D = dyn_cast<DeclRefExpr>(E)) {
-    if (isa<EnumConstantDecl>(D->getDecl()))
-      return true;
-    const auto *V = dyn_cast<VarDecl>(D->getDecl());
-    return V && (V->hasLocalStorage() || V->getType().isConstQualified());
-  }
-  if (const auto *BO = dyn_cast<BinaryOperator>(E))
-    return (BO->isAdditiveOp() || BO->isMultiplicativeOp() ||
-            BO->isShiftOp()) &&
-           isStableBound(BO->getLHS()) && isStableBound(BO->getRHS());
-  if (const auto *UO = dyn_cast<UnaryOperator>(E))
-    return UO->getOpcode() == UO_Minus && isStableBound(UO->getSubExpr());
-  return false;
-}
-
-static void varsOf(const Expr *E, llvm::SmallVectorImpl<const VarDecl *> &Out) {
-  if (const auto *D = dyn_cast<DeclRefExpr>(E))
-    if (const auto *V = dyn_cast<VarDecl>(D->getDecl()))
-      Out.push_back(V);
-  for (const Stmt *C : E->children())
-    if (const auto *CE = dyn_cast_or_null<Expr>(C))
-      varsOf(CE, Out);
-}
-
 /// The statements of a block without its braces, to share the scope of
 /// what a strip-mined loop declares before them (the variable a loop
 /// declares cannot be declared again in its body's block); any other
@@ -456,15 +428,9 @@ void LoopRenderer::loop(const ForStmt *For) {
   // be made of constants and local variables the body leaves alone (memory
   // or globals could change behind a store or a call), or be the size of a
   // container the body cannot resize.
-  if (isStableBound(Bound)) {
-    llvm::SmallVector<const VarDecl *, 4> BoundVars;
-    varsOf(Bound, BoundVars);
-    for (const VarDecl *V : BoundVars)
-      if (assignsTo(For->getBody(), V))
-        return;
-  } else if (!isStableContainerSize(Bound, For->getBody())) {
+  if (!isStableLoopBound(Bound, For->getBody()) &&
+      !isStableContainerSize(Bound, For->getBody()))
     return;
-  }
   PendingLoops.push_back({For, IV, Declared, Bound});
 }
 
