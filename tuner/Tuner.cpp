@@ -38,6 +38,8 @@ constexpr unsigned RaceWidth = 3;
 /// stops racing: more rounds could only show a gain too small to be worth
 /// a new layout.
 constexpr double MinGain = 0.01;
+/// Plans within this of the leader are near ties (see narrow()).
+constexpr double TieMargin = 0.02;
 
 using Clock = std::chrono::steady_clock;
 
@@ -340,14 +342,21 @@ void TuneSession::narrow(std::vector<unsigned> &Racing, bool &Decided) {
     return;
   Interval B = Ratio(*Best);
   unsigned Leader = *Best;
+  double LeaderMedian = median(Result.Plans[Leader].Ratios);
+  bool LeaderWins = winsOverOriginal(Leader);
   // A plan whose median shows no gain stops too: one whose real gain is
   // the noise's standard deviation has that after 5 rounds one time in 30.
+  // Once the leader beats the original, a plan that even at the fast end of
+  // its interval would beat the leader by less than TieMargin is a near
+  // tie: racing it on to round 25 would cost many runs for at most that.
   llvm::erase_if(Racing, [&](unsigned P) {
     Interval R = Ratio(P);
     return R.Low > 1 - MinGain || median(Result.Plans[P].Ratios) >= 1 ||
-           (P != Leader && R.Low > B.High);
+           (P != Leader && R.Low > B.High) ||
+           (P != Leader && LeaderWins &&
+            R.Low > LeaderMedian * (1 - TieMargin));
   });
-  Decided = winsOverOriginal(Leader) && Racing.size() <= 1;
+  Decided = LeaderWins && Racing.size() <= 1;
 }
 
 /// Whether plan \p P's median ratio is below 1 with 95 % confidence
