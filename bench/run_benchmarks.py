@@ -249,7 +249,7 @@ def search(b, tiles):
 
 def tune(b, budget):
     """dl-refactor --tune on a copy: (binary, seconds the tuning took, the
-    plan it applied or "nothing"). Its build and run commands are the
+    plan it applied or "nothing", a summary of its report). Its build and run commands are the
     harness's own, in the copy the tuner makes ({dir}); under -ffast-math
     numbers may differ by the harness's 1e-3."""
     copy = b.copy("tuned")
@@ -267,15 +267,21 @@ def tune(b, budget):
     if r.returncode:
         sys.exit(f"dl-refactor --tune failed on {b.prog['name']}:\n{r.stderr}")
     with open(report) as f:
-        chosen = json.load(f)["chosen"]
+        tune_report = json.load(f)
+    chosen = tune_report["chosen"]
+    # What each plan did, kept in benchmarks.json to explain a result later.
+    summary = {"status": tune_report.get("status"), "rounds": tune_report.get("rounds"),
+               "plans": [{k: p.get(k) for k in ("name", "state", "reason", "speedup",
+                                                "first_run_s")}
+                         for p in tune_report.get("plans", [])]}
     if not chosen:  # The sources are the original's: so is the program.
-        return b.original, seconds, "nothing"
+        return b.original, seconds, "nothing", summary
     binary = os.path.join(b.work, "tuned.bin")
     if copy.build(b.o.cc, b.flags, binary).returncode:
         sys.exit(f"the tuned {b.prog['name']} does not build")
     if not same_output(b.expected, timed([binary])[1], b.flags):
         sys.exit(f"the tuned {b.prog['name']} prints something else")
-    return binary, seconds, chosen or "nothing"
+    return binary, seconds, chosen or "nothing", summary
 
 
 def profiled(b):
@@ -551,6 +557,7 @@ def main():
                                  search_estimated=search_estimated,
                                  tuned=t_tuned, tune_s=tuned[1] if tuned else None,
                                  tune_plan=tuned[2] if tuned else None,
+                                 tune_report=tuned[3] if tuned else None,
                                  profiled=t_profiled,
                                  profiled_plan=profile[0] if profile else None))
                 if prog["bytes"]:
