@@ -150,6 +150,152 @@ void OpenCLHost::transfer(const CallExpr *Call) {
   Buffers.try_emplace(Buffer, ClBuffer{RD, Call->getBeginLoc()});
 }
 
+/// The single parent of \p S, or null.
+static const Stmt *parentStmt(ASTContext &Ctx, const Stmt *S) {
+  DynTypedNodeList Parents = Ctx.getParents(*S);
+  return Parents.size() == 1 ? Parents[0].get<Stmt>() : nullptr;
+}
+
+/// The effect of \p S on the counter \p V: applied to \p Value (nullopt:
+/// unknown), stopping before \p Stop if \p S contains it. False if a
+/// change of V cannot be followed (in a branch or loop, by a
+/// non-constant, through its address).
+static bool stepCounter(ASTContext &Ctx, const Stmt *S, const VarDecl *V,
+                        const Expr *Stop, std::optional<int64_t> &Value,
+                        bool &Stopped, bool Conditional = false) {
+  if (!S || Stopped)
+    return true;
+  if (S == Stop) {
+    Stopped = true;
+    return true;
+  }
+  auto IsV = [&](const Expr *E) {
+    const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return D && D->getDecl() == V;
+  };
+  bool Changes = false;
+  std::optional<int64_t> Next;
+  if (const auto *UO = dyn_cast<UnaryOperator>(S);
+      UO && IsV(UO->getSubExpr())) {
+    if (UO->isIncrementDecrementOp()) {
+      Changes = true;
+      if (Value)
+        Next = *Value + (UO->isIncrementOp() ? 1 : -1);
+    } else if (UO->getOpcode() == UO_AddrOf) {
+      return false;
+    }
+  } else if (const auto *BO = dyn_cast<BinaryOperator>(S);
+             BO && BO->isAssignmentOp() && IsV(BO->getLHS())) {
+    Changes = true;
+    Expr::EvalResult R;
+    if (!BO->getRHS()->EvaluateAsInt(R, Ctx))
+      return false;
+    int64_t C = R.Val.getInt().getExtValue();
+    if (BO->getOpcode() == BO_Assign)
+      Next = C;
+    else if (BO->getOpcode() == BO_AddAssign && Value)
+      Next = *Value + C;
+    else if (BO->getOpcode() != BO_AddAssign)
+      return false;
+  } else if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls())
+      if (D == V) {
+        Expr::EvalResult R;
+        if (!V->getInit() || !V->getInit()->EvaluateAsInt(R, Ctx))
+          return false;
+        Changes = true;
+        Next = R.Val.getInt().getExtValue();
+      }
+  }
+  if (Changes) {
+    if (Conditional)
+      return false;
+    Value = Next;
+  }
+  // A do { } while (0), as in CHECK() macros, runs its body once.
+  bool Once = false;
+  if (const auto *Do = dyn_cast<DoStmt>(S)) {
+    Expr::EvalResult R;
+    Once = Do->getCond()->EvaluateAsInt(R, Ctx) && R.Val.getInt() == 0;
+  }
+  bool Branches = !Once && isa<IfStmt, ForStmt, WhileStmt, DoStmt, SwitchStmt,
+                               CXXForRangeStmt, AbstractConditionalOperator>(S);
+  if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isLogicalOp())
+    Branches = true;
+  // What runs first runs always: an if's or a ?:'s condition, a logical
+  // operator's left side.
+  const Stmt *First = nullptr;
+  if (const auto *If = dyn_cast<IfStmt>(S))
+    First = If->getCond();
+  else if (const auto *CO = dyn_cast<AbstractConditionalOperator>(S))
+    First = CO->getCond();
+  else if (const auto *BO = dyn_cast<BinaryOperator>(S);
+           BO && BO->isLogicalOp())
+    First = BO->getLHS();
+  for (const Stmt *Child : S->children())
+    if (!stepCounter(Ctx, Child, V, Stop, Value, Stopped,
+                     Conditional || (Branches && Child != First)))
+      return false;
+  return true;
+}
+
+/// The value of a kernel argument index \p E: a constant, or a local
+/// counter (`clSetKernelArg(k, a++, ...)`) started at a constant and
+/// stepped in straight-line code of its block before this call.
+std::optional<int64_t> OpenCLHost::argumentIndex(ASTContext &Ctx,
+                                                 const Expr *E) {
+  Expr::EvalResult R;
+  if (E->EvaluateAsInt(R, Ctx))
+    return R.Val.getInt().getExtValue();
+  const Expr *Counter = E->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(Counter);
+      UO && UO->getOpcode() == UO_PostInc)
+    Counter = UO->getSubExpr()->IgnoreParenImpCasts();
+  const auto *D = dyn_cast<DeclRefExpr>(Counter);
+  const auto *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+  if (!V || !V->hasLocalStorage() || !V->getType()->isIntegerType())
+    return std::nullopt;
+  // The block that declares the counter, and the statement in it that
+  // holds this index; no loop or branch may hold the call in between.
+  const Stmt *S = E;
+  const Stmt *Parent = parentStmt(Ctx, S);
+  for (; Parent; S = Parent, Parent = parentStmt(Ctx, S)) {
+    if (const auto *Block = dyn_cast<CompoundStmt>(Parent)) {
+      bool Declares = llvm::any_of(Block->body(), [&](const Stmt *C) {
+        const auto *DS = dyn_cast<DeclStmt>(C);
+        return DS && llvm::is_contained(DS->decls(), V);
+      });
+      if (Declares)
+        break;
+      continue;
+    }
+    if (const auto *Do = dyn_cast<DoStmt>(Parent)) {
+      Expr::EvalResult Zero;
+      if (Do->getCond()->EvaluateAsInt(Zero, Ctx) && Zero.Val.getInt() == 0)
+        continue;
+    }
+    if (const auto *If = dyn_cast<IfStmt>(Parent); If && If->getCond() == S)
+      continue; // The condition runs once, always: CHECK(call) macros.
+    if (isa<IfStmt, ForStmt, WhileStmt, DoStmt, SwitchStmt, CXXForRangeStmt,
+            AbstractConditionalOperator>(Parent))
+      return std::nullopt;
+    if (const auto *BO = dyn_cast<BinaryOperator>(Parent);
+        BO && BO->isLogicalOp() && BO->getLHS() != S)
+      return std::nullopt;
+  }
+  if (!Parent)
+    return std::nullopt;
+  std::optional<int64_t> Value;
+  bool Stopped = false;
+  for (const Stmt *C : cast<CompoundStmt>(Parent)->body()) {
+    if (!stepCounter(Ctx, C, V, E, Value, Stopped))
+      return std::nullopt;
+    if (Stopped || C == S)
+      break;
+  }
+  return Stopped ? Value : std::nullopt;
+}
+
 void OpenCLHost::setKernelArg(const CallExpr *Call) {
   if (Call->getNumArgs() != 4)
     return;
@@ -177,14 +323,15 @@ void OpenCLHost::setKernelArg(const CallExpr *Call) {
     return;
   }
   A.Kernel = K->second;
-  Expr::EvalResult Index;
-  if (!Call->getArg(1)->EvaluateAsInt(Index, Ctx)) {
+  std::optional<int64_t> Index = argumentIndex(Ctx, Call->getArg(1));
+  if (!Index || *Index < 0) {
     Problems.push_back({A.Record, Call->getArg(1)->getExprLoc(),
                         Buf + " bound to an argument of kernel '" + A.Kernel +
-                            "' whose index is not a constant"});
+                            "' whose index is neither a constant nor a "
+                            "counter stepped in straight-line code"});
     return;
   }
-  A.Index = Index.Val.getInt().getZExtValue();
+  A.Index = static_cast<unsigned>(*Index);
   Arguments.push_back(std::move(A));
 }
 

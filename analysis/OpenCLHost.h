@@ -104,6 +104,8 @@ private:
   void setKernelArg(const clang::CallExpr *Call);
   void checkBufferUses(const std::vector<const clang::Expr *> &References);
   const clang::RecordDecl *hostArrayRecord(const clang::Expr *E) const;
+  static std::optional<int64_t> argumentIndex(clang::ASTContext &Ctx,
+                                              const clang::Expr *E);
 
   clang::ASTContext &Ctx;
   IsCandidateFn IsCandidate;
