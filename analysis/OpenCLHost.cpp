@@ -150,10 +150,18 @@ void OpenCLHost::transfer(const CallExpr *Call) {
   Buffers.try_emplace(Buffer, ClBuffer{RD, Call->getBeginLoc()});
 }
 
-/// The single parent of \p S, or null.
+/// The single parent statement of \p S (through the declaration that \p S
+/// initializes: `cl_int err = call;`), or null.
 static const Stmt *parentStmt(ASTContext &Ctx, const Stmt *S) {
   DynTypedNodeList Parents = Ctx.getParents(*S);
-  return Parents.size() == 1 ? Parents[0].get<Stmt>() : nullptr;
+  if (Parents.size() != 1)
+    return nullptr;
+  if (const auto *VD = Parents[0].get<VarDecl>()) {
+    Parents = Ctx.getParents(*VD);
+    if (Parents.size() != 1)
+      return nullptr;
+  }
+  return Parents[0].get<Stmt>();
 }
 
 /// The effect of \p S on the counter \p V: applied to \p Value (nullopt:
