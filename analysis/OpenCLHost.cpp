@@ -68,29 +68,41 @@ public:
 
 } // namespace dlopt
 
+/// The first parent of \p E that \p Skip does not pass through, with
+/// \p Child set to the last expression passed (E itself if none); an
+/// empty node where a node has no single parent.
+static DynTypedNode parentPast(ASTContext &Ctx, const Expr *E,
+                               const Expr *&Child,
+                               llvm::function_ref<bool(const Expr *)> Skip) {
+  Child = E;
+  for (;;) {
+    DynTypedNodeList Parents = Ctx.getParents(*Child);
+    if (Parents.size() != 1)
+      return {};
+    const auto *P = Parents[0].get<Expr>();
+    if (!P || !Skip(P))
+      return Parents[0];
+    Child = P;
+  }
+}
+
+static bool isParenOrCast(const Expr *E) {
+  return isa<ParenExpr, ImplicitCastExpr, CStyleCastExpr>(E);
+}
+
 /// Where the value of \p Call is stored: a declaration's initializer (no
 /// reference) or an assignment's left side.
 static std::pair<const ValueDecl *, const Expr *> storedTo(ASTContext &Ctx,
                                                            const Expr *Call) {
-  DynTypedNode Node = DynTypedNode::create(*Call);
-  for (;;) {
-    DynTypedNodeList Parents = Ctx.getParents(Node);
-    if (Parents.size() != 1)
-      return {};
-    Node = Parents[0];
-    if (const auto *E = Node.get<Expr>()) {
-      if (isa<ParenExpr, ImplicitCastExpr, CStyleCastExpr>(E))
-        continue;
-      if (const auto *BO = dyn_cast<BinaryOperator>(E);
-          BO && BO->getOpcode() == BO_Assign)
-        return {OpenCLHost::holder(BO->getLHS()),
-                BO->getLHS()->IgnoreParenImpCasts()};
-      return {};
-    }
-    if (const auto *VD = Node.get<VarDecl>())
-      return {VD, nullptr};
-    return {};
-  }
+  const Expr *Child;
+  DynTypedNode Node = parentPast(Ctx, Call, Child, isParenOrCast);
+  if (const auto *BO = Node.get<BinaryOperator>();
+      BO && BO->getOpcode() == BO_Assign && BO->getRHS() == Child)
+    return {OpenCLHost::holder(BO->getLHS()),
+            BO->getLHS()->IgnoreParenImpCasts()};
+  if (const auto *VD = Node.get<VarDecl>())
+    return {VD, nullptr};
+  return {};
 }
 
 const RecordDecl *OpenCLHost::hostArrayRecord(const Expr *E) const {
@@ -148,6 +160,13 @@ void OpenCLHost::transfer(const CallExpr *Call) {
   // A buffer created from a byte count computed elsewhere gets its record
   // from what is copied into it.
   Buffers.try_emplace(Buffer, ClBuffer{RD, Call->getBeginLoc()});
+}
+
+/// `do { ... } while (0)`, as CHECK() macros write: its body runs once.
+static bool runsOnce(ASTContext &Ctx, const Stmt *S) {
+  const auto *Do = dyn_cast<DoStmt>(S);
+  Expr::EvalResult R;
+  return Do && Do->getCond()->EvaluateAsInt(R, Ctx) && R.Val.getInt() == 0;
 }
 
 /// The single parent statement of \p S (through the declaration that \p S
@@ -220,12 +239,7 @@ static bool stepCounter(ASTContext &Ctx, const Stmt *S, const VarDecl *V,
       return false;
     Value = Next;
   }
-  // A do { } while (0), as in CHECK() macros, runs its body once.
-  bool Once = false;
-  if (const auto *Do = dyn_cast<DoStmt>(S)) {
-    Expr::EvalResult R;
-    Once = Do->getCond()->EvaluateAsInt(R, Ctx) && R.Val.getInt() == 0;
-  }
+  bool Once = runsOnce(Ctx, S);
   bool Branches = !Once && isa<IfStmt, ForStmt, WhileStmt, DoStmt, SwitchStmt,
                                CXXForRangeStmt, AbstractConditionalOperator>(S);
   if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isLogicalOp())
@@ -277,11 +291,8 @@ std::optional<int64_t> OpenCLHost::argumentIndex(ASTContext &Ctx,
         break;
       continue;
     }
-    if (const auto *Do = dyn_cast<DoStmt>(Parent)) {
-      Expr::EvalResult Zero;
-      if (Do->getCond()->EvaluateAsInt(Zero, Ctx) && Zero.Val.getInt() == 0)
-        continue;
-    }
+    if (runsOnce(Ctx, Parent))
+      continue;
     if (const auto *If = dyn_cast<IfStmt>(Parent); If && If->getCond() == S)
       continue; // The condition runs once, always: CHECK(call) macros.
     if (isa<IfStmt, ForStmt, WhileStmt, DoStmt, SwitchStmt, CXXForRangeStmt,
@@ -376,47 +387,31 @@ bool OpenCLHost::collect() {
 /// Whether the reference \p E to a buffer only tests it for null: !buf,
 /// buf == NULL, if (buf).
 static bool isNullTest(ASTContext &Ctx, const Expr *E) {
-  DynTypedNode Node = DynTypedNode::create(*E);
-  for (;;) {
-    DynTypedNodeList Parents = Ctx.getParents(Node);
-    if (Parents.size() != 1)
-      return false;
-    Node = Parents[0];
-    if (const auto *P = Node.get<Expr>()) {
-      if (isa<ParenExpr, ImplicitCastExpr>(P))
-        continue;
-      if (const auto *UO = dyn_cast<UnaryOperator>(P))
-        return UO->getOpcode() == UO_LNot;
-      if (const auto *BO = dyn_cast<BinaryOperator>(P))
-        return BO->isEqualityOp() &&
-               (BO->getLHS()->isNullPointerConstant(
-                    Ctx, Expr::NPC_ValueDependentIsNotNull) ||
-                BO->getRHS()->isNullPointerConstant(
-                    Ctx, Expr::NPC_ValueDependentIsNotNull));
-      return false;
-    }
-    if (const auto *If = Node.get<IfStmt>())
-      return If->getCond() &&
-             If->getCond()->IgnoreParenImpCasts() == E->IgnoreParenImpCasts();
-    return false;
-  }
+  const Expr *Child;
+  DynTypedNode Node = parentPast(Ctx, E, Child, [](const Expr *P) {
+    return isa<ParenExpr, ImplicitCastExpr>(P);
+  });
+  auto IsNull = [&](const Expr *X) {
+    return X->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull);
+  };
+  if (const auto *UO = Node.get<UnaryOperator>())
+    return UO->getOpcode() == UO_LNot;
+  if (const auto *BO = Node.get<BinaryOperator>())
+    return BO->isEqualityOp() && (IsNull(BO->getLHS()) || IsNull(BO->getRHS()));
+  if (const auto *If = Node.get<IfStmt>())
+    return If->getCond() == Child;
+  return false;
 }
 
 /// The call that \p E is an argument of (through parentheses, casts, &
 /// and *), or null.
 static const CallExpr *argumentOf(ASTContext &Ctx, const Expr *E) {
-  DynTypedNode Node = DynTypedNode::create(*E);
-  for (;;) {
-    DynTypedNodeList Parents = Ctx.getParents(Node);
-    if (Parents.size() != 1)
-      return nullptr;
-    Node = Parents[0];
-    const auto *P = Node.get<Expr>();
-    if (!P)
-      return nullptr;
-    if (!isa<ParenExpr, ImplicitCastExpr, CStyleCastExpr, UnaryOperator>(P))
-      return dyn_cast<CallExpr>(P);
-  }
+  const Expr *Child;
+  return parentPast(Ctx, E, Child,
+                    [](const Expr *P) {
+                      return isParenOrCast(P) || isa<UnaryOperator>(P);
+                    })
+      .get<CallExpr>();
 }
 
 /// A record's buffer anywhere but in the calls above (passed to a function

@@ -107,6 +107,14 @@ private:
   bool prepareOriginal();
   void tryPlan(unsigned P);
   void screen();
+  /// The plans (not the original) that built, ran and are still measured.
+  std::vector<unsigned> measuredPlans() const {
+    std::vector<unsigned> Out;
+    for (unsigned P = 1; P < Result.Plans.size(); ++P)
+      if (Result.Plans[P].S == TunedPlan::Measured)
+        Out.push_back(P);
+    return Out;
+  }
   bool buildCopy(unsigned P, std::string &Why);
   bool runChecked(unsigned P, std::optional<double> Timeout, double &Seconds,
                   std::string &Why);
@@ -255,10 +263,7 @@ void TuneSession::tryPlan(unsigned P) {
 /// paired round costs a run of every racing plan, and most candidates are
 /// neighbours of the automatic plan that lose.
 void TuneSession::screen() {
-  std::vector<unsigned> Ran;
-  for (unsigned P = 1; P < Result.Plans.size(); ++P)
-    if (Result.Plans[P].S == TunedPlan::Measured)
-      Ran.push_back(P);
+  std::vector<unsigned> Ran = measuredPlans();
   double Original = Result.Plans[0].FirstRun;
   auto RatioOf = [&](unsigned P) {
     return Original > 0 ? Result.Plans[P].FirstRun / Original : 1;
@@ -368,10 +373,7 @@ bool TuneSession::winsOverOriginal(unsigned P) const {
 }
 
 void TuneSession::race() {
-  std::vector<unsigned> Racing;
-  for (unsigned P = 1; P < Result.Plans.size(); ++P)
-    if (Result.Plans[P].S == TunedPlan::Measured)
-      Racing.push_back(P);
+  std::vector<unsigned> Racing = measuredPlans();
   RacedPlans = Racing.size();
   std::mt19937 Order(1);
   bool Decided = false;
