@@ -20,14 +20,24 @@ const RecordDecl *dlopt::asRecord(QualType Ty) {
   return RD && !RD->isUnion() ? RD : nullptr;
 }
 
+/// OpenCL's __local and __private copies of elements (a work-group's tile,
+/// a work-item's array) are not the buffers the host lays out: they keep
+/// the record as it is, filled by whole-element copies.
+static const RecordDecl *globalRecord(QualType Element) {
+  LangAS AS = Element.getAddressSpace();
+  if (AS == LangAS::opencl_local || AS == LangAS::opencl_private)
+    return nullptr;
+  return asRecord(Element);
+}
+
 const RecordDecl *dlopt::elementRecord(QualType Ty) {
   if (Ty.isNull())
     return nullptr;
   QualType Canon = Ty.getCanonicalType();
   if (const auto *PT = Canon->getAs<PointerType>())
-    return asRecord(PT->getPointeeType());
+    return globalRecord(PT->getPointeeType());
   if (const ArrayType *AT = Canon->getAsArrayTypeUnsafe())
-    return asRecord(AT->getElementType());
+    return globalRecord(AT->getElementType());
   return nullptr;
 }
 

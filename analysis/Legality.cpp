@@ -1063,8 +1063,8 @@ private:
 
   /// Connects the OpenCL host calls of this file (OpenCLHost.h): each
   /// buffer of a record bound to a kernel argument must meet that kernel's
-  /// parameter in an analyzed kernel file; what cannot be connected
-  /// refuses the record.
+  /// parameter in an analyzed kernel file; what cannot be connected, or
+  /// rewritten with the buffers (OpenCLUses.cpp), refuses the record.
   void checkOpenCLHost() {
     OpenCLHost Host(
         Ctx, [this](const RecordDecl *RD) { return isCandidate(RD); },
@@ -1088,13 +1088,6 @@ private:
                    " of kernel '" + A.Kernel +
                    "', which no analyzed kernel file defines with a '" +
                    recordName(A.Record) + "' array there");
-    // The connections are known; their rewrite is not written yet.
-    for (const auto &[Holder, Buffer] : Host.buffers())
-      block(Buffer.Record, Buffer.Created,
-            "OpenCL buffer '" + Holder->getNameAsString() + "' of '" +
-                recordName(Buffer.Record) +
-                "' elements (OpenCL buffers and kernel arguments are not "
-                "rewritten yet)");
   }
 
   static std::string kernelArgumentSymbol(const std::string &Kernel,

@@ -189,7 +189,8 @@ static const Stmt *parentStmt(ASTContext &Ctx, const Stmt *S) {
 /// non-constant, through its address).
 static bool stepCounter(ASTContext &Ctx, const Stmt *S, const VarDecl *V,
                         const Expr *Stop, std::optional<int64_t> &Value,
-                        bool &Stopped, bool Conditional = false) {
+                        int64_t &Base, bool &Stopped,
+                        bool Conditional = false) {
   if (!S || Stopped)
     return true;
   if (S == Stop) {
@@ -201,7 +202,7 @@ static bool stepCounter(ASTContext &Ctx, const Stmt *S, const VarDecl *V,
     return D && D->getDecl() == V;
   };
   bool Changes = false;
-  std::optional<int64_t> Next;
+  std::optional<int64_t> Next, NextBase;
   if (const auto *UO = dyn_cast<UnaryOperator>(S);
       UO && IsV(UO->getSubExpr())) {
     if (UO->isIncrementDecrementOp()) {
@@ -219,7 +220,7 @@ static bool stepCounter(ASTContext &Ctx, const Stmt *S, const VarDecl *V,
       return false;
     int64_t C = R.Val.getInt().getExtValue();
     if (BO->getOpcode() == BO_Assign)
-      Next = C;
+      Next = NextBase = C;
     else if (BO->getOpcode() == BO_AddAssign && Value)
       Next = *Value + C;
     else if (BO->getOpcode() != BO_AddAssign)
@@ -231,13 +232,15 @@ static bool stepCounter(ASTContext &Ctx, const Stmt *S, const VarDecl *V,
         if (!V->getInit() || !V->getInit()->EvaluateAsInt(R, Ctx))
           return false;
         Changes = true;
-        Next = R.Val.getInt().getExtValue();
+        Next = NextBase = R.Val.getInt().getExtValue();
       }
   }
   if (Changes) {
     if (Conditional)
       return false;
     Value = Next;
+    if (NextBase)
+      Base = *NextBase;
   }
   bool Once = runsOnce(Ctx, S);
   bool Branches = !Once && isa<IfStmt, ForStmt, WhileStmt, DoStmt, SwitchStmt,
@@ -255,7 +258,7 @@ static bool stepCounter(ASTContext &Ctx, const Stmt *S, const VarDecl *V,
            BO && BO->isLogicalOp())
     First = BO->getLHS();
   for (const Stmt *Child : S->children())
-    if (!stepCounter(Ctx, Child, V, Stop, Value, Stopped,
+    if (!stepCounter(Ctx, Child, V, Stop, Value, Base, Stopped,
                      Conditional || (Branches && Child != First)))
       return false;
   return true;
@@ -264,11 +267,14 @@ static bool stepCounter(ASTContext &Ctx, const Stmt *S, const VarDecl *V,
 /// The value of a kernel argument index \p E: a constant, or a local
 /// counter (`clSetKernelArg(k, a++, ...)`) started at a constant and
 /// stepped in straight-line code of its block before this call.
-std::optional<int64_t> OpenCLHost::argumentIndex(ASTContext &Ctx,
-                                                 const Expr *E) {
+std::optional<int64_t> OpenCLHost::argumentIndex(ASTContext &Ctx, const Expr *E,
+                                                 int64_t *Base) {
   Expr::EvalResult R;
-  if (E->EvaluateAsInt(R, Ctx))
+  if (E->EvaluateAsInt(R, Ctx)) {
+    if (Base)
+      *Base = R.Val.getInt().getExtValue();
     return R.Val.getInt().getExtValue();
+  }
   const Expr *Counter = E->IgnoreParenImpCasts();
   if (const auto *UO = dyn_cast<UnaryOperator>(Counter);
       UO && UO->getOpcode() == UO_PostInc)
@@ -305,21 +311,27 @@ std::optional<int64_t> OpenCLHost::argumentIndex(ASTContext &Ctx,
   if (!Parent)
     return std::nullopt;
   std::optional<int64_t> Value;
+  int64_t Start = 0;
   bool Stopped = false;
   for (const Stmt *C : cast<CompoundStmt>(Parent)->body()) {
-    if (!stepCounter(Ctx, C, V, E, Value, Stopped))
+    if (!stepCounter(Ctx, C, V, E, Value, Start, Stopped))
       return std::nullopt;
     if (Stopped || C == S)
       break;
   }
+  if (Base)
+    *Base = Start;
   return Stopped ? Value : std::nullopt;
 }
 
 void OpenCLHost::setKernelArg(const CallExpr *Call) {
   if (Call->getNumArgs() != 4)
     return;
+  if (const ValueDecl *Kernel = holder(Call->getArg(0)))
+    if (auto K = Kernels.find(Kernel); K != Kernels.end() && !K->second.empty())
+      KernelCalls[K->second].push_back(Call);
   const auto *Address =
-      dyn_cast<UnaryOperator>(Call->getArg(3)->IgnoreParenImpCasts());
+      dyn_cast<UnaryOperator>(Call->getArg(3)->IgnoreParenCasts());
   const ValueDecl *Buffer = Address && Address->getOpcode() == UO_AddrOf
                                 ? holder(Address->getSubExpr())
                                 : nullptr;
@@ -332,6 +344,7 @@ void OpenCLHost::setKernelArg(const CallExpr *Call) {
   A.Record = It->second.Record;
   A.Buffer = Buffer;
   A.At = Call->getBeginLoc();
+  A.Call = Call;
   std::string Buf = "OpenCL buffer '" + Buffer->getNameAsString() + "'";
   const ValueDecl *Kernel = holder(Call->getArg(0));
   auto K = Kernel ? Kernels.find(Kernel) : Kernels.end();
@@ -366,8 +379,10 @@ bool OpenCLHost::collect() {
     if (classifyClCall(Call) == ClCall::CreateKernel && Call->getNumArgs() == 3)
       createKernel(Call, To);
     else if (classifyClCall(Call) == ClCall::CreateBuffer &&
-             Call->getNumArgs() == 5)
+             Call->getNumArgs() == 5) {
       createBuffer(Call, To);
+      CreatedIn[Call] = To;
+    }
   }
   for (const CallExpr *Call : Calls)
     if (ClCall K = classifyClCall(Call);
@@ -381,6 +396,7 @@ bool OpenCLHost::collect() {
         K == ClCall::ReleaseBuffer && Call->getNumArgs() == 1)
       Connected.insert(Call->getArg(0)->IgnoreParenImpCasts());
   checkBufferUses(V.References);
+  collectUses();
   return true;
 }
 
@@ -420,8 +436,16 @@ static const CallExpr *argumentOf(ASTContext &Ctx, const Expr *E) {
 void OpenCLHost::checkBufferUses(const std::vector<const Expr *> &References) {
   for (const Expr *E : References) {
     const RecordDecl *RD = bufferRecord(holder(E));
-    if (!RD || Connected.count(E) || isNullTest(Ctx, E))
+    if (!RD || Connected.count(E))
       continue;
+    if (isNullTest(Ctx, E)) {
+      ClUse U;
+      U.Kind = ClUseKind::NullTest;
+      U.Record = RD;
+      U.Ref = E;
+      Uses.push_back(std::move(U));
+      continue;
+    }
     std::string Why = "OpenCL buffer '" + holder(E)->getNameAsString() +
                       "' of '" + recordName(RD) + "' elements ";
     const CallExpr *In = argumentOf(Ctx, E);

@@ -10,7 +10,9 @@
 // member holds which kernel, which holds a buffer of which record, and
 // which kernel argument each such buffer becomes. Analysis only: legality
 // turns the connections into symbols that the kernel files must match
-// (WholeProgram.h) and everything it cannot connect into a refusal.
+// (WholeProgram.h) and everything it cannot connect into a refusal, and the
+// rewriter renders the uses it lists (OpenCLUses.cpp): the whole-program
+// strategy, where each array of the new layout has a buffer of its own.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DLOPT_ANALYSIS_OPENCLHOST_H
@@ -20,6 +22,7 @@
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringMap.h"
 #include <functional>
 #include <optional>
 #include <string>
@@ -59,6 +62,53 @@ struct ClKernelArgument {
   unsigned Index = 0;
   const clang::ValueDecl *Buffer = nullptr;
   clang::SourceLocation At;
+  const clang::CallExpr *Call = nullptr;
+};
+
+/// What the whole-program rewrite of a record's buffers edits: the buffer
+/// becomes one cl_mem per array of the layout (a T_cl struct of them), each
+/// call on it a helper doing the call per array, and a kernel argument one
+/// argument per array, so later argument indices count them.
+enum class ClUseKind {
+  /// `cl_mem buf;` (a variable or member; all its declarators hold buffers
+  /// of the record): the type becomes the record's T_cl.
+  BufferDeclaration,
+  /// clCreateBuffer(ctx, flags, n * sizeof(T), host, &err): per array.
+  Create,
+  /// clEnqueueWriteBuffer, clEnqueueReadBuffer of the handle: per array.
+  Write,
+  Read,
+  /// clSetKernelArg(k, i, sizeof(cl_mem), &buf): arguments i, i+1, ... one
+  /// per array (a counter index steps past all of them).
+  SetArgument,
+  /// A constant index of another argument of a kernel that takes buffers
+  /// of records at lower indices: it counts their arrays.
+  ArgumentIndex,
+  /// clReleaseMemObject(buf), clRetainMemObject(buf): per array.
+  Release,
+  Retain,
+  /// !buf, buf == NULL, if (buf): tests the first array's buffer.
+  NullTest,
+};
+
+struct ClUse {
+  ClUseKind Kind = ClUseKind::NullTest;
+  const clang::RecordDecl *Record = nullptr;
+  /// The call (every kind but BufferDeclaration and NullTest).
+  const clang::CallExpr *Call = nullptr;
+  /// NullTest: the reference to the buffer.
+  const clang::Expr *Ref = nullptr;
+  /// BufferDeclaration: the variable or member.
+  const clang::DeclaratorDecl *Holder = nullptr;
+  /// SetArgument, ArgumentIndex: the index as written, and whether it is a
+  /// counter (a++), which steps past the arrays by itself.
+  int64_t Index = 0;
+  bool Counted = false;
+  /// SetArgument, ArgumentIndex: the record of each buffer bound to a lower
+  /// argument of the same kernel, one entry per argument.
+  std::vector<const clang::RecordDecl *> Before;
+  /// Create: the host memory argument is a null pointer constant.
+  bool NoHostMemory = false;
 };
 
 /// Something about a record's buffer that cannot be connected, with its
@@ -92,6 +142,9 @@ public:
   const clang::RecordDecl *bufferRecord(const clang::ValueDecl *D) const;
   const std::vector<ClKernelArgument> &arguments() const { return Arguments; }
   const std::vector<ClProblem> &problems() const { return Problems; }
+  /// What the whole-program rewrite edits, for records without problems
+  /// (OpenCLUses.cpp); their problems list what it cannot.
+  const std::vector<ClUse> &uses() const { return Uses; }
   const llvm::DenseMap<const clang::ValueDecl *, ClBuffer> &buffers() const {
     return Buffers;
   }
@@ -104,8 +157,21 @@ private:
   void setKernelArg(const clang::CallExpr *Call);
   void checkBufferUses(const std::vector<const clang::Expr *> &References);
   const clang::RecordDecl *hostArrayRecord(const clang::Expr *E) const;
+  /// \p Base: the constant a counter was last set to (the index itself
+  /// for a constant).
   static std::optional<int64_t> argumentIndex(clang::ASTContext &Ctx,
-                                              const clang::Expr *E);
+                                              const clang::Expr *E,
+                                              int64_t *Base = nullptr);
+  // OpenCLUses.cpp: the uses, and the problems of their rewrite.
+  void collectUses();
+  void declarationUse(const clang::ValueDecl *Holder, const ClBuffer &B);
+  void callUse(const clang::CallExpr *Call, ClCall K);
+  void argumentUses();
+  bool bindsBuffer(const clang::CallExpr *Call) const;
+  bool wholeArray(const clang::RecordDecl *RD, const clang::Expr *Host,
+                  const std::string &What);
+  bool wholeElements(const clang::RecordDecl *RD, const clang::Expr *Bytes,
+                     const std::string &What);
 
   clang::ASTContext &Ctx;
   IsCandidateFn IsCandidate;
@@ -117,6 +183,11 @@ private:
   std::vector<const clang::CallExpr *> Calls;
   std::vector<ClKernelArgument> Arguments;
   std::vector<ClProblem> Problems;
+  std::vector<ClUse> Uses;
+  /// Every clSetKernelArg of a kernel created here, by the kernel's name.
+  llvm::StringMap<std::vector<const clang::CallExpr *>> KernelCalls;
+  /// The holder each clCreateBuffer stores its buffer to.
+  llvm::DenseMap<const clang::CallExpr *, const clang::ValueDecl *> CreatedIn;
   /// References to buffers in the calls above, where they are connected.
   llvm::SmallPtrSet<const clang::Expr *, 16> Connected;
 };

@@ -8,6 +8,7 @@
 #include "analysis/UseClassifier.h"
 #include "analysis/AstUtil.h"
 #include "analysis/OpenCLHost.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtOpenMP.h"
@@ -71,6 +72,10 @@ const char *dlopt::useKindName(UseKind K) {
     return "comparison of arrays";
   case UseKind::HandleStep:
     return "step of an array";
+  case UseKind::OpenCLCall:
+    return "host memory of an OpenCL buffer";
+  case UseKind::KernelParameter:
+    return "kernel parameter";
   }
   llvm_unreachable("all use kinds are named");
 }
@@ -550,13 +555,19 @@ UseVerdict UseClassifier::callUse(const RecordDecl *RD, const Expr *DRE,
   if (std::optional<UseVerdict> V = libraryCall(RD, DRE, Call, Child))
     return *V;
   if (ClCall K = classifyClCall(Call); K != ClCall::None) {
-    const char *What = K == ClCall::WriteBuffer  ? " copied into"
-                       : K == ClCall::ReadBuffer ? " read from"
-                                                 : " given as the memory of";
+    // The host memory of a buffer, copied whole: the call is rendered per
+    // array (OpenCLUses.cpp, which refuses a sub-array there).
+    unsigned HostArg = K == ClCall::CreateBuffer ? 3 : 5;
+    bool Host = (K == ClCall::CreateBuffer || K == ClCall::WriteBuffer ||
+                 K == ClCall::ReadBuffer) &&
+                HostArg < Call->getNumArgs() &&
+                Call->getArg(HostArg)->IgnoreParenCasts() == DRE;
+    if (Host)
+      return UseVerdict::of({UseKind::OpenCLCall, DRE, DRE});
     return UseVerdict::refused(DRE->getExprLoc(),
-                               handleName(DRE) + What +
-                                   " an OpenCL buffer (OpenCL buffers are not "
-                                   "rewritten yet)");
+                               handleName(DRE) +
+                                   " given to an OpenCL call as other than "
+                                   "a buffer's host memory");
   }
   // The parameter becomes a handle too: in every declaration here, and in
   // the definition, which legality finds here or in another analyzed file.
@@ -916,8 +927,23 @@ UseVerdict UseClassifier::declaration(const DeclaratorDecl *D,
     return InFile(SourceRange(FD->getBeginLoc(), FD->getLocation()),
                   "a pointer member");
   }
-  if (isa<ParmVarDecl>(D))
-    return InFile(D->getSourceRange(), "a parameter");
+  if (const auto *P = dyn_cast<ParmVarDecl>(D)) {
+    const auto *Kernel = dyn_cast<FunctionDecl>(P->getDeclContext());
+    if (!Kernel || !Kernel->hasAttr<OpenCLKernelAttr>())
+      return InFile(D->getSourceRange(), "a parameter");
+    if (P->getType()->getPointeeType().getAddressSpace() !=
+        LangAS::opencl_global)
+      return UseVerdict::refused(P->getLocation(),
+                                 "kernel parameter '" + P->getNameAsString() +
+                                     "' is not a __global array (only __global "
+                                     "buffers are rewritten yet)");
+    if (!Kernel->doesThisDeclarationHaveABody())
+      return UseVerdict::refused(P->getLocation(),
+                                 "kernel '" + Kernel->getNameAsString() +
+                                     "' is declared without its body");
+    Decl.Kind = UseKind::KernelParameter;
+    return InFile(D->getSourceRange(), "a kernel parameter");
+  }
   const auto *VD = dyn_cast<VarDecl>(D);
   if (!VD)
     return UseVerdict::of(Decl);

@@ -115,6 +115,15 @@ enum class UseKind {
   /// Site: the operator; Handle and Offset: the left operand (Offset null
   /// for a handle itself); Value and Index: the right one.
   HandleComparison,
+  /// The host memory of an OpenCL buffer (clCreateBuffer's host pointer,
+  /// clEnqueueWriteBuffer's or clEnqueueReadBuffer's source or target):
+  /// rendered with the call, which copies per array (OpenCLHost.h).
+  OpenCLCall,
+  /// A __kernel's parameter taking a __global array of the record: one
+  /// parameter per array of the layout, from which the body's first
+  /// statement rebuilds the handle (kernel argument indices count them on
+  /// the host too).
+  KernelParameter,
   /// ++h, h--, h += k, h -= k as a statement of its own: the handle moved,
   /// h = T_soa_offset(h, k). Site: the operator; Index: k (null for 1).
   HandleStep,

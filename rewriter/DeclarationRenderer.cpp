@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "rewriter/DeclarationRenderer.h"
+#include "rewriter/OpenCLRenderer.h"
 #include "clang/Lex/Lexer.h"
 
 using namespace clang;
@@ -54,6 +55,8 @@ void DeclarationRenderer::declaration(const DeclaratorDecl *D) {
     return; // The loop renders it (LoopRenderer.cpp).
   if (V.Use->Kind == UseKind::ElementPointer)
     return elementPointer(RD, V.Use->Var);
+  if (V.Use->Kind == UseKind::KernelParameter)
+    return OpenCL.kernelParameter(RD, cast<ParmVarDecl>(D));
   if (const auto *FD = dyn_cast<FieldDecl>(D))
     return arrayMember(RD, FD);
   std::string Name = D->getNameAsString();

@@ -14,9 +14,12 @@
 
 namespace dlopt::rewrite {
 
+class OpenCLRenderer;
+
 class DeclarationRenderer : public Renderer {
 public:
-  using Renderer::Renderer;
+  DeclarationRenderer(RewriteState &State, OpenCLRenderer &OpenCL)
+      : Renderer(State), OpenCL(OpenCL) {}
 
   void declaration(const clang::DeclaratorDecl *D);
   void functionReturn(const clang::FunctionDecl *FD);
@@ -36,6 +39,9 @@ private:
   /// The length of an array declaration as the user wrote it (a macro name
   /// stays a macro name).
   std::string lengthText(const clang::DeclaratorDecl *D, uint64_t Value);
+
+  /// Renders a __kernel's parameters.
+  OpenCLRenderer &OpenCL;
 };
 
 } // namespace dlopt::rewrite

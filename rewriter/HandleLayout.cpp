@@ -37,6 +37,7 @@ std::unique_ptr<HandleLayout> HandleLayout::create(const RecordPlan &Plan,
   std::unique_ptr<HandleLayout> L(new HandleLayout(Policy));
   L->RecordTag = recordName(RD);
   L->CPlusPlus = Ctx.getLangOpts().CPlusPlus;
+  L->OpenCL = Ctx.getLangOpts().OpenCL;
   if (const auto *CXX = dyn_cast<CXXRecordDecl>(RD)) {
     L->ConstructsElements = !CXX->hasTrivialDefaultConstructor();
     L->addForwarders(CXX, Ctx);
@@ -163,23 +164,42 @@ void HandleLayout::addMemberTypes(ASTContext &Ctx) {
       MemberOfField[F] = M;
     const HandleMember &Mem = Members[M];
     if (Mem.K == HandleMember::FieldArray) {
-      QualType Ptr = Ctx.getPointerType(FieldTypes[Mem.Fields[0]]);
+      QualType Element = FieldTypes[Mem.Fields[0]];
+      // The buffers a kernel receives are __global.
+      if (OpenCL)
+        Element = Ctx.getAddrSpaceQualType(Element, LangAS::opencl_global);
+      QualType Ptr = Ctx.getPointerType(Element);
+      PointerQualTypes.push_back(Ptr);
       PointerTypes.push_back(Ptr.getAsString(Policy));
-      std::string Decl;
-      llvm::raw_string_ostream OS(Decl);
-      Ptr.print(OS, Policy, Mem.Name);
-      MemberDecls.push_back(OS.str());
+      MemberDecls.push_back(pointerDecl(M, Mem.Name));
     } else {
-      PointerTypes.push_back("struct " + Mem.RecordName + " *");
+      PointerQualTypes.push_back(QualType());
+      PointerTypes.push_back((OpenCL ? "__global struct " : "struct ") +
+                             Mem.RecordName + " *");
       MemberDecls.push_back(PointerTypes.back() + Mem.Name);
     }
   }
+}
+
+std::string HandleLayout::pointerDecl(unsigned M, StringRef Name) const {
+  if (PointerQualTypes[M].isNull())
+    return PointerTypes[M] + Name.str();
+  std::string Decl;
+  llvm::raw_string_ostream OS(Decl);
+  PointerQualTypes[M].print(OS, Policy, Name);
+  return OS.str();
 }
 
 void HandleLayout::useAllHelpers() const {
   Used = ~0u;
   if (!CPlusPlus || !ContainerPrintable)
     Used &= ~(Container | ArrayContainer);
+  // Kernels allocate nothing and call no C library; OpenCL host helpers
+  // only where the header's includers create buffers.
+  if (OpenCL)
+    Used &= HandleType | Get | Set | Offset | Diff | IndexType;
+  Used &= ~(ClBuffers | ClCreate | ClWrite | ClRead | ClSetArgs | ClRelease |
+            ClRetain);
   for (unsigned F = 0; F < FieldNames.size(); ++F)
     if (isTiled(F) && !FieldTypes[F]->isArrayType())
       UsedFieldRefs.insert(F);
@@ -596,8 +616,9 @@ void HandlePrinter::fieldRefHelpers() {
   // (a[i++].x) is evaluated exactly once.
   for (unsigned F = 0; F < L.FieldNames.size(); ++F)
     if (L.UsedFieldRefs.count(F))
-      OS << "static inline " << L.fieldDecl(F, "*") << " " << H << "_"
-         << L.FieldNames[F] << "(" << H << " h, size_t i) {\n"
+      OS << "static inline " << (L.OpenCL ? "__global " : "")
+         << L.fieldDecl(F, "*") << " " << H << "_" << L.FieldNames[F] << "("
+         << H << " h, size_t i) {\n"
          << "  return &" << L.access("h", "i", F) << ";\n}\n\n";
 }
 
@@ -610,14 +631,20 @@ std::string HandleLayout::declarations() const {
     OS << groupRecords() << containerDeclarations() << endMarker();
     return OS.str();
   }
-  std::string Includes = "#include <stdlib.h>\n";
-  if (Used & (IndexType | Offset | Diff | Search | Find | Insert))
-    Includes = "#include <stddef.h>\n" + Includes;
-  if (Used & (Write | Read))
-    Includes = "#include <stdio.h>\n" + Includes;
-  if ((Used & (Copy | Move | Fill)) || arrayFieldCopies())
-    Includes += "#include <string.h>\n";
-  OS << includes(Includes) << groupRecords() << HandlePrinter(*this).print();
+  // OpenCL C has no headers: size_t and ptrdiff_t are built in.
+  if (!OpenCL) {
+    std::string Includes = "#include <stdlib.h>\n";
+    if (Used & (IndexType | Offset | Diff | Search | Find | Insert))
+      Includes = "#include <stddef.h>\n" + Includes;
+    if (Used & (Write | Read))
+      Includes = "#include <stdio.h>\n" + Includes;
+    if ((Used & (Copy | Move | Fill)) || arrayFieldCopies())
+      Includes += "#include <string.h>\n";
+    OS << includes(Includes);
+  }
+  OS << groupRecords() << HandlePrinter(*this).print();
+  if (Used & ClBuffers)
+    OS << clDeclarations();
   if (CPlusPlus && (Used & (Container | ArrayContainer)))
     OS << containerDeclarations();
   OS << endMarker();

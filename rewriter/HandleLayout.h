@@ -82,6 +82,15 @@ public:
     /// lfind and lsearch over copies of the elements (UseKind::LibrarySearch).
     Find = 524288,
     Insert = 1048576,
+    /// OpenCL host code: the buffers of the layout, one cl_mem per member,
+    /// and the calls on them (OpenCLHelpers.cpp).
+    ClBuffers = 2097152,
+    ClCreate = 4194304,
+    ClWrite = 8388608,
+    ClRead = 16777216,
+    ClSetArgs = 33554432,
+    ClRelease = 67108864,
+    ClRetain = 134217728,
   };
   void use(Helper H) const { Used |= H; }
   /// Every helper, whether used or not (for declarations in a header);
@@ -103,6 +112,22 @@ public:
 
   /// The declarations and used helper functions, inserted after the record.
   std::string declarations() const;
+
+  // --- OpenCL (OpenCLHelpers.cpp) ---
+
+  /// Whether the record is declared in OpenCL C: the handle's members are
+  /// __global pointers, and only helpers OpenCL C can compile are printed.
+  bool openCL() const { return OpenCL; }
+  /// Member \p M's pointer declared as \p Name: "__global float *b_x".
+  std::string pointerDecl(unsigned M, llvm::StringRef Name) const;
+  /// The host's struct of one cl_mem per member, and its helpers.
+  std::string clName() const { return HandleName + "_cl"; }
+  std::string clCreateName() const { return HandleName + "_cl_create"; }
+  std::string clWriteName() const { return HandleName + "_cl_write"; }
+  std::string clReadName() const { return HandleName + "_cl_read"; }
+  std::string clSetArgsName() const { return HandleName + "_cl_set_args"; }
+  std::string clReleaseName() const { return HandleName + "_cl_release"; }
+  std::string clRetainName() const { return HandleName + "_cl_retain"; }
 
   /// Field F of element Index of the array Handle, for any index.
   std::string access(llvm::StringRef Handle, llvm::StringRef Index,
@@ -183,6 +208,7 @@ private:
   // They print parts of declarations().
   friend class HandlePrinter;    // HandleLayout.cpp
   friend class ContainerPrinter; // VectorContainer.cpp
+  friend class ClPrinter;        // OpenCLHelpers.cpp
 
   explicit HandleLayout(clang::PrintingPolicy P) : Policy(std::move(P)) {}
 
@@ -211,6 +237,8 @@ private:
   /// The containers that were used (Used: Container, ArrayContainer),
   /// their element proxies and iterator (VectorContainer.cpp).
   std::string containerDeclarations() const;
+  /// The buffers of OpenCL host code (Used: ClBuffers; OpenCLHelpers.cpp).
+  std::string clDeclarations() const;
 
   clang::PrintingPolicy Policy;
   std::string RecordTag, HandleName, ElementType, Notation;
@@ -235,6 +263,9 @@ private:
   mutable unsigned Used = 0;
   mutable std::set<unsigned> UsedFieldRefs;
   bool CPlusPlus = false;
+  bool OpenCL = false;
+  /// Per member: its pointer type, for pointerDecl.
+  std::vector<clang::QualType> PointerQualTypes;
   /// A class whose default constructor gives fields values (initializers
   /// or a constructor): a std::array of it constructs every element.
   bool ConstructsElements = false;

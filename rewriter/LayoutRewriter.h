@@ -12,6 +12,7 @@
 #include "rewriter/ContainerRenderer.h"
 #include "rewriter/DeclarationRenderer.h"
 #include "rewriter/LoopRenderer.h"
+#include "rewriter/OpenCLRenderer.h"
 #include "rewriter/UseRenderer.h"
 
 namespace dlopt::rewrite {
@@ -63,6 +64,7 @@ private:
   /// The shared helpers themselves (applying sites, formatting).
   Renderer Shared;
   UseRenderer Use;
+  OpenCLRenderer OpenCL;
   DeclarationRenderer Declarations;
   LoopRenderer Loops;
   ContainerRenderer Containers;

@@ -14,8 +14,9 @@ namespace dlopt::rewrite {
 
 LayoutRewriter::LayoutRewriter(ASTContext &Ctx,
                                std::vector<RewriteTarget> &Targets)
-    : State(Ctx, Targets), Shared(State), Use(State), Declarations(State),
-      Loops(State), Containers(State, Loops), SM(Ctx.getSourceManager()) {
+    : State(Ctx, Targets), Shared(State), Use(State), OpenCL(State),
+      Declarations(State, OpenCL), Loops(State), Containers(State, Loops),
+      SM(Ctx.getSourceManager()) {
   State.Render = [this](const RecordDecl *RD, const UseVerdict &V) {
     render(RD, V);
   };
@@ -57,8 +58,10 @@ void LayoutRewriter::render(const RecordDecl *RD, const UseVerdict &V) {
   case UseKind::ProxyCall:
   case UseKind::HandleFlow:
   case UseKind::ElementPointer:
-    return; // Rendered with the allocation, the loop or the declarations,
-            // or as written.
+  case UseKind::OpenCLCall:
+  case UseKind::KernelParameter:
+    return; // Rendered with the allocation, the loop, the declarations or
+            // the OpenCL call, or as written.
   }
 }
 
@@ -183,6 +186,7 @@ void LayoutRewriter::collectSites() {
   State.Walk = nullptr;
   for (const Expr *E : Collector.Arrays)
     Use.arrayExpression(E);
+  OpenCL.hostCalls();
   Loops.stripMineLoops();
 }
 

@@ -1,0 +1,265 @@
+//===- OpenCLUses.cpp - What the rewrite of OpenCL buffers edits ----------===//
+//
+// The whole-program strategy for a record's OpenCL buffers (OpenCLHost.h):
+// the host array and the buffers both take the new layout, one buffer per
+// array of the layout, and each kernel argument that was the record's
+// buffer becomes one argument per array. This lists what that edits (the
+// buffer's declaration, each call on it, the indices of later kernel
+// arguments) and, as problems, what it cannot render yet: the rewriter
+// renders exactly this list.
+//
+//===----------------------------------------------------------------------===//
+#include "analysis/AstUtil.h"
+#include "analysis/OpenCLHost.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+using namespace dlopt;
+
+/// Whether \p T is spelled as OpenCL's cl_mem (through any sugar).
+static bool isClMem(QualType T) {
+  for (;;) {
+    const auto *TT = T->getAs<TypedefType>();
+    if (!TT)
+      return false;
+    if (TT->getDecl()->getName() == "cl_mem")
+      return true;
+    T = TT->getDecl()->getUnderlyingType();
+  }
+}
+
+/// The declarators that share \p D's specifiers (`cl_mem a, b;`), \p D
+/// included, in order.
+static std::vector<const DeclaratorDecl *>
+sharingSpecifiers(ASTContext &Ctx, const DeclaratorDecl *D) {
+  std::vector<const DeclaratorDecl *> Out;
+  if (const auto *FD = dyn_cast<FieldDecl>(D)) {
+    for (const FieldDecl *Other : FD->getParent()->fields())
+      if (Other->getBeginLoc() == FD->getBeginLoc())
+        Out.push_back(Other);
+    return Out;
+  }
+  DynTypedNodeList Parents = Ctx.getParents(*D);
+  if (const auto *DS =
+          Parents.size() == 1 ? Parents[0].get<DeclStmt>() : nullptr) {
+    for (const Decl *Other : DS->decls())
+      if (const auto *VD = dyn_cast<VarDecl>(Other))
+        Out.push_back(VD);
+    return Out;
+  }
+  for (const Decl *Other : D->getDeclContext()->decls())
+    if (const auto *VD = dyn_cast<VarDecl>(Other);
+        VD && VD->getBeginLoc() == D->getBeginLoc())
+      Out.push_back(VD);
+  return Out;
+}
+
+void OpenCLHost::declarationUse(const ValueDecl *Holder, const ClBuffer &B) {
+  const auto *D = dyn_cast<DeclaratorDecl>(Holder);
+  std::string Buf = "OpenCL buffer '" + Holder->getNameAsString() + "' of '" +
+                    recordName(B.Record) + "' elements";
+  auto Problem = [&](const std::string &Why) {
+    Problems.push_back({B.Record, Holder->getLocation(), Buf + " " + Why});
+  };
+  if (!D || isa<ParmVarDecl>(D))
+    return Problem("is a parameter (not rewritten yet)");
+  if (!isClMem(D->getType()))
+    return Problem("is not declared as a cl_mem");
+  TypeLoc TL = D->getTypeSourceInfo()->getTypeLoc();
+  if (TL.getBeginLoc().isMacroID() || D->getLocation().isMacroID())
+    return Problem("is declared inside a macro");
+  DynTypedNodeList Parents = Ctx.getParents(*D);
+  if (Parents.size() == 1)
+    if (const auto *DS = Parents[0].get<DeclStmt>()) {
+      DynTypedNodeList Up = Ctx.getParents(*DS);
+      if (Up.size() == 1 && Up[0].get<ForStmt>())
+        return Problem("is declared in a for statement");
+    }
+  std::vector<const DeclaratorDecl *> Shared = sharingSpecifiers(Ctx, D);
+  for (const DeclaratorDecl *Other : Shared)
+    if (bufferRecord(Other) != B.Record)
+      return Problem("is declared together with '" + Other->getNameAsString() +
+                     "', which is not a buffer of the same record (not "
+                     "rewritten yet)");
+  // The specifiers are spelled once: the first declarator respells them.
+  if (!Shared.empty() && Shared.front() != D)
+    return;
+  ClUse U;
+  U.Kind = ClUseKind::BufferDeclaration;
+  U.Record = B.Record;
+  U.Holder = D;
+  Uses.push_back(std::move(U));
+}
+
+bool OpenCLHost::wholeArray(const RecordDecl *RD, const Expr *Host,
+                            const std::string &What) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(Host->IgnoreParenCasts());
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (VD && elementRecord(VD->getType()) == RD)
+    return true;
+  Problems.push_back({RD, Host->getExprLoc(),
+                      What + " is not a whole '" + recordName(RD) +
+                          "' array variable (a sub-array or an array "
+                          "reached through an expression is not rewritten "
+                          "yet)"});
+  return false;
+}
+
+bool OpenCLHost::wholeElements(const RecordDecl *RD, const Expr *Bytes,
+                               const std::string &What) {
+  Expr::EvalResult R;
+  if (RecordOfSize(Bytes) == RD ||
+      (Bytes->EvaluateAsInt(R, Ctx) && R.Val.getInt() == 0))
+    return true;
+  Problems.push_back({RD, Bytes->getExprLoc(),
+                      What + " is not a count of whole '" + recordName(RD) +
+                          "' elements (n * sizeof(" + recordName(RD) + "))"});
+  return false;
+}
+
+void OpenCLHost::callUse(const CallExpr *Call, ClCall K) {
+  ClUse U;
+  U.Call = Call;
+  std::string Of = " of " + Call->getDirectCallee()->getNameAsString();
+  switch (K) {
+  case ClCall::CreateBuffer: {
+    auto It = CreatedIn.find(Call);
+    U.Record = It == CreatedIn.end() ? nullptr : bufferRecord(It->second);
+    if (!U.Record)
+      return;
+    U.Kind = ClUseKind::Create;
+    U.NoHostMemory = Call->getArg(3)->isNullPointerConstant(
+        Ctx, Expr::NPC_ValueDependentIsNotNull);
+    if (!wholeElements(U.Record, Call->getArg(2), "the size" + Of) ||
+        (!U.NoHostMemory &&
+         !wholeArray(U.Record, Call->getArg(3), "the host memory" + Of)))
+      return;
+    break;
+  }
+  case ClCall::WriteBuffer:
+  case ClCall::ReadBuffer: {
+    if (Call->getNumArgs() != 9)
+      return;
+    U.Record = bufferRecord(holder(Call->getArg(1)));
+    if (!U.Record)
+      return;
+    U.Kind = K == ClCall::WriteBuffer ? ClUseKind::Write : ClUseKind::Read;
+    if (hostArrayRecord(Call->getArg(5)) != U.Record) {
+      Problems.push_back({U.Record, Call->getArg(5)->getExprLoc(),
+                          "OpenCL buffer of '" + recordName(U.Record) +
+                              "' elements copied to or from memory that is "
+                              "not an array of them"});
+      return;
+    }
+    if (!wholeElements(U.Record, Call->getArg(3), "the offset" + Of) ||
+        !wholeElements(U.Record, Call->getArg(4), "the size" + Of) ||
+        !wholeArray(U.Record, Call->getArg(5), "the host memory" + Of))
+      return;
+    break;
+  }
+  case ClCall::ReleaseBuffer: {
+    U.Record = bufferRecord(holder(Call->getArg(0)));
+    if (!U.Record)
+      return;
+    const FunctionDecl *FD = Call->getDirectCallee();
+    U.Kind = FD->getName() == "clRetainMemObject" ? ClUseKind::Retain
+                                                  : ClUseKind::Release;
+    break;
+  }
+  default:
+    return;
+  }
+  Uses.push_back(std::move(U));
+}
+
+/// Whether \p Call (a clSetKernelArg) binds a record's buffer.
+bool OpenCLHost::bindsBuffer(const CallExpr *Call) const {
+  const auto *Address =
+      dyn_cast<UnaryOperator>(Call->getArg(3)->IgnoreParenCasts());
+  return Address && Address->getOpcode() == UO_AddrOf &&
+         bufferRecord(holder(Address->getSubExpr()));
+}
+
+/// Every clSetKernelArg of a kernel that takes a record's buffer: the
+/// binding itself becomes one argument per array, and a later argument's
+/// constant index counts them. A counter index counts them by itself when
+/// it stepped over the bindings below it.
+void OpenCLHost::argumentUses() {
+  std::vector<StringRef> Names;
+  for (const auto &Entry : KernelCalls)
+    Names.push_back(Entry.getKey());
+  llvm::sort(Names);
+  for (StringRef Kernel : Names) {
+    const std::vector<const CallExpr *> &Calls = KernelCalls[Kernel];
+    std::vector<const ClKernelArgument *> Bound;
+    for (const ClKernelArgument &A : Arguments)
+      if (A.Kernel == Kernel)
+        Bound.push_back(&A);
+    if (Bound.empty())
+      continue;
+    auto Problem = [&](SourceLocation At, const std::string &Why) {
+      for (const ClKernelArgument *A : Bound)
+        Problems.push_back({A->Record, At,
+                            "argument of kernel '" + Kernel.str() +
+                                "', which takes a buffer of '" +
+                                recordName(A->Record) + "', " + Why});
+    };
+    bool Constant = false, Counted = false;
+    for (const CallExpr *Call : Calls) {
+      const Expr *IndexExpr = Call->getArg(1);
+      int64_t Base = 0;
+      std::optional<int64_t> Index = argumentIndex(Ctx, IndexExpr, &Base);
+      if (!Index) {
+        if (bindsBuffer(Call))
+          continue; // setKernelArg said so.
+        Problem(IndexExpr->getExprLoc(),
+                "set at an index that is neither a constant nor a counter "
+                "stepped in straight-line code");
+        continue;
+      }
+      ClUse U;
+      U.Call = Call;
+      U.Index = *Index;
+      U.Counted = !IndexExpr->isIntegerConstantExpr(Ctx);
+      (U.Counted ? Counted : Constant) = true;
+      const ClKernelArgument *This = nullptr;
+      for (const ClKernelArgument *A : Bound) {
+        if (A->Call == Call)
+          This = A;
+        else if (A->Index < *Index)
+          U.Before.push_back(A->Record);
+        if (U.Counted && A->Index < *Index && A->Index < Base)
+          Problem(IndexExpr->getExprLoc(),
+                  "set with a counter started at " + std::to_string(Base) +
+                      ", past the buffer at argument " +
+                      std::to_string(A->Index) +
+                      " (its arrays would not be counted)");
+      }
+      U.Kind = This ? ClUseKind::SetArgument : ClUseKind::ArgumentIndex;
+      U.Record =
+          This ? This->Record : (U.Before.empty() ? nullptr : U.Before.front());
+      if (U.Record && (This || !U.Counted))
+        Uses.push_back(std::move(U));
+    }
+    if (Constant && Counted)
+      Problem(Calls.front()->getBeginLoc(),
+              "set both at constant indices and with a counter (the "
+              "renumbering needs one or the other)");
+  }
+}
+
+void OpenCLHost::collectUses() {
+  std::vector<std::pair<const ValueDecl *, ClBuffer>> Holders(Buffers.begin(),
+                                                              Buffers.end());
+  const SourceManager &SM = Ctx.getSourceManager();
+  llvm::sort(Holders, [&](const auto &A, const auto &B) {
+    return SM.isBeforeInTranslationUnit(A.first->getLocation(),
+                                        B.first->getLocation());
+  });
+  for (const auto &[Holder, B] : Holders)
+    declarationUse(Holder, B);
+  for (const CallExpr *Call : Calls)
+    callUse(Call, classifyClCall(Call));
+  argumentUses();
+}

@@ -1,0 +1,191 @@
+//===- OpenCLHelpers.cpp - The buffers of a layout in OpenCL host code ----===//
+//
+// The whole-program strategy (analysis/OpenCLUses.cpp) gives each array of
+// a record's layout a buffer of its own, so a kernel reads the same layout
+// the host wrote. Host code then holds a T_cl (one cl_mem per handle
+// member, in the handle's order, which is also the order of the kernel's
+// parameters) and calls these helpers where it called the OpenCL API on
+// one buffer. Each does that call per array, with the same arguments and
+// error codes: a byte count or offset of whole elements becomes the same
+// count of each array's elements, a tiled array transfers whole tiles and,
+// for a partial tile, only the lanes of its elements.
+//
+//===----------------------------------------------------------------------===//
+#include "rewriter/HandleLayout.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace clang;
+using namespace dlopt;
+
+namespace dlopt {
+
+/// Prints the T_cl struct and its helpers. A friend of HandleLayout.
+class ClPrinter {
+public:
+  explicit ClPrinter(const HandleLayout &L)
+      : L(L), OS(Text), H(L.HandleName), C(L.clName()) {}
+
+  std::string print() {
+    OS << "#ifdef __APPLE__\n#include <OpenCL/opencl.h>\n#else\n"
+          "#include <CL/cl.h>\n#endif\n\n";
+    // Only those used: clang warns of unused static functions.
+    unsigned Used = L.Used;
+    structType();
+    if (Used & HandleLayout::ClCreate)
+      create();
+    if (Used & (HandleLayout::ClWrite | HandleLayout::ClRead))
+      transfer();
+    if (Used & HandleLayout::ClWrite)
+      transferWrapper(/*Write=*/true);
+    if (Used & HandleLayout::ClRead)
+      transferWrapper(/*Write=*/false);
+    if (Used & HandleLayout::ClSetArgs)
+      setArgs();
+    if (Used & HandleLayout::ClRelease)
+      release(/*Release=*/true);
+    if (Used & HandleLayout::ClRetain)
+      release(/*Release=*/false);
+    return OS.str();
+  }
+
+private:
+  void structType() {
+    OS << "/* The OpenCL buffers of an array of " << L.ElementType
+       << " in the layout above: one per array, passed to kernels in this "
+          "order. */\n"
+       << "typedef struct " << C << " {\n";
+    for (const HandleMember &M : L.Members)
+      OS << "  cl_mem " << M.Name << ";\n";
+    OS << "} " << C << ";\n\n";
+  }
+
+  /// The length of member \p M's array for n elements, in bytes.
+  std::string bytes(const HandleMember &M) const {
+    return M.length("n") + " * sizeof *h." + M.Name;
+  }
+
+  void create() {
+    OS << "/* clCreateBuffer per array, for the elements of `bytes` (the "
+          "host memory of each, if any, is h's). */\n"
+       << "static inline " << C << " " << L.clCreateName()
+       << "(cl_context c, cl_mem_flags flags, size_t bytes, " << H
+       << " h, cl_int *err) {\n"
+       << "  size_t n = bytes / sizeof(" << L.ElementType << ");\n"
+       << "  " << C << " b = {0};\n"
+       << "  cl_int e = CL_SUCCESS;\n";
+    for (const HandleMember &M : L.Members)
+      OS << "  if (e == CL_SUCCESS)\n    b." << M.Name
+         << " = clCreateBuffer(c, flags, " << bytes(M) << ", h." << M.Name
+         << ", &e);\n";
+    OS << "  if (e != CL_SUCCESS) {\n";
+    for (const HandleMember &M : L.Members)
+      OS << "    if (b." << M.Name << ")\n      clReleaseMemObject(b." << M.Name
+         << ");\n";
+    for (const HandleMember &M : L.Members)
+      OS << "    b." << M.Name << " = 0;\n";
+    OS << "  }\n  if (err)\n    *err = e;\n  return b;\n}\n\n";
+  }
+
+  /// T_cl_transfer: the elements [first, first + n) of every array.
+  void transfer() {
+    OS << "static inline cl_int " << H
+       << "_cl_copy(cl_bool write, cl_command_queue q, cl_mem m, cl_bool "
+          "blocking, size_t offset, size_t bytes, void *p, cl_uint nwait, "
+          "const cl_event *wait) {\n"
+          "  return write ? clEnqueueWriteBuffer(q, m, blocking, offset, "
+          "bytes, p, nwait, wait, 0)\n"
+          "               : clEnqueueReadBuffer(q, m, blocking, offset, "
+          "bytes, p, nwait, wait, 0);\n}\n\n";
+    OS << "/* The elements of `bytes` from `offset` (in bytes of "
+       << L.ElementType
+       << "), per array; `event`, if given, completes with all of them. */\n"
+       << "static inline cl_int " << H
+       << "_cl_transfer(cl_bool write, cl_command_queue q, " << C
+       << " b, cl_bool blocking, size_t offset, size_t bytes, " << H
+       << " h, cl_uint nwait, const cl_event *wait, cl_event *event) {\n"
+       << "  size_t first = offset / sizeof(" << L.ElementType
+       << "), n = bytes / sizeof(" << L.ElementType << ");\n"
+       << "  cl_int e = CL_SUCCESS;\n";
+    for (const HandleMember &M : L.Members) {
+      if (M.K != HandleMember::Tiles) {
+        OS << "  if (e == CL_SUCCESS)\n    e = " << H << "_cl_copy(write, q, b."
+           << M.Name << ", blocking, first * sizeof *h." << M.Name
+           << ", n * sizeof *h." << M.Name << ", h." << M.Name
+           << " + first, nwait, wait);\n";
+        continue;
+      }
+      tiledTransfer(M);
+    }
+    OS << "  if (e == CL_SUCCESS && event)\n"
+          "    e = clEnqueueMarkerWithWaitList(q, 0, 0, event);\n"
+          "  return e;\n}\n\n";
+  }
+
+  /// Whole tiles at once; the lanes of a partial tile field by field.
+  void tiledTransfer(const HandleMember &M) {
+    std::string T = std::to_string(M.Tile), A = "h." + M.Name;
+    OS << "  for (size_t i = first; e == CL_SUCCESS && i < first + n;) {\n"
+       << "    size_t t = i / " << T << ", l = i % " << T
+       << ", k = first + n - i;\n"
+       << "    if (l == 0 && k >= " << T << ") {\n"
+       << "      e = " << H << "_cl_copy(write, q, b." << M.Name
+       << ", blocking, t * sizeof *" << A << ", k / " << T << " * sizeof *" << A
+       << ", " << A << " + t, nwait, wait);\n"
+       << "      i += k / " << T << " * " << T << ";\n"
+       << "      continue;\n    }\n"
+       << "    if (k > " << T << " - l)\n      k = " << T << " - l;\n";
+    for (unsigned F : M.Fields) {
+      std::string Lane = A + "[t]." + L.FieldNames[F] + "[l]";
+      OS << "    if (e == CL_SUCCESS)\n      e = " << H
+         << "_cl_copy(write, q, b." << M.Name
+         << ", blocking, (size_t)((char *)&" << Lane << " - (char *)" << A
+         << "), k * sizeof " << Lane << ", &" << Lane << ", nwait, wait);\n";
+    }
+    OS << "    i += k;\n  }\n";
+  }
+
+  void transferWrapper(bool Write) {
+    OS << "static inline cl_int " << (Write ? L.clWriteName() : L.clReadName())
+       << "(cl_command_queue q, " << C
+       << " b, cl_bool blocking, size_t offset, size_t bytes, " << H
+       << " h, cl_uint nwait, const cl_event *wait, cl_event *event) {\n"
+       << "  return " << H << "_cl_transfer("
+       << (Write ? "CL_TRUE" : "CL_FALSE")
+       << ", q, b, blocking, offset, bytes, h, nwait, wait, event);\n}\n\n";
+  }
+
+  void setArgs() {
+    OS << "/* Kernel arguments first, first + 1, ...: one per array. */\n"
+       << "static inline cl_int " << L.clSetArgsName()
+       << "(cl_kernel k, cl_uint first, const " << C << " *b) {\n"
+       << "  cl_int e = CL_SUCCESS;\n";
+    for (unsigned M = 0; M < L.Members.size(); ++M)
+      OS << "  if (e == CL_SUCCESS)\n    e = clSetKernelArg(k, first + " << M
+         << ", sizeof(cl_mem), &b->" << L.Members[M].Name << ");\n";
+    OS << "  return e;\n}\n\n";
+  }
+
+  void release(bool Release) {
+    const char *Fn = Release ? "clReleaseMemObject" : "clRetainMemObject";
+    OS << "static inline cl_int "
+       << (Release ? L.clReleaseName() : L.clRetainName()) << "(" << C
+       << " b) {\n  cl_int e = CL_SUCCESS, r;\n";
+    for (const HandleMember &M : L.Members)
+      OS << "  if ((r = " << Fn << "(b." << M.Name
+         << ")) != CL_SUCCESS && e == CL_SUCCESS)\n    e = r;\n";
+    OS << "  return e;\n}\n\n";
+  }
+
+  const HandleLayout &L;
+  std::string Text;
+  llvm::raw_string_ostream OS;
+  /// The handle and the buffers' struct.
+  const std::string &H;
+  std::string C;
+};
+
+} // namespace dlopt
+
+std::string HandleLayout::clDeclarations() const {
+  return ClPrinter(*this).print();
+}

@@ -1,0 +1,283 @@
+//===- OpenCLRenderer.cpp - OpenCL buffers and kernels, per array ---------===//
+//
+// See OpenCLRenderer.h; the helpers the host calls are OpenCLHelpers.cpp's.
+//
+//===----------------------------------------------------------------------===//
+#include "rewriter/OpenCLRenderer.h"
+#include "analysis/OpenCLHost.h"
+#include "clang/AST/ParentMapContext.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace clang;
+using namespace dlopt;
+
+namespace dlopt::rewrite {
+
+using TextFn = std::function<std::string(const EditSet &)>;
+
+void OpenCLRenderer::hostCalls() {
+  OpenCLHost Host(
+      Ctx, [this](const RecordDecl *RD) { return Layouts.count(RD) > 0; },
+      [this](const Expr *Size) -> const RecordDecl * {
+        for (const auto &[RD, L] : Layouts) {
+          HandleUse Count;
+          if (Uses.elementCount(Size, RD, Count))
+            return RD;
+        }
+        return nullptr;
+      });
+  if (!Host.collect())
+    return;
+  // Legality refused every record with a problem: one here is a bug.
+  for (const ClProblem &P : Host.problems())
+    cannotRender(P.Record, P.At, P.Reason);
+  for (const ClUse &U : Host.uses())
+    hostUse(U);
+}
+
+int64_t OpenCLRenderer::renumbered(const ClUse &U) const {
+  int64_t Index = U.Index;
+  for (const RecordDecl *RD : U.Before)
+    if (const HandleLayout *L = Layouts.lookup(RD))
+      Index += static_cast<int64_t>(L->members().size()) - 1;
+  return Index;
+}
+
+void OpenCLRenderer::callSite(const RecordDecl *RD, const CallExpr *Call,
+                              std::string Fn, std::vector<TextFn> Args,
+                              unsigned Helper) {
+  for (const TextFn &Arg : Args)
+    if (!Arg)
+      return cannotRender(RD, Call->getBeginLoc(),
+                          "an argument of an OpenCL call");
+  unsigned Column = SM.getSpellingColumnNumber(Call->getBeginLoc()) - 1;
+  addSite(
+      RD, Call->getSourceRange(), Call->getBeginLoc(),
+      [this, Fn, Args, Column](const EditSet &ES, const LaneContext *) {
+        std::vector<std::string> Texts;
+        for (const TextFn &Arg : Args)
+          Texts.push_back(Arg(ES));
+        return format(Fn + "(" + llvm::join(Texts, ", ") + ")", Column);
+      },
+      "an OpenCL call",
+      HandleLayout::HandleType | HandleLayout::ClBuffers | Helper);
+}
+
+void OpenCLRenderer::hostUse(const ClUse &U) {
+  const RecordDecl *RD = U.Record;
+  const HandleLayout *L = Layouts.lookup(RD);
+  if (!L)
+    return;
+  const CallExpr *Call = U.Call;
+  auto Arg = [&](unsigned I) { return textFn(Call->getArg(I)); };
+  auto Args = [&](std::initializer_list<unsigned> Is) {
+    std::vector<TextFn> Out;
+    for (unsigned I : Is)
+      Out.push_back(Arg(I));
+    return Out;
+  };
+  switch (U.Kind) {
+  case ClUseKind::BufferDeclaration:
+    return bufferDeclaration(RD, *L, U.Holder);
+  case ClUseKind::Create: {
+    std::vector<TextFn> A = Args({0, 1, 2, 3, 4});
+    if (U.NoHostMemory) {
+      std::string Null = L->nullValue();
+      A[3] = [Null](const EditSet &) { return Null; };
+    }
+    return callSite(RD, Call, L->clCreateName(), std::move(A),
+                    HandleLayout::ClCreate);
+  }
+  case ClUseKind::Write:
+  case ClUseKind::Read:
+    return callSite(RD, Call,
+                    U.Kind == ClUseKind::Write ? L->clWriteName()
+                                               : L->clReadName(),
+                    Args({0, 1, 2, 3, 4, 5, 6, 7, 8}),
+                    U.Kind == ClUseKind::Write ? HandleLayout::ClWrite
+                                               : HandleLayout::ClRead);
+  case ClUseKind::SetArgument: {
+    const auto *Address =
+        cast<UnaryOperator>(Call->getArg(3)->IgnoreParenCasts());
+    TextFn Buffer = textFn(Address->getSubExpr());
+    TextFn AddressOf =
+        Buffer ? [Buffer](const EditSet &ES) { return "&" + Buffer(ES); }
+               : TextFn();
+    return callSite(RD, Call, L->clSetArgsName(),
+                    {Arg(0), indexText(U, *L), AddressOf},
+                    HandleLayout::ClSetArgs);
+  }
+  case ClUseKind::ArgumentIndex: {
+    int64_t Index = renumbered(U);
+    if (auto Range = rangeOf(Call->getArg(1)->getSourceRange()))
+      return textSite(RD, *Range, std::to_string(Index), /*Needs=*/0);
+    return cannotRender(RD, Call->getArg(1)->getExprLoc(),
+                        "a kernel argument's index");
+  }
+  case ClUseKind::Release:
+  case ClUseKind::Retain:
+    return callSite(RD, Call,
+                    U.Kind == ClUseKind::Release ? L->clReleaseName()
+                                                 : L->clRetainName(),
+                    Args({0}),
+                    U.Kind == ClUseKind::Release ? HandleLayout::ClRelease
+                                                 : HandleLayout::ClRetain);
+  case ClUseKind::NullTest: {
+    TextFn Ref = textFn(U.Ref);
+    if (!Ref)
+      return cannotRender(RD, U.Ref->getExprLoc(), "a buffer's null test");
+    std::string Member = "." + L->members().front().Name;
+    return addSite(
+        RD, U.Ref->getSourceRange(), U.Ref->getExprLoc(),
+        [Ref, Member](const EditSet &ES, const LaneContext *) {
+          return Ref(ES) + Member;
+        },
+        "a buffer's null test",
+        HandleLayout::HandleType | HandleLayout::ClBuffers);
+  }
+  }
+}
+
+/// `cl_mem buf` -> `T_cl buf`. One initialized where it is declared is
+/// reformatted whole, as its initializer moved with the longer type.
+void OpenCLRenderer::bufferDeclaration(const RecordDecl *RD,
+                                       const HandleLayout &L,
+                                       const DeclaratorDecl *D) {
+  TypeLoc TL = D->getTypeSourceInfo()->getTypeLoc();
+  auto Range = charRangeOf(TL.getBeginLoc(), D->getLocation());
+  if (!Range)
+    return cannotRender(RD, D->getLocation(), "a buffer's type");
+  textSite(RD, *Range, L.clName() + " ",
+           HandleLayout::HandleType | HandleLayout::ClBuffers);
+  const auto *VD = dyn_cast<VarDecl>(D);
+  // Alone in its declaration: `cl_mem a = ..., b = ...;` stays as it is.
+  DynTypedNodeList Parents = Ctx.getParents(*D);
+  const auto *DS = Parents.size() == 1 ? Parents[0].get<DeclStmt>() : nullptr;
+  if (!DS || !DS->isSingleDecl())
+    VD = nullptr;
+  auto Whole = VD && VD->getInit()
+                   ? rangeOf(SourceRange(VD->getBeginLoc(), VD->getEndLoc()))
+                   : std::nullopt;
+  if (!Whole)
+    return;
+  unsigned Column = SM.getSpellingColumnNumber(VD->getBeginLoc()) - 1;
+  unsigned B = Whole->Begin, E = Whole->End;
+  Sites.push_back(
+      {Whole->File, B, E, RD,
+       [this, B, E, Column](const EditSet &ES, const LaneContext *) {
+         return format(ES.textOf(B, E) + ";", Column,
+                       /*DropSemicolon=*/true);
+       },
+       /*Needs=*/0});
+}
+
+/// The first index of a buffer's arguments: renumbered if written as a
+/// constant; a counter (`a++`) steps past every array instead.
+OpenCLRenderer::TextFn OpenCLRenderer::indexText(const ClUse &U,
+                                                 const HandleLayout &L) {
+  const Expr *Index = U.Call->getArg(1);
+  size_t Arrays = L.members().size();
+  if (!U.Counted) {
+    std::string Text = std::to_string(renumbered(U));
+    return [Text](const EditSet &) { return Text; };
+  }
+  const auto *Step = dyn_cast<UnaryOperator>(Index->IgnoreParenImpCasts());
+  if (!Step || Arrays == 1)
+    return textFn(Index);
+  TextFn Counter = textFn(Step->getSubExpr());
+  if (!Counter)
+    return nullptr;
+  std::string N = std::to_string(Arrays);
+  return [Counter, N](const EditSet &ES) {
+    return "(" + Counter(ES) + " += " + N + ") - " + N;
+  };
+}
+
+std::vector<std::string> OpenCLRenderer::parameterNames(const HandleLayout &L,
+                                                        const ParmVarDecl *P) {
+  std::string Base = P->getName().empty()
+                         ? "arg" + std::to_string(P->getFunctionScopeIndex())
+                         : P->getNameAsString();
+  std::vector<std::string> Names;
+  for (const HandleMember &M : L.members()) {
+    // A name nothing in the file spells, so it shadows nothing.
+    std::string Name = Base + "_" + M.Name;
+    while (Ctx.Idents.find(Name) != Ctx.Idents.end())
+      Name += "_";
+    Names.push_back(Name);
+  }
+  return Names;
+}
+
+void OpenCLRenderer::kernelParameter(const RecordDecl *RD,
+                                     const ParmVarDecl *P) {
+  const HandleLayout *L = Layouts.lookup(RD);
+  std::vector<std::string> Names = parameterNames(*L, P);
+  std::vector<std::string> Decls;
+  for (unsigned M = 0; M < Names.size(); ++M)
+    Decls.push_back(L->pointerDecl(M, Names[M]));
+  auto Range = rangeOf(P->getSourceRange());
+  if (!Range)
+    return cannotRender(RD, P->getLocation(), "a kernel parameter");
+  textSite(RD, *Range, llvm::join(Decls, ", "));
+  // The first parameter of the kernel that becomes arrays declares the
+  // handles of all of them, and reformats the longer signature.
+  const auto *Kernel = cast<FunctionDecl>(P->getDeclContext());
+  for (const ParmVarDecl *Q : Kernel->parameters()) {
+    if (Q == P)
+      break;
+    if (Layouts.count(handleRecord(Q->getType())))
+      return;
+  }
+  kernelPrologue(Kernel);
+  FunctionTypeLoc FTL = Kernel->getFunctionTypeLoc();
+  auto Signature =
+      FTL ? rangeOf(SourceRange(Kernel->getBeginLoc(), FTL.getRParenLoc()))
+          : std::nullopt;
+  if (!Signature)
+    return cannotRender(RD, Kernel->getLocation(), "a kernel's signature");
+  unsigned Column = SM.getSpellingColumnNumber(Kernel->getBeginLoc()) - 1;
+  unsigned B = Signature->Begin, E = Signature->End;
+  Sites.push_back(
+      {Signature->File, B, E, RD,
+       [this, B, E, Column](const EditSet &ES, const LaneContext *) {
+         return format(ES.textOf(B, E), Column);
+       },
+       /*Needs=*/0});
+}
+
+void OpenCLRenderer::kernelPrologue(const FunctionDecl *Kernel) {
+  const auto *Body = dyn_cast<CompoundStmt>(Kernel->getBody());
+  const RecordDecl *First = nullptr;
+  std::vector<const ParmVarDecl *> Params;
+  for (const ParmVarDecl *P : Kernel->parameters())
+    if (const RecordDecl *RD = handleRecord(P->getType());
+        RD && Layouts.count(RD)) {
+      First = First ? First : RD;
+      Params.push_back(P);
+    }
+  auto Range = Body ? rangeOf(SourceRange(Body->getLBracLoc())) : std::nullopt;
+  if (!Range)
+    return cannotRender(First, Kernel->getLocation(), "a kernel's body");
+  unsigned Indent = SM.getExpansionColumnNumber(Kernel->getBeginLoc()) - 1 +
+                    State.Style.IndentWidth;
+  addSite(
+      First, SourceRange(Body->getLBracLoc()), Kernel->getLocation(),
+      [this, Params, Indent](const EditSet &, const LaneContext *) {
+        std::string Text = "{";
+        for (const ParmVarDecl *P : Params) {
+          // Read when applied: a record dropped since keeps its parameter.
+          const HandleLayout *L = Layouts.lookup(handleRecord(P->getType()));
+          if (!L)
+            continue;
+          std::string Decl = L->handleName() + " " + P->getNameAsString() +
+                             " = {" + llvm::join(parameterNames(*L, P), ", ") +
+                             "};";
+          Text += "\n" + std::string(Indent, ' ') + format(Decl, Indent);
+        }
+        return Text;
+      },
+      "a kernel's body");
+}
+
+} // namespace dlopt::rewrite

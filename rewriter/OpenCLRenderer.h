@@ -1,0 +1,59 @@
+//===- OpenCLRenderer.h - OpenCL buffers and kernels, per array -*- C++ -*-===//
+//
+// Internal to rewriter/ (see Renderer.h). The whole-program strategy for
+// OpenCL programs: on the host, what analysis/OpenCLUses.cpp lists (a
+// buffer's cl_mem becomes the record's T_cl, each call on it the T_cl
+// helper doing it per array, later kernel argument indices count the
+// arrays); in a kernel file, a __kernel's parameter that takes the record's
+// __global array becomes one parameter per array, and the body's first
+// statement rebuilds the handle from them, so the body is rendered like any
+// C function's.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DLOPT_REWRITER_OPENCLRENDERER_H
+#define DLOPT_REWRITER_OPENCLRENDERER_H
+
+#include "rewriter/Renderer.h"
+
+namespace dlopt {
+struct ClUse;
+} // namespace dlopt
+
+namespace dlopt::rewrite {
+
+class OpenCLRenderer : public Renderer {
+public:
+  using Renderer::Renderer;
+
+  /// The host code's OpenCL calls on the buffers of the records rewritten.
+  void hostCalls();
+  /// A __kernel's parameter of kind KernelParameter.
+  void kernelParameter(const clang::RecordDecl *RD,
+                       const clang::ParmVarDecl *P);
+
+private:
+  using TextFn = std::function<std::string(const EditSet &)>;
+
+  void hostUse(const ClUse &U);
+  void bufferDeclaration(const clang::RecordDecl *RD, const HandleLayout &L,
+                         const clang::DeclaratorDecl *D);
+  /// The index the argument written at \p U.Index has once the buffers
+  /// bound below it are one argument per array.
+  int64_t renumbered(const ClUse &U) const;
+  /// The first index of the arguments a SetArgument \p U sets.
+  TextFn indexText(const ClUse &U, const HandleLayout &L);
+  /// \p Call becomes \p Fn called with \p Args; \p Helper: Fn's
+  /// HandleLayout::Helper bit.
+  void callSite(const clang::RecordDecl *RD, const clang::CallExpr *Call,
+                std::string Fn, std::vector<TextFn> Args, unsigned Helper);
+  /// The names of the parameters \p P becomes, one per handle member.
+  std::vector<std::string> parameterNames(const HandleLayout &L,
+                                          const clang::ParmVarDecl *P);
+  /// The handle of each record parameter of \p Kernel, declared from its
+  /// parameters where the body opens.
+  void kernelPrologue(const clang::FunctionDecl *Kernel);
+};
+
+} // namespace dlopt::rewrite
+
+#endif

@@ -1,0 +1,39 @@
+// OpenCL host code whose buffers connect to particles.cl but that the
+// whole-program rewrite does not render yet (rewrite-refusals.test).
+#define CL_TARGET_OPENCL_VERSION 120
+#include <CL/cl.h>
+#include <stdlib.h>
+
+typedef struct Particle {
+  cl_float x, y;
+  cl_float vx, vy;
+  cl_int tag;
+} Particle;
+
+void step(cl_context context, cl_command_queue queue, cl_program program,
+          int n) {
+  cl_int err;
+  cl_kernel move = clCreateKernel(program, "move", &err);
+  cl_kernel bounce = clCreateKernel(program, "bounce", &err);
+  Particle *ps = calloc(n, sizeof(Particle));
+  cl_mem buf = clCreateBuffer(context, CL_MEM_READ_WRITE,
+                              n * sizeof(Particle), NULL, &err),
+         scratch = clCreateBuffer(context, CL_MEM_READ_WRITE, 64, NULL, &err);
+  // The second half only: a sub-array of the host's array.
+  clEnqueueWriteBuffer(queue, buf, CL_TRUE, 0, n / 2 * sizeof(Particle),
+                       ps + n / 2, 0, NULL, NULL);
+  // Bytes that are not whole elements.
+  clEnqueueReadBuffer(queue, buf, CL_TRUE, 0, n * sizeof(float), ps, 0, NULL,
+                      NULL);
+  // One kernel's arguments set both ways.
+  int a = 0;
+  clSetKernelArg(move, a++, sizeof(cl_mem), &buf);
+  clSetKernelArg(move, 1, sizeof(int), &n);
+  // A counter started past the buffer.
+  clSetKernelArg(bounce, 0, sizeof(cl_mem), &buf);
+  int b = 1;
+  clSetKernelArg(bounce, b++, sizeof(int), &n);
+  clReleaseMemObject(scratch);
+  clReleaseMemObject(buf);
+  free(ps);
+}
