@@ -19,6 +19,7 @@
 #include "analysis/ProfileCounts.h"
 #include "analysis/WholeProgram.h"
 #include "rewriter/ApplyJournal.h"
+#include "rewriter/KernelFlags.h"
 #include "rewriter/ProgramRefactor.h"
 #include "rewriter/ProjectPaths.h"
 #include "rewriter/Refactor.h"
@@ -106,6 +107,12 @@ cl::opt<std::string> ProfileBinary(
     cl::desc("The instrumented program that wrote --profile (its coverage "
              "mapping ties the counts to the source)"),
     cl::value_desc("exe"), cl::cat(Category));
+cl::opt<std::string> KernelFlags(
+    "kernel-flags",
+    cl::desc("Options for the OpenCL kernel files (.cl) besides the -D/-I/-U "
+             "of FLAGS (default: what the host passes to clBuildProgram as a "
+             "string literal)"),
+    cl::value_desc("options"), cl::cat(Category));
 cl::OptionCategory TuneCategory("dl-refactor --tune options");
 cl::opt<bool>
     Tune("tune",
@@ -769,6 +776,26 @@ static int tuneAndApply(const CompilationDatabase &DB,
   return Success;
 }
 
+/// The options kernel files are parsed with (see KernelFlags.h).
+static std::vector<std::string>
+kernelFlags(const std::vector<std::string> &Files) {
+  if (KernelFlags.getNumOccurrences()) {
+    llvm::SmallVector<llvm::StringRef, 8> Words;
+    llvm::StringRef(KernelFlags).split(Words, ' ', -1, false);
+    return std::vector<std::string>(Words.begin(), Words.end());
+  }
+  std::string Conflict;
+  if (std::optional<std::vector<std::string>> Options =
+          clBuildOptions(Files, Conflict))
+    return *Options;
+  llvm::errs() << "dl-refactor: warning: the host passes clBuildProgram "
+                  "different options ("
+               << Conflict
+               << "): kernel files are parsed with neither (name them with "
+                  "--kernel-flags)\n";
+  return {};
+}
+
 int main(int Argc, const char **Argv) {
   // For the stack checks of the walks over deep ASTs (StackSpace.h).
   clang::noteBottomOfStack();
@@ -791,8 +818,9 @@ int main(int Argc, const char **Argv) {
   std::vector<std::string> Files = inputFiles(*Parser, Argc, Argv, WholeDB);
   if (Files.empty())
     return UsageError;
-  const CompilationDatabase &DB =
-      WholeDB ? *WholeDB : Parser->getCompilations();
+  std::unique_ptr<CompilationDatabase> KernelDB = withKernelFlags(
+      WholeDB ? *WholeDB : Parser->getCompilations(), kernelFlags(Files));
+  const CompilationDatabase &DB = *KernelDB;
   Opts.Root = projectRoot(Files);
   if (Opts.Root.empty())
     return UsageError;

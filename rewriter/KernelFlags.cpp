@@ -1,0 +1,183 @@
+//===- KernelFlags.cpp - The command line of an OpenCL kernel file --------===//
+//
+// See KernelFlags.h.
+//
+//===----------------------------------------------------------------------===//
+#include "rewriter/KernelFlags.h"
+#include "clang/Basic/LangOptions.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+using namespace clang;
+using namespace clang::tooling;
+using namespace dlopt;
+
+bool dlopt::isKernelFile(llvm::StringRef Path) {
+  return llvm::sys::path::extension(Path).equals_insensitive(".cl");
+}
+
+/// The string literals that make the fourth argument of each call of
+/// clBuildProgram in \p Text (a call whose options are not literals gives
+/// none).
+static std::vector<std::string> buildOptionsIn(llvm::StringRef Text) {
+  LangOptions LO;
+  LO.LineComment = true;
+  LO.C99 = true;
+  Lexer Lex(SourceLocation(), LO, Text.begin(), Text.begin(), Text.end());
+  std::vector<Token> Tokens;
+  for (Token T; !Lex.LexFromRawLexer(T);)
+    Tokens.push_back(T);
+  std::vector<std::string> Found;
+  for (size_t I = 0; I + 1 < Tokens.size(); ++I) {
+    if (!Tokens[I].is(tok::raw_identifier) ||
+        Tokens[I].getRawIdentifier() != "clBuildProgram" ||
+        !Tokens[I + 1].is(tok::l_paren))
+      continue;
+    unsigned Depth = 0, Arg = 0;
+    std::string Options;
+    bool Literal = true, Any = false;
+    for (size_t J = I + 1; J < Tokens.size(); ++J) {
+      const Token &T = Tokens[J];
+      if (T.isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
+        ++Depth;
+      else if (T.isOneOf(tok::r_paren, tok::r_square, tok::r_brace)) {
+        if (--Depth == 0)
+          break;
+      } else if (Depth == 1 && T.is(tok::comma))
+        ++Arg;
+      else if (Depth == 1 && Arg == 3) {
+        llvm::StringRef Spelling(T.getLiteralData(), T.getLength());
+        if (T.is(tok::string_literal) && Spelling.size() >= 2) {
+          Options += Spelling.drop_front().drop_back().str();
+          Any = true;
+        } else {
+          Literal = false;
+        }
+      }
+    }
+    if (Literal && Any)
+      Found.push_back(Options);
+  }
+  return Found;
+}
+
+std::optional<std::vector<std::string>>
+dlopt::clBuildOptions(const std::vector<std::string> &Files,
+                      std::string &Conflict) {
+  std::optional<std::string> Options;
+  for (const std::string &File : Files) {
+    if (isKernelFile(File))
+      continue;
+    auto Buffer = llvm::MemoryBuffer::getFile(File);
+    if (!Buffer)
+      continue;
+    for (const std::string &O : buildOptionsIn((*Buffer)->getBuffer())) {
+      if (Options && *Options != O) {
+        Conflict = "\"" + *Options + "\" and \"" + O + "\"";
+        return std::nullopt;
+      }
+      Options = O;
+    }
+  }
+  std::vector<std::string> Words;
+  llvm::SmallVector<llvm::StringRef, 8> Parts;
+  std::string All = Options.value_or("");
+  llvm::StringRef(All).split(Parts, ' ', -1, false);
+  for (llvm::StringRef P : Parts)
+    if (!P.trim().empty())
+      Words.push_back(P.trim().str());
+  return Words;
+}
+
+namespace {
+
+/// The -D, -I and -U options of \p Args (joined or separate).
+std::vector<std::string>
+preprocessorOptions(const std::vector<std::string> &Args) {
+  std::vector<std::string> Kept;
+  for (size_t I = 1; I < Args.size(); ++I) {
+    llvm::StringRef A = Args[I];
+    if (A == "-D" || A == "-I" || A == "-U") {
+      if (I + 1 < Args.size()) {
+        Kept.push_back(Args[I]);
+        Kept.push_back(Args[++I]);
+      }
+    } else if (A.starts_with("-D") || A.starts_with("-I") ||
+               A.starts_with("-U")) {
+      Kept.push_back(Args[I]);
+    }
+  }
+  return Kept;
+}
+
+/// OpenCL's build options clang's driver takes: the others (a vendor's)
+/// would stop the parse.
+bool clangTakes(llvm::StringRef Option) {
+  return Option.starts_with("-D") || Option.starts_with("-I") ||
+         Option.starts_with("-U") || Option.starts_with("-cl-std=") ||
+         llvm::is_contained(
+             {"-cl-fast-relaxed-math", "-cl-mad-enable", "-cl-finite-math-only",
+              "-cl-unsafe-math-optimizations", "-cl-no-signed-zeros",
+              "-cl-denorms-are-zero", "-cl-single-precision-constant",
+              "-cl-opt-disable", "-cl-strict-aliasing", "-cl-kernel-arg-info",
+              "-cl-fp32-correctly-rounded-divide-sqrt",
+              "-cl-uniform-work-group-size", "-w", "-Werror"},
+             Option);
+}
+
+class KernelFlagsDatabase : public CompilationDatabase {
+public:
+  KernelFlagsDatabase(const CompilationDatabase &Base,
+                      std::vector<std::string> Flags)
+      : Base(Base), Flags(std::move(Flags)) {}
+
+  std::vector<CompileCommand>
+  getCompileCommands(llvm::StringRef File) const override {
+    std::vector<CompileCommand> Commands = Base.getCompileCommands(File);
+    if (!isKernelFile(File))
+      return Commands;
+    for (CompileCommand &C : Commands) {
+      if (C.CommandLine.empty())
+        continue;
+      std::vector<std::string> Args = {C.CommandLine.front()};
+      for (std::string &A : preprocessorOptions(C.CommandLine))
+        Args.push_back(std::move(A));
+      bool Version = false;
+      for (const std::string &F : Flags)
+        if (clangTakes(F)) {
+          Args.push_back(F);
+          Version |= llvm::StringRef(F).starts_with("-cl-std=");
+        }
+      if (!Version)
+        Args.push_back("-cl-std=CL1.2");
+      Args.push_back(C.Filename);
+      C.CommandLine = std::move(Args);
+    }
+    return Commands;
+  }
+  std::vector<std::string> getAllFiles() const override {
+    return Base.getAllFiles();
+  }
+  std::vector<CompileCommand> getAllCompileCommands() const override {
+    std::vector<CompileCommand> All;
+    for (const std::string &File : getAllFiles())
+      for (CompileCommand &C : getCompileCommands(File))
+        All.push_back(std::move(C));
+    return All;
+  }
+
+private:
+  const CompilationDatabase &Base;
+  std::vector<std::string> Flags;
+};
+
+} // namespace
+
+std::unique_ptr<CompilationDatabase>
+dlopt::withKernelFlags(const CompilationDatabase &Base,
+                       std::vector<std::string> KernelFlags) {
+  return std::make_unique<KernelFlagsDatabase>(Base, std::move(KernelFlags));
+}
