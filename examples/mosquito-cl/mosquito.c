@@ -8,7 +8,8 @@
  * step, and the agents read back for population statistics.
  *
  * Usage: mosquito [--small] [agents steps]   prints population statistics,
- * identical for every layout of struct Mosquito on one device.
+ * identical for every layout of struct Mosquito on one device, and on
+ * stderr the seconds the kernels ran (OpenCL profiling events).
  */
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
@@ -65,6 +66,18 @@ static void init_agents(struct Mosquito *m, int n) {
   }
 }
 
+/* Seconds event \p e ran on the device (the queue profiles its commands);
+ * released here. */
+static double kernel_seconds(cl_event e) {
+  cl_ulong start = 0, end = 0;
+  clWaitForEvents(1, &e);
+  clGetEventProfilingInfo(e, CL_PROFILING_COMMAND_START, sizeof start, &start,
+                          NULL);
+  clGetEventProfilingInfo(e, CL_PROFILING_COMMAND_END, sizeof end, &end, NULL);
+  clReleaseEvent(e);
+  return (double)(end - start) * 1e-9;
+}
+
 /* The text of the kernel file beside the executable \p argv0. */
 static char *load_kernels(const char *argv0, const char *name) {
   char path[4096];
@@ -113,7 +126,8 @@ int main(int argc, char **argv) {
   CHECK(clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &device, NULL));
   cl_context context = clCreateContext(NULL, 1, &device, NULL, NULL, &err);
   CHECK(err);
-  cl_command_queue queue = clCreateCommandQueue(context, device, 0, &err);
+  cl_command_queue queue =
+      clCreateCommandQueue(context, device, CL_QUEUE_PROFILING_ENABLE, &err);
   CHECK(err);
   char *source = load_kernels(argv[0], "mosquito.cl");
   cl_program program =
@@ -147,9 +161,9 @@ int main(int argc, char **argv) {
     return 1;
   }
   init_agents(m, n);
-  cl_mem agents = clCreateBuffer(context, CL_MEM_READ_WRITE,
-                                 (size_t)n * sizeof(struct Mosquito), NULL,
-                                 &err);
+  cl_mem agents =
+      clCreateBuffer(context, CL_MEM_READ_WRITE,
+                     (size_t)n * sizeof(struct Mosquito), NULL, &err);
   CHECK(err);
   CHECK(clEnqueueWriteBuffer(queue, agents, CL_TRUE, 0,
                              (size_t)n * sizeof(struct Mosquito), m, 0, NULL,
@@ -170,13 +184,17 @@ int main(int argc, char **argv) {
   CHECK(clSetKernelArg(death, a++, sizeof(cl_mem), &agents));
   CHECK(clSetKernelArg(death, a++, sizeof(int), &n));
   size_t global = (size_t)n;
+  double seconds = 0.0;
   for (int s = 0; s < steps; ++s)
-    for (int k = 0; k < 5; ++k)
+    for (int k = 0; k < 5; ++k) {
+      cl_event done;
       if (clEnqueueNDRangeKernel(queue, kernels[k], 1, NULL, &global, NULL, 0,
-                                 NULL, NULL) != CL_SUCCESS) {
+                                 NULL, &done) != CL_SUCCESS) {
         fprintf(stderr, "kernel %s failed\n", names[k]);
         return 1;
       }
+      seconds += kernel_seconds(done);
+    }
   CHECK(clEnqueueReadBuffer(queue, agents, CL_TRUE, 0,
                             (size_t)n * sizeof(struct Mosquito), m, 0, NULL,
                             NULL));
@@ -192,6 +210,7 @@ int main(int argc, char **argv) {
   printf("mosquito: %d agents, %d steps: %ld alive, %ld gravid, %ld eggs, "
          "position checksum %.6e\n",
          n, steps, alive, gravid, eggs, where);
+  fprintf(stderr, "kernel seconds: %.6f\n", seconds);
 
   free(m);
   free(source);
