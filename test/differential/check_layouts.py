@@ -8,6 +8,9 @@ usage: check_layouts.py --dl-refactor BIN --cc CC --record NAME
 SRC is one C or C++ file, or a directory whose .c/.cpp files are one
 program (C++ is linked with the C++ library): it is
 copied with a compile_commands.json and rewritten as a whole (dl-refactor -p).
+A directory's OpenCL kernel files (.cl) are part of the program: listed in
+the database, linked with -lOpenCL, and found beside the executable, as the
+examples load them (the binary named is a script that runs it there).
 
 'split' derives its groups from the automatic plan (each cluster a small AoS
 record; one cluster is split in halves). 'auto' may leave the program as it
@@ -39,23 +42,34 @@ class Program:
             shutil.copytree(src, self.dir)
             self.sources = sorted(f for f in os.listdir(self.dir)
                                   if f.endswith((".c", ".cpp")))
+            self.kernels = sorted(f for f in os.listdir(self.dir) if f.endswith(".cl"))
             with open(os.path.join(self.dir, "compile_commands.json"), "w") as f:
                 json.dump([{"directory": self.dir, "file": s,
                             "command": " ".join([cc, *cflags, "-c", s])}
-                           for s in self.sources], f, indent=1)
+                           for s in self.sources + self.kernels], f, indent=1)
             self.tool_args = ["-p", self.dir]
         else:
             os.makedirs(root, exist_ok=True)
             self.dir = root
             self.sources = [os.path.basename(src)]
+            self.kernels = []
             shutil.copy(src, os.path.join(root, self.sources[0]))
             # Analyzed with the flags it is built with (-fopenmp, -D...).
             self.tool_args = [os.path.join(root, self.sources[0]), "--", *cflags]
 
     def build(self, cc, flags, binary):
-        cxx = ["-lstdc++"] if any(s.endswith(".cpp") for s in self.sources) else []
-        return run([cc, *flags, *[os.path.join(self.dir, s) for s in self.sources],
-                    "-o", binary, "-lm", *cxx])
+        libs = ["-lstdc++"] if any(s.endswith(".cpp") for s in self.sources) else []
+        real = binary
+        if self.kernels:
+            libs.append("-lOpenCL")
+            real = os.path.join(self.dir, os.path.basename(binary))
+        r = run([cc, *flags, *[os.path.join(self.dir, s) for s in self.sources],
+                 "-o", real, "-lm", *libs])
+        if real != binary and not r.returncode:
+            with open(binary, "w") as f:
+                f.write(f'#!/bin/sh\nexec "{real}" "$@"\n')
+            os.chmod(binary, 0o755)
+        return r
 
     def text(self):
         """Every file's contents, to tell whether a rewrite changed any."""

@@ -1,0 +1,149 @@
+#!/usr/bin/env python3
+"""The OpenCL benchmark: dlopt on the OpenCL programs of examples/, on PoCL.
+
+Each program is its host file and its kernel file (examples/*-cl). As for
+the C programs (run_benchmarks.py, whose search and timing this reuses), a
+copy is rewritten whole, host and kernels, by the automatic plan, by forced
+SoA, and by each plan of the oracle search (the partitions the KDLG's
+thresholds give, coordinate descent over each cluster's layout); each
+rewrite is built (host with --cc and --flags; PoCL compiles the kernels at
+run time), its output checked identical to the original's, and timed. The
+original (AoS), the automatic plan, SoA and the oracle's best are then timed
+again, interleaved (--runs, one warm-up discarded): the time the kernels ran
+(OpenCL profiling events, which the programs print as "kernel seconds: T"
+on stderr) and the whole run.
+
+The report goes into docs/benchmarks.md, between the markers
+<!-- opencl: begin --> and <!-- opencl: end --> (run_benchmarks.py keeps
+that section), and the figures into docs/benchmarks-opencl.json.
+
+usage: opencl_benchmarks.py --dl-refactor BIN [--cc gcc] [--programs a,b]
+                            [--runs 5] [--search-runs 3] [--tiles 4,16,64]
+                            [--out docs/benchmarks.md]
+"""
+import argparse
+import datetime
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+import run_benchmarks as rb
+
+PROGRAMS = [
+    dict(name="nbody-cl", src="examples/nbody-cl", record="Body"),
+    dict(name="mosquito-cl", src="examples/mosquito-cl", record="Mosquito"),
+]
+
+BEGIN, END = "<!-- opencl: begin -->", "<!-- opencl: end -->"
+
+
+def device():
+    """The OpenCL device and platform version, as clinfo names them."""
+    out = subprocess.run(["clinfo"], capture_output=True, text=True).stdout
+    def field(name):
+        for line in out.splitlines():
+            if line.strip().startswith(name):
+                return line.strip()[len(name):].strip().split("  ")[0]
+        return "unknown"
+    return field("Device Name"), field("Platform Version")
+
+
+def measure(o, prog, flags, work):
+    b = rb.Bench(o, prog, flags, work)
+    record = prog["record"]
+    auto = b.build([])
+    soa = b.build([f"--layout={record}=soa"])
+    if auto is None or soa is None:
+        sys.exit(f"{prog['name']}: the automatic or the SoA rewrite fails")
+    (seconds, best_spec, best), tried = rb.search(b, [int(t) for t in o.tiles.split(",")])
+    walls, kernels = rb.interleaved([b.original, auto, soa, best], o.runs)
+    if None in kernels:
+        sys.exit(f"{prog['name']}: a run prints no 'kernel seconds'")
+    return dict(name=prog["name"], record=record, plan=rb.auto_spec(b.report()),
+                oracle=best_spec, searched=tried,
+                wall=dict(zip(["aos", "auto", "soa", "oracle"], walls)),
+                kernel=dict(zip(["aos", "auto", "soa", "oracle"], kernels)))
+
+
+def table(rows):
+    lines = ["| program | plan | AoS kernels (s) | auto | SoA | oracle | auto/oracle "
+             "| AoS run (s) | auto | SoA | oracle |",
+             "|---|---|---|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        k, w = r["kernel"], r["wall"]
+        def speedup(t, v):
+            return f"{t['aos'] / t[v]:.2f}x"
+        lines.append(
+            f"| {r['name']} | `{rb.cell(r['plan'])}` | {k['aos']:.3f} | "
+            f"{speedup(k, 'auto')} | {speedup(k, 'soa')} | {speedup(k, 'oracle')} | "
+            f"{k['oracle'] / k['auto']:.2f} | {w['aos']:.2f} | {speedup(w, 'auto')} | "
+            f"{speedup(w, 'soa')} | {speedup(w, 'oracle')} |")
+    return lines
+
+
+def section(rows, o, flags):
+    cpu, compiler = rb.machine(o.cc)
+    dev, pocl = device()
+    lines = [BEGIN, "", "## OpenCL on PoCL", "",
+             f"Measured {datetime.date.today()} on {cpu}, OpenCL device {dev} ({pocl}); "
+             f"host code built with {compiler}, `{' '.join(flags)}`; the kernels compiled "
+             "by PoCL. Speedups over the AoS original: kernel time (OpenCL profiling "
+             f"events) and the whole run, medians of {o.runs} interleaved runs. The oracle "
+             "is the fastest plan of the search (run_benchmarks.py's, tiles "
+             f"{o.tiles}); auto/oracle compares their kernel times.", ""]
+    lines += table(rows)
+    lines += ["", "Oracle plans: " + "; ".join(
+        f"{r['name']} `{rb.cell(r['oracle'])}` (of {r['searched']} plans)" for r in rows),
+        "", END]
+    return "\n".join(lines) + "\n"
+
+
+def write(out, text):
+    """Replaces the OpenCL section of OUT (or appends it)."""
+    old = open(out).read() if os.path.exists(out) else ""
+    if BEGIN in old and END in old:
+        head, rest = old.split(BEGIN, 1)
+        new = head + text.rstrip("\n") + rest.split(END, 1)[1]
+    else:
+        new = old.rstrip("\n") + "\n\n" + text
+    with open(out, "w") as f:
+        f.write(new)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--dl-refactor", required=True)
+    ap.add_argument("--cc", default="gcc")
+    ap.add_argument("--flags", default="-O3 -march=native")
+    ap.add_argument("--programs", default=",".join(p["name"] for p in PROGRAMS))
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--search-runs", type=int, default=3)
+    ap.add_argument("--tiles", default="4,16,64")
+    ap.add_argument("--max-partitions", type=int, default=3)
+    ap.add_argument("--out", default=os.path.join(rb.ROOT, "docs", "benchmarks.md"))
+    o = ap.parse_args()
+    o.dl_refactor = os.path.abspath(o.dl_refactor)
+    flags = o.flags.split()
+    wanted = o.programs.split(",")
+    rows = []
+    work = tempfile.mkdtemp(prefix="dlopt-opencl-bench-")
+    try:
+        for prog in PROGRAMS:
+            if prog["name"] in wanted:
+                print(f"== {prog['name']}", flush=True)
+                rows.append(measure(o, prog, flags,
+                                    os.path.join(work, prog["name"])))
+                print(json.dumps(rows[-1]), flush=True)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    write(o.out, section(rows, o, flags))
+    with open(os.path.join(os.path.dirname(o.out), "benchmarks-opencl.json"), "w") as f:
+        json.dump(rows, f, indent=1)
+    print(f"-> {o.out}")
+
+
+if __name__ == "__main__":
+    main()
