@@ -35,6 +35,9 @@ import run_benchmarks as rb
 PROGRAMS = [
     dict(name="nbody-cl", src="examples/nbody-cl", record="Body"),
     dict(name="mosquito-cl", src="examples/mosquito-cl", record="Mosquito"),
+    dict(name="blackscholes-cl", src="examples/blackscholes-cl", record="Option"),
+    dict(name="bitonic-cl", src="examples/bitonic-cl", record="Item"),
+    dict(name="lavamd-cl", src="examples/lavamd-cl", record="Particle"),
 ]
 
 BEGIN, END = "<!-- opencl: begin -->", "<!-- opencl: end -->"

@@ -5,13 +5,14 @@
  * examples/bitonic in the usual OpenCL style: the 4-field items are filled
  * on the host and copied into one buffer of n * sizeof(struct Item) bytes;
  * the host walks the network, setting the buffer and the pass's (j, k) as
- * the arguments of bitonic_step (indices counted with arg++) and launching
- * an NDRange of one work-item per item for each pass, then reads the items
- * back to check the order and sum the checksum.
+ * the arguments of bitonic_step (indices counted with arg_index++) and
+ * launching an NDRange of one work-item per item for each pass, then reads
+ * the items back to check the order and sum the checksum.
  *
  * Usage: bitonic [--small] [log2-items rounds]   prints a checksum of the
  * sorted items, identical for every layout of struct Item and to the C
- * version's.
+ * version's, and on stderr the seconds the kernels ran (OpenCL profiling
+ * events).
  */
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
@@ -43,6 +44,18 @@ static void init_items(struct Item *a, int n, unsigned seed) {
     a[i].value = (float)(seed % 1000) * 0.25f;
     a[i].tag = i;
   }
+}
+
+/* Seconds event \p e ran on the device (the queue profiles its commands);
+ * released here. */
+static double kernel_seconds(cl_event e) {
+  cl_ulong start = 0, end = 0;
+  clWaitForEvents(1, &e);
+  clGetEventProfilingInfo(e, CL_PROFILING_COMMAND_START, sizeof start, &start,
+                          NULL);
+  clGetEventProfilingInfo(e, CL_PROFILING_COMMAND_END, sizeof end, &end, NULL);
+  clReleaseEvent(e);
+  return (double)(end - start) * 1e-9;
 }
 
 /* The text of the kernel file beside the executable \p argv0. */
@@ -94,7 +107,8 @@ int main(int argc, char **argv) {
   CHECK(clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &device, NULL));
   cl_context context = clCreateContext(NULL, 1, &device, NULL, NULL, &err);
   CHECK(err);
-  cl_command_queue queue = clCreateCommandQueue(context, device, 0, &err);
+  cl_command_queue queue =
+      clCreateCommandQueue(context, device, CL_QUEUE_PROFILING_ENABLE, &err);
   CHECK(err);
   char *source = load_kernels(argv[0], "bitonic.cl");
   cl_program program =
@@ -121,7 +135,7 @@ int main(int argc, char **argv) {
   CHECK(err);
 
   size_t global = (size_t)n;
-  double sum = 0.0;
+  double sum = 0.0, seconds = 0.0;
   int sorted = 1;
   for (int r = 0; r < rounds; ++r) {
     init_items(a, n, 7u + (unsigned)r);
@@ -130,12 +144,14 @@ int main(int argc, char **argv) {
                                NULL));
     for (int k = 2; k <= n; k <<= 1)
       for (int j = k >> 1; j > 0; j >>= 1) {
-        cl_uint arg = 0;
-        CHECK(clSetKernelArg(step, arg++, sizeof(cl_mem), &items));
-        CHECK(clSetKernelArg(step, arg++, sizeof(int), &j));
-        CHECK(clSetKernelArg(step, arg++, sizeof(int), &k));
+        cl_uint arg_index = 0;
+        CHECK(clSetKernelArg(step, arg_index++, sizeof(cl_mem), &items));
+        CHECK(clSetKernelArg(step, arg_index++, sizeof(int), &j));
+        CHECK(clSetKernelArg(step, arg_index++, sizeof(int), &k));
+        cl_event done;
         CHECK(clEnqueueNDRangeKernel(queue, step, 1, NULL, &global, NULL, 0,
-                                     NULL, NULL));
+                                     NULL, &done));
+        seconds += kernel_seconds(done);
       }
     CHECK(clEnqueueReadBuffer(queue, items, CL_TRUE, 0,
                               (size_t)n * sizeof(struct Item), a, 0, NULL,
@@ -148,6 +164,7 @@ int main(int argc, char **argv) {
   }
   printf("bitonic: %d items, %d rounds, %s, checksum %.6e\n", n, rounds,
          sorted ? "sorted" : "NOT SORTED", sum);
+  fprintf(stderr, "kernel seconds: %.6f\n", seconds);
 
   free(a);
   free(source);

@@ -30,10 +30,10 @@ __kernel void price(__global Option *o, int n) {
   if (i >= n)
     return;
   float sqrt_t = sqrt(o[i].time);
-  float d1 = (log(o[i].spot / o[i].strike) +
-              (o[i].rate + 0.5f * o[i].volatility * o[i].volatility) *
-                  o[i].time) /
-             (o[i].volatility * sqrt_t);
+  float d1 =
+      (log(o[i].spot / o[i].strike) +
+       (o[i].rate + 0.5f * o[i].volatility * o[i].volatility) * o[i].time) /
+      (o[i].volatility * sqrt_t);
   float d2 = d1 - o[i].volatility * sqrt_t;
   float discounted = o[i].strike * exp(-o[i].rate * o[i].time);
   o[i].call = o[i].spot * cndf(d1) - discounted * cndf(d2);

@@ -13,9 +13,10 @@
  *
  * Usage: lavamd [--small] [boxes-per-side particles-per-box]   prints a
  * checksum of the forces, identical for every layout of the records and
- * to the one examples/lavamd prints for the same size: each force is summed
+ * to the one examples/lavamd prints for the same size (each force is summed
  * in the same order, box after box and particle after particle, and the
- * device's exp and contractions change only digits past those printed.
+ * device's exp and contractions change only digits past those printed),
+ * and on stderr the seconds the kernel ran (OpenCL profiling events).
  */
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
@@ -72,7 +73,8 @@ static void init_boxes(Box *boxes, int side, int per_box) {
               if ((di == 0 && dj == 0 && dk == 0) || ni < 0 || nj < 0 ||
                   nk < 0 || ni >= side || nj >= side || nk >= side)
                 continue;
-              boxes[b].nei[boxes[b].neighbours++] = (ni * side + nj) * side + nk;
+              boxes[b].nei[boxes[b].neighbours++] =
+                  (ni * side + nj) * side + nk;
             }
       }
 }
@@ -96,6 +98,18 @@ static double checksum(const Force *f, int n) {
   for (int i = 0; i < n; ++i)
     sum += f[i].v + f[i].x - f[i].y + 0.5 * f[i].z;
   return sum;
+}
+
+/* Seconds event \p e ran on the device (the queue profiles its commands);
+ * released here. */
+static double kernel_seconds(cl_event e) {
+  cl_ulong start = 0, end = 0;
+  clWaitForEvents(1, &e);
+  clGetEventProfilingInfo(e, CL_PROFILING_COMMAND_START, sizeof start, &start,
+                          NULL);
+  clGetEventProfilingInfo(e, CL_PROFILING_COMMAND_END, sizeof end, &end, NULL);
+  clReleaseEvent(e);
+  return (double)(end - start) * 1e-9;
 }
 
 /* The text of the kernel file beside the executable \p argv0. */
@@ -148,7 +162,8 @@ int main(int argc, char **argv) {
   CHECK(clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &device, NULL));
   cl_context context = clCreateContext(NULL, 1, &device, NULL, NULL, &err);
   CHECK(err);
-  cl_command_queue queue = clCreateCommandQueue(context, device, 0, &err);
+  cl_command_queue queue =
+      clCreateCommandQueue(context, device, CL_QUEUE_PROFILING_ENABLE, &err);
   CHECK(err);
   char *source = load_kernels(argv[0], "lavamd.cl");
   cl_program program =
@@ -203,12 +218,15 @@ int main(int argc, char **argv) {
   CHECK(clSetKernelArg(kernel, 2, sizeof(cl_mem), &force_buffer));
   CHECK(clSetKernelArg(kernel, 3, sizeof(cl_double), &alpha));
   CHECK(clSetKernelArg(kernel, 4, (size_t)per_box * sizeof(Particle), NULL));
-  CHECK(clEnqueueNDRangeKernel(queue, kernel, 1, NULL, &global, &local, 0,
-                               NULL, NULL));
+  cl_event done;
+  CHECK(clEnqueueNDRangeKernel(queue, kernel, 1, NULL, &global, &local, 0, NULL,
+                               &done));
+  double seconds = kernel_seconds(done);
   CHECK(clEnqueueReadBuffer(queue, force_buffer, CL_TRUE, 0,
                             (size_t)n * sizeof(Force), forces, 0, NULL, NULL));
   printf("lavamd: %d boxes, %d particles, checksum %.6e\n", nboxes, n,
          checksum(forces, n));
+  fprintf(stderr, "kernel seconds: %.6f\n", seconds);
 
   free(boxes);
   free(particles);
