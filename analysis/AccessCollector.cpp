@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 #include "analysis/AccessCollector.h"
 #include "analysis/AstUtil.h"
+#include "analysis/OpenCLHost.h"
 #include "analysis/ProfileCounts.h"
 #include "analysis/StackSpace.h"
 #include "analysis/UseClassifier.h"
@@ -217,6 +218,10 @@ public:
   /// The direct calls of functions defined here, counted by how often the
   /// loops around each call run.
   const CallCounts &calls() const { return Calls; }
+  /// The OpenCL kernels launched here, by their holder, counted alike.
+  const llvm::DenseMap<const ValueDecl *, double> &launches() const {
+    return Launches;
+  }
 
 private:
   // --- Statements ---
@@ -495,6 +500,10 @@ private:
   }
 
   void otherLoop(const Stmt *Loop, const Expr *Cond, const Stmt *Body) {
+    // `do { ... } while (0)`, as statement-like macros write: no loop.
+    Expr::EvalResult R;
+    if (isa<DoStmt>(Loop) && Cond->EvaluateAsInt(R, Ctx) && R.Val.getInt() == 0)
+      return stmt(Body);
     std::optional<double> Measured =
         measuredTrips(Ctx, Profile, Loop->getBeginLoc(), Body);
     enterLoop(Loop->getBeginLoc(), Measured.value_or(UnknownLoopTrips),
@@ -1059,12 +1068,40 @@ private:
   /// loops around it run, for the callee's frequency.
   void noteCall(const CallExpr *Call) {
     const FunctionDecl *Callee = Call->getDirectCallee();
-    if (!Callee || !Callee->hasBody())
+    if (!Callee)
       return;
     double Executions = 1;
     for (const LoopScope &L : Loops)
       Executions *= L.Trips;
-    Calls[Callee->getCanonicalDecl()] += Executions;
+    if (Callee->hasBody())
+      Calls[Callee->getCanonicalDecl()] += Executions;
+    else if (Callee->getName() == "clEnqueueNDRangeKernel" &&
+             Call->getNumArgs() > 1)
+      noteLaunch(Call->getArg(1), Executions);
+  }
+
+  /// A launch of the kernel \p Kernel names: a variable or member, or an
+  /// element of an array of them initialized with a list of such (`cl_kernel
+  /// all[] = {a, b}; ... all[k]`), each of which it launches in turn.
+  void noteLaunch(const Expr *Kernel, double Executions) {
+    if (const ValueDecl *Holder = OpenCLHost::holder(Kernel)) {
+      Launches[Holder] += Executions;
+      return;
+    }
+    const auto *Element =
+        dyn_cast<ArraySubscriptExpr>(Kernel->IgnoreParenImpCasts());
+    const auto *Array =
+        Element
+            ? dyn_cast<DeclRefExpr>(Element->getBase()->IgnoreParenImpCasts())
+            : nullptr;
+    const auto *VD = Array ? dyn_cast<VarDecl>(Array->getDecl()) : nullptr;
+    const auto *List =
+        VD ? dyn_cast_or_null<InitListExpr>(VD->getInit()) : nullptr;
+    if (!List || List->getNumInits() == 0)
+      return;
+    for (const Expr *Init : List->inits())
+      if (const ValueDecl *Holder = OpenCLHost::holder(Init))
+        Launches[Holder] += Executions / List->getNumInits();
   }
 
   // --- Emission ---
@@ -1107,6 +1144,7 @@ private:
   mutable unsigned LibraryCallDepth = 0;
   bool FieldInLoop = false;
   CallCounts Calls;
+  llvm::DenseMap<const ValueDecl *, double> Launches;
 };
 
 } // namespace
@@ -1183,6 +1221,9 @@ std::vector<KernelTrace> AccessCollector::collect() {
   std::vector<const FunctionDecl *> Functions;
   collectFunctions(Ctx.getTranslationUnitDecl(), Functions);
   CallFrequencies Frequencies;
+  std::vector<std::pair<const FunctionDecl *,
+                        llvm::DenseMap<const ValueDecl *, double>>>
+      LaunchesIn;
   for (const FunctionDecl *FD : Functions) {
     if (!FD->doesThisDeclarationHaveABody() || FD->isDependentContext() ||
         inSystemHeader(SM, FD->getLocation()))
@@ -1192,6 +1233,8 @@ std::vector<KernelTrace> AccessCollector::collect() {
     KernelWalker Walker(Ctx, *this, FirstId, Profile, K);
     Walker.walkFunction(FD);
     Frequencies.addCaller(FD, Walker.calls());
+    if (!Walker.launches().empty())
+      LaunchesIn.push_back({FD, Walker.launches()});
     if (Walker.foundFieldInLoop() || (isGpuKernel(FD) && !K.Trace.empty()))
       Kernels.push_back(std::move(K));
   }
@@ -1201,5 +1244,8 @@ std::vector<KernelTrace> AccessCollector::collect() {
     K.FrequencyMeasured = Calls.has_value();
     K.Frequency = Calls ? double(*Calls) : Frequencies.of(K.Function);
   }
+  for (const auto &[FD, Counts] : LaunchesIn)
+    for (const auto &[Kernel, Count] : Counts)
+      Launches[Kernel] += Frequencies.of(FD) * Count;
   return Kernels;
 }

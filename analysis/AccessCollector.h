@@ -62,6 +62,14 @@ public:
   /// The kernels of the translation unit, in source order.
   std::vector<KernelTrace> collect();
 
+  /// After collect(): how often this unit's host code launches OpenCL
+  /// kernels (clEnqueueNDRangeKernel), by the variable or member holding
+  /// the kernel: the loops around each launch, times how often its
+  /// function runs.
+  const llvm::DenseMap<const clang::ValueDecl *, double> &launches() const {
+    return Launches;
+  }
+
   /// Trace identifier of field \p Index of \p RD.
   unsigned fieldId(const clang::RecordDecl *RD, unsigned Index) const {
     return FirstId.lookup(RD) + Index;
@@ -71,6 +79,7 @@ private:
   clang::ASTContext &Ctx;
   llvm::DenseMap<const clang::RecordDecl *, unsigned> FirstId;
   const ProfileCounts *Profile;
+  llvm::DenseMap<const clang::ValueDecl *, double> Launches;
 };
 
 } // namespace dlopt

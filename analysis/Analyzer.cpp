@@ -4,7 +4,9 @@
 #include "analysis/AstUtil.h"
 #include "analysis/Candidates.h"
 #include "analysis/Legality.h"
+#include "analysis/OpenCLHost.h"
 #include "analysis/WholeProgram.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/RecordLayout.h"
 #include "clang/Basic/SourceManager.h"
@@ -78,6 +80,7 @@ private:
     S.Loops = K.Loops;
     S.Frequency = K.Frequency;
     S.FrequencyMeasured = K.FrequencyMeasured;
+    S.OpenCL = K.Function->hasAttr<OpenCLKernelAttr>();
     for (unsigned I = 0; I < Accesses.size(); ++I) {
       const PlacedAccess &A = Accesses[I];
       auto It = std::find(FieldIds.begin(), FieldIds.end(), A.Access.Field);
@@ -106,6 +109,21 @@ private:
   const std::vector<std::vector<PlacedAccess>> &Placed;
 };
 } // namespace
+
+/// How often the unit's host code launches each OpenCL kernel, by the
+/// kernel's name (LayoutPlan::KernelLaunches).
+static void addKernelLaunches(ASTContext &Ctx, const AccessCollector &Collector,
+                              LayoutPlan &Unit) {
+  if (Collector.launches().empty())
+    return;
+  OpenCLHost Host(
+      Ctx, [](const RecordDecl *) { return false; },
+      [](const Expr *) -> const RecordDecl * { return nullptr; });
+  Host.collect();
+  for (const auto &[Holder, Count] : Collector.launches())
+    if (std::string Name = Host.kernelName(Holder); !Name.empty())
+      Unit.KernelLaunches[Name] += Count;
+}
 
 /// The headers of the program the unit includes (not system headers).
 static std::vector<FileID> userHeaders(const SourceManager &SM) {
@@ -194,6 +212,7 @@ AnalysisResult dlopt::analyzeTranslationUnit(ASTContext &Ctx,
     Decls.push_back(C.Decl);
   AccessCollector Collector(Ctx, Decls, Opts.Profile);
   std::vector<KernelTrace> Kernels = Collector.collect();
+  addKernelLaunches(Ctx, Collector, Unit);
   std::vector<std::vector<PlacedAccess>> Placed;
   for (const KernelTrace &K : Kernels)
     Placed.push_back(K.Trace.place());

@@ -13,6 +13,7 @@
 #include "analysis/Layout.h"
 #include "analysis/Partition.h"
 #include "llvm/ADT/StringRef.h"
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -153,6 +154,8 @@ struct KernelSummary {
   bool FrequencyMeasured = false;
   /// False if the merge ignored it as too light (see mergeKernelGraphs).
   bool Significant = true;
+  /// An OpenCL __kernel: host code launches it (LayoutPlan::KernelLaunches).
+  bool OpenCL = false;
   std::vector<LoopInfo> Loops;
   /// The record's field accesses, in program order.
   std::vector<AccessInfo> Accesses;
@@ -221,6 +224,11 @@ struct LayoutPlan {
   /// program plans only records some loop indexes, each planned.
   bool Planned = true;
   std::vector<RecordPlan> Records;
+  /// Unit plans of OpenCL host code: how often it launches each kernel
+  /// (clEnqueueNDRangeKernel, by the loops around the call and the calls
+  /// of its function), by the kernel's name. Merging multiplies the
+  /// frequency of the __kernel of that name by it, and clears it.
+  std::map<std::string, double> KernelLaunches;
 };
 
 /// The verdicts that depend on the plan, made after planning and after

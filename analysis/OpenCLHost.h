@@ -138,6 +138,11 @@ public:
   /// s->buf, s.kernels.forces).
   static const clang::ValueDecl *holder(const clang::Expr *E);
 
+  /// The name of the kernel the variable or member \p D holds (created by
+  /// clCreateKernel from a string literal), or "".
+  std::string kernelName(const clang::ValueDecl *D) const {
+    return Kernels.lookup(D);
+  }
   /// The record whose elements the buffer held by \p D holds, or null.
   const clang::RecordDecl *bufferRecord(const clang::ValueDecl *D) const;
   const std::vector<ClKernelArgument> &arguments() const { return Arguments; }

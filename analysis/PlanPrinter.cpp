@@ -215,6 +215,7 @@ static json::Object kernelJson(const RecordPlan &R, const KernelSummary &K) {
                       {"frequency", K.Frequency},
                       {"frequency_measured", K.FrequencyMeasured},
                       {"significant", K.Significant},
+                      {"opencl", K.OpenCL},
                       {"loops", std::move(Loops)},
                       {"accesses", std::move(Accesses)},
                       {"edges", edgesJson(R, K.Graph)}};
@@ -323,6 +324,9 @@ json::Value dlopt::planToJson(const LayoutPlan &Plan) {
   json::Array Records;
   for (const RecordPlan &R : Plan.Records)
     Records.push_back(recordJson(R, Plan.Planned));
+  json::Object Launches;
+  for (const auto &[Kernel, Count] : Plan.KernelLaunches)
+    Launches[Kernel] = Count;
   return json::Object{{"format", "dlopt-plan"},
                       {"version", 1},
                       {"scope", Plan.Planned ? "program" : "unit"},
@@ -330,6 +334,7 @@ json::Value dlopt::planToJson(const LayoutPlan &Plan) {
                       {"model", Plan.Model},
                       {"units", stringsJson(Plan.Units)},
                       {"has_main", Plan.HasMain},
+                      {"kernel_launches", std::move(Launches)},
                       {"records", std::move(Records)}};
 }
 

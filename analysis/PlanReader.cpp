@@ -99,7 +99,7 @@ static bool readKernel(const json::Value &E, const std::vector<Field> &Fields,
   if (!O || !O.map("name", K.Name) || !O.map("location", K.Location) ||
       !O.map("weight", K.Weight) || !O.mapOptional("frequency", K.Frequency) ||
       !O.mapOptional("frequency_measured", K.FrequencyMeasured) ||
-      !O.mapOptional("loops", K.Loops))
+      !O.mapOptional("opencl", K.OpenCL) || !O.mapOptional("loops", K.Loops))
     return false;
   const json::Array *Accesses = E.getAsObject()->getArray("accesses");
   if (!Accesses) {
@@ -163,7 +163,8 @@ llvm::Expected<LayoutPlan> dlopt::planFromJson(const json::Value &V) {
   if (!mapUnsigned(O, "cache_line", Plan.CacheLine) ||
       !O.map("model", Plan.Model) || !O.mapOptional("scope", Scope) ||
       !O.mapOptional("units", Plan.Units) ||
-      !O.mapOptional("has_main", Plan.HasMain))
+      !O.mapOptional("has_main", Plan.HasMain) ||
+      !O.mapOptional("kernel_launches", Plan.KernelLaunches))
     return Fail();
   Plan.Planned = Scope != "unit";
   const json::Array *Records = V.getAsObject()->getArray("records");

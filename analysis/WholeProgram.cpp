@@ -215,6 +215,24 @@ void dlopt::resolveExternals(LayoutPlan &Plan) {
   }
 }
 
+/// An OpenCL kernel runs as often as host code launches it: its frequency,
+/// weight and the executions of its accesses are multiplied by the count of
+/// the launches of its name, which are then spent (a plan merged again is
+/// not scaled twice).
+static void applyKernelLaunches(LayoutPlan &Plan) {
+  for (RecordPlan &R : Plan.Records)
+    for (KernelSummary &K : R.Kernels) {
+      auto It = Plan.KernelLaunches.find(K.Name);
+      if (!K.OpenCL || It == Plan.KernelLaunches.end() || It->second <= 0)
+        continue;
+      K.Frequency *= It->second;
+      K.Weight *= It->second;
+      for (AccessInfo &A : K.Accesses)
+        A.Executions *= It->second;
+    }
+  Plan.KernelLaunches.clear();
+}
+
 LayoutPlan dlopt::mergeUnits(std::vector<LayoutPlan> Units,
                              const AnalysisOptions &Opts) {
   LayoutPlan Out;
@@ -223,6 +241,8 @@ LayoutPlan dlopt::mergeUnits(std::vector<LayoutPlan> Units,
   llvm::StringMap<unsigned> Index;
   for (LayoutPlan &U : Units) {
     Out.HasMain |= U.HasMain;
+    for (const auto &[Kernel, Count] : U.KernelLaunches)
+      Out.KernelLaunches[Kernel] += Count;
     appendUnique(
         Out.Units, U.Units,
         [](const std::string &A, const std::string &B) { return A == B; });
@@ -235,6 +255,7 @@ LayoutPlan dlopt::mergeUnits(std::vector<LayoutPlan> Units,
     }
   }
   resolveExternals(Out);
+  applyKernelLaunches(Out);
   llvm::erase_if(Out.Records, [](const RecordPlan &R) { return !R.Indexed; });
   for (RecordPlan &R : Out.Records) {
     R.Graph = Kdlg();
