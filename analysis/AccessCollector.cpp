@@ -50,6 +50,9 @@ struct LoopScope {
   /// a candidate's std::vector: *it is the element at the loop's position.
   const VarDecl *IteratorVar = nullptr;
   double Trips = 1;
+  /// The implicit loop over a GPU kernel's work-items: its InductionVar
+  /// holds get_global_id(0), and an index get_global_id(0) is it too.
+  bool WorkItems = false;
   /// Variables assigned in the body (their values vary per iteration).
   llvm::SmallPtrSet<const VarDecl *, 8> Varying;
 };
@@ -201,10 +204,16 @@ public:
 
   void walkFunction(const FunctionDecl *FD) {
     if (isGpuKernel(FD)) {
-      // The body runs once per work-item: an implicit loop over the NDRange.
+      // The body runs once per work-item: an implicit loop over the NDRange,
+      // from 0 up by 1, which the device vectorizes across work-items
+      // (lanes of a GPU's warp, PoCL's vectorized work-item loops) whatever
+      // loops the body holds; a return ends the work-item, not the loop.
       LoopScope Scope;
       collectVarying(FD->getBody(), Scope.Varying);
-      Scope.Vectorizable = vectorizableBody(FD->getBody(), nullptr);
+      Scope.Vectorizable = scanVectorizable(FD->getBody(), /*InCallee=*/true);
+      Scope.WorkItems = true;
+      Scope.FromZeroUpByOne = true;
+      Scope.InductionVar = workItemVariable(FD->getBody());
       enterLoop(FD->getBeginLoc(), WholeArrayTrips, "NDRange", Scope);
       stmt(FD->getBody());
       leaveLoop();
@@ -618,6 +627,11 @@ private:
       return false;
     if (unsigned ID = FD->getBuiltinID())
       return Ctx.BuiltinInfo.isConst(ID) || !Ctx.getLangOpts().MathErrno;
+    // OpenCL C's built-in functions (opencl-c.h) have vector forms the
+    // device's compiler uses across work-items.
+    if (Ctx.getLangOpts().OpenCL && !FD->hasBody() &&
+        inSystemHeader(Ctx.getSourceManager(), FD->getLocation()))
+      return true;
     const FunctionDecl *Definition = nullptr;
     if (!FD->hasBody(Definition))
       return false; // An external function is opaque.
@@ -908,6 +922,11 @@ private:
   bool isLoopIndexed(const Expr *Element) const {
     if (Loops.empty() || Loops.back().ContainsLoop)
       return false;
+    if (Loops.back().WorkItems)
+      if (const auto *ASE =
+              dyn_cast<ArraySubscriptExpr>(Element->IgnoreParenImpCasts());
+          ASE && isGlobalId(ASE->getIdx()))
+        return true;
     if (const VarDecl *Var = rangeElement(Element))
       return Var == Loops.back().RangeVar;
     if (ContainerElement VE = asContainerElement(Element); VE.ViaIterator)
@@ -976,6 +995,33 @@ private:
       }
     }
     return false;
+  }
+
+  /// get_global_id(0), the position of a work-item in the NDRange's first
+  /// dimension (through casts).
+  static bool isGlobalId(const Expr *E) {
+    const auto *Call = dyn_cast<CallExpr>(E->IgnoreParenCasts());
+    const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+    return FD && FD->getIdentifier() && FD->getName() == "get_global_id" &&
+           Call->getNumArgs() == 1 &&
+           Call->getArg(0)->isIntegerConstantExpr(FD->getASTContext()) &&
+           Call->getArg(0)->EvaluateKnownConstInt(FD->getASTContext()) == 0;
+  }
+
+  /// The variable a kernel's body keeps get_global_id(0) in (`int i =
+  /// get_global_id(0);`, never assigned again), or null.
+  static const VarDecl *workItemVariable(const Stmt *Body) {
+    const auto *Block = dyn_cast_or_null<CompoundStmt>(Body);
+    if (!Block)
+      return nullptr;
+    for (const Stmt *S : Block->body())
+      if (const auto *DS = dyn_cast<DeclStmt>(S))
+        for (const Decl *D : DS->decls())
+          if (const auto *VD = dyn_cast<VarDecl>(D);
+              VD && VD->getInit() && isGlobalId(VD->getInit()) &&
+              !assignsTo(Body, VD))
+            return VD;
+    return nullptr;
   }
 
   /// The GPU equivalents of a loop variable: OpenCL's get_global_id(d) and

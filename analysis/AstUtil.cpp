@@ -5,6 +5,7 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/Support/Path.h"
 
 using namespace clang;
@@ -457,4 +458,15 @@ static bool boundVarAssigned(const Expr *E, const Stmt *Body) {
 
 bool dlopt::isStableLoopBound(const Expr *Bound, const Stmt *Body) {
   return Bound && isStableBoundExpr(Bound) && !boundVarAssigned(Bound, Body);
+}
+
+bool dlopt::spelledInFile(const ASTContext &Ctx, SourceRange R) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange CR = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(R), SM, Ctx.getLangOpts());
+  if (CR.isInvalid())
+    return false;
+  FileID File = SM.getFileID(CR.getBegin());
+  return File == SM.getFileID(CR.getEnd()) && SM.getFileEntryRefForID(File) &&
+         !SM.isInSystemHeader(CR.getBegin());
 }

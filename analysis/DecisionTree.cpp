@@ -118,6 +118,17 @@ const DecisionTree &DecisionTree::builtin() {
   return Model;
 }
 
+const DecisionTree &DecisionTree::builtinKernels() {
+  static const DecisionTree Model = [] {
+    Expected<DecisionTree> M =
+        parse(BuiltinKernelModelJson, "builtin:pocl-cpu");
+    if (!M)
+      report_fatal_error(M.takeError()); // A build defect, caught by tests.
+    return std::move(*M);
+  }();
+  return Model;
+}
+
 Decision DecisionTree::decide(const FeatureVector &Features) const {
   Decision D;
   unsigned Id = 0;

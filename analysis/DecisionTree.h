@@ -36,6 +36,9 @@ public:
   static llvm::Expected<DecisionTree> loadFile(llvm::StringRef Path);
   /// The model shipped with dlopt (models/x86-64.json).
   static const DecisionTree &builtin();
+  /// The model for OpenCL kernels shipped with dlopt, calibrated on PoCL's
+  /// CPU device (models/pocl-cpu.json).
+  static const DecisionTree &builtinKernels();
 
   Decision decide(const FeatureVector &Features) const;
 

@@ -173,6 +173,8 @@ struct ClusterPlan {
 struct RecordPlan {
   /// The name users know the type by: the struct tag, else its typedef.
   std::string Name;
+  /// The model that chose the layouts (planned records only).
+  std::string Model;
   /// Other names of the type: its typedefs.
   std::vector<std::string> Aliases;
   SourcePos Location;

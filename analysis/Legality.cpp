@@ -1080,7 +1080,18 @@ private:
       return;
     for (const ClProblem &P : Host.problems())
       block(P.Record, P.At, P.Reason);
-    for (const ClKernelArgument &A : Host.arguments())
+    for (const ClKernelArgument &A : Host.arguments()) {
+      // An index not followed binds some argument: the kernel's parameter
+      // is not reported unbound besides the problem.
+      if (!A.IndexKnown) {
+        external(A.Record, ExternalSymbol::KernelArgument,
+                 kernelArgumentSymbol(A.Kernel, "*"), A.At,
+                 "OpenCL buffer '" + A.Buffer->getNameAsString() +
+                     "' bound to kernel '" + A.Kernel +
+                     "', which no analyzed kernel file defines with a '" +
+                     recordName(A.Record) + "' array");
+        continue;
+      }
       external(A.Record, ExternalSymbol::KernelArgument,
                kernelArgumentSymbol(A.Kernel, A.Index), A.At,
                "OpenCL buffer '" + A.Buffer->getNameAsString() +
@@ -1088,11 +1099,16 @@ private:
                    " of kernel '" + A.Kernel +
                    "', which no analyzed kernel file defines with a '" +
                    recordName(A.Record) + "' array there");
+    }
   }
 
   static std::string kernelArgumentSymbol(const std::string &Kernel,
                                           unsigned Index) {
-    return Kernel + "#" + std::to_string(Index);
+    return kernelArgumentSymbol(Kernel, std::to_string(Index));
+  }
+  static std::string kernelArgumentSymbol(const std::string &Kernel,
+                                          const std::string &Index) {
+    return Kernel + "#" + Index;
   }
 
   bool pointerToPointer(const VarDecl *VD, QualType T) {

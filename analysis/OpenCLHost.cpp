@@ -283,8 +283,9 @@ std::optional<int64_t> OpenCLHost::argumentIndex(ASTContext &Ctx, const Expr *E,
   const auto *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
   if (!V || !V->hasLocalStorage() || !V->getType()->isIntegerType())
     return std::nullopt;
-  // The block that declares the counter, and the statement in it that
-  // holds this index; no loop or branch may hold the call in between.
+  // The block that declares the counter, or sets it to a constant before
+  // the statement in it that holds this index (`a = 0;` in a loop's body);
+  // no loop or branch may hold the call in between.
   const Stmt *S = E;
   const Stmt *Parent = parentStmt(Ctx, S);
   for (; Parent; S = Parent, Parent = parentStmt(Ctx, S)) {
@@ -293,7 +294,18 @@ std::optional<int64_t> OpenCLHost::argumentIndex(ASTContext &Ctx, const Expr *E,
         const auto *DS = dyn_cast<DeclStmt>(C);
         return DS && llvm::is_contained(DS->decls(), V);
       });
-      if (Declares)
+      bool Resets = false;
+      for (const Stmt *C : Block->body()) {
+        if (C == S)
+          break;
+        const auto *Set = dyn_cast<BinaryOperator>(C);
+        const auto *To =
+            Set ? dyn_cast<DeclRefExpr>(Set->getLHS()->IgnoreParenImpCasts())
+                : nullptr;
+        Resets |= To && To->getDecl() == V && Set->getOpcode() == BO_Assign &&
+                  Set->getRHS()->isIntegerConstantExpr(Ctx);
+      }
+      if (Declares || Resets)
         break;
       continue;
     }
@@ -361,6 +373,8 @@ void OpenCLHost::setKernelArg(const CallExpr *Call) {
                         Buf + " bound to an argument of kernel '" + A.Kernel +
                             "' whose index is neither a constant nor a "
                             "counter stepped in straight-line code"});
+    A.IndexKnown = false;
+    Arguments.push_back(std::move(A));
     return;
   }
   A.Index = static_cast<unsigned>(*Index);
@@ -438,7 +452,9 @@ void OpenCLHost::checkBufferUses(const std::vector<const Expr *> &References) {
     const RecordDecl *RD = bufferRecord(holder(E));
     if (!RD || Connected.count(E))
       continue;
-    if (isNullTest(Ctx, E)) {
+    // A null test becomes one of the first array's buffer: spelled in a
+    // macro's body, it is not followed.
+    if (isNullTest(Ctx, E) && spelledInFile(Ctx, E->getSourceRange())) {
       ClUse U;
       U.Kind = ClUseKind::NullTest;
       U.Record = RD;

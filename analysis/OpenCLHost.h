@@ -60,6 +60,9 @@ struct ClKernelArgument {
   /// a string literal in this file (Problem says so).
   std::string Kernel;
   unsigned Index = 0;
+  /// False where the index could not be followed (a problem says so): the
+  /// binding is to some argument of the kernel.
+  bool IndexKnown = true;
   const clang::ValueDecl *Buffer = nullptr;
   clang::SourceLocation At;
   const clang::CallExpr *Call = nullptr;
@@ -173,6 +176,7 @@ private:
   void callUse(const clang::CallExpr *Call, ClCall K);
   void argumentUses();
   bool bindsBuffer(const clang::CallExpr *Call) const;
+  bool respellable(const clang::CallExpr *Call) const;
   bool wholeArray(const clang::RecordDecl *RD, const clang::Expr *Host,
                   const std::string &What);
   bool wholeElements(const clang::RecordDecl *RD, const clang::Expr *Bytes,

@@ -92,17 +92,30 @@ void OpenCLHost::declarationUse(const ValueDecl *Holder, const ClBuffer &B) {
   Uses.push_back(std::move(U));
 }
 
+/// Whether the call \p Call and each of its arguments are spelled in a
+/// file (a macro's arguments are; its body is not), so that it can be
+/// respelled as a helper's call with the same arguments.
+bool OpenCLHost::respellable(const CallExpr *Call) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (SM.isMacroBodyExpansion(Call->getBeginLoc()) ||
+      !spelledInFile(Ctx, Call->getSourceRange()))
+    return false;
+  return llvm::all_of(Call->arguments(), [&](const Expr *Arg) {
+    return spelledInFile(Ctx, Arg->getSourceRange());
+  });
+}
+
 bool OpenCLHost::wholeArray(const RecordDecl *RD, const Expr *Host,
                             const std::string &What) {
-  const auto *DRE = dyn_cast<DeclRefExpr>(Host->IgnoreParenCasts());
-  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  if (VD && elementRecord(VD->getType()) == RD)
+  // A variable or a pointer member (s->items) holding the array: its
+  // other uses are judged as any handle's.
+  const ValueDecl *D = holder(Host->IgnoreParenCasts());
+  if (D && isa<VarDecl, FieldDecl>(D) && elementRecord(D->getType()) == RD)
     return true;
   Problems.push_back({RD, Host->getExprLoc(),
                       What + " is not a whole '" + recordName(RD) +
-                          "' array variable (a sub-array or an array "
-                          "reached through an expression is not rewritten "
-                          "yet)"});
+                          "' array held in a variable or member (a "
+                          "sub-array is not rewritten yet)"});
   return false;
 }
 
@@ -121,6 +134,17 @@ bool OpenCLHost::wholeElements(const RecordDecl *RD, const Expr *Bytes,
 void OpenCLHost::callUse(const CallExpr *Call, ClCall K) {
   ClUse U;
   U.Call = Call;
+  // Its text becomes a helper's call: spelled in a macro's body, it is not
+  // this call's alone.
+  auto Spelled = [&] {
+    if (respellable(Call))
+      return true;
+    Problems.push_back({U.Record, Call->getBeginLoc(),
+                        Call->getDirectCallee()->getNameAsString() +
+                            " on an OpenCL buffer of '" + recordName(U.Record) +
+                            "' elements is spelled inside a macro"});
+    return false;
+  };
   std::string Of = " of " + Call->getDirectCallee()->getNameAsString();
   switch (K) {
   case ClCall::CreateBuffer: {
@@ -131,7 +155,8 @@ void OpenCLHost::callUse(const CallExpr *Call, ClCall K) {
     U.Kind = ClUseKind::Create;
     U.NoHostMemory = Call->getArg(3)->isNullPointerConstant(
         Ctx, Expr::NPC_ValueDependentIsNotNull);
-    if (!wholeElements(U.Record, Call->getArg(2), "the size" + Of) ||
+    if (!Spelled() ||
+        !wholeElements(U.Record, Call->getArg(2), "the size" + Of) ||
         (!U.NoHostMemory &&
          !wholeArray(U.Record, Call->getArg(3), "the host memory" + Of)))
       return;
@@ -152,7 +177,8 @@ void OpenCLHost::callUse(const CallExpr *Call, ClCall K) {
                               "not an array of them"});
       return;
     }
-    if (!wholeElements(U.Record, Call->getArg(3), "the offset" + Of) ||
+    if (!Spelled() ||
+        !wholeElements(U.Record, Call->getArg(3), "the offset" + Of) ||
         !wholeElements(U.Record, Call->getArg(4), "the size" + Of) ||
         !wholeArray(U.Record, Call->getArg(5), "the host memory" + Of))
       return;
@@ -165,6 +191,8 @@ void OpenCLHost::callUse(const CallExpr *Call, ClCall K) {
     const FunctionDecl *FD = Call->getDirectCallee();
     U.Kind = FD->getName() == "clRetainMemObject" ? ClUseKind::Retain
                                                   : ClUseKind::Release;
+    if (!Spelled())
+      return;
     break;
   }
   default:
@@ -194,7 +222,7 @@ void OpenCLHost::argumentUses() {
     const std::vector<const CallExpr *> &Calls = KernelCalls[Kernel];
     std::vector<const ClKernelArgument *> Bound;
     for (const ClKernelArgument &A : Arguments)
-      if (A.Kernel == Kernel)
+      if (A.Kernel == Kernel && A.IndexKnown)
         Bound.push_back(&A);
     if (Bound.empty())
       continue;
@@ -239,8 +267,16 @@ void OpenCLHost::argumentUses() {
       U.Kind = This ? ClUseKind::SetArgument : ClUseKind::ArgumentIndex;
       U.Record =
           This ? This->Record : (U.Before.empty() ? nullptr : U.Before.front());
-      if (U.Record && (This || !U.Counted))
-        Uses.push_back(std::move(U));
+      if (!U.Record || (!This && U.Counted))
+        continue;
+      // The call, or the index, is respelled.
+      if (This ? !respellable(Call)
+               : !spelledInFile(Ctx, IndexExpr->getSourceRange())) {
+        Problem(IndexExpr->getExprLoc(), "set in a macro's body (its index "
+                                         "cannot be renumbered there)");
+        continue;
+      }
+      Uses.push_back(std::move(U));
     }
     if (Constant && Counted)
       Problem(Calls.front()->getBeginLoc(),

@@ -157,8 +157,14 @@ void dlopt::printPlanText(raw_ostream &OS, const LayoutPlan &Plan) {
     for (const MacroInvocation &M : R.MacroExpanded)
       OS << "  expands macro '" << M.Macro << "' at " << M.Location
          << " (a use is spelled in its body)\n";
-    OS << "  plan: " << R.notation() << (R.unchanged() ? " (keep as is)" : "")
-       << "\n\n";
+    // The model is named where it is not the plan's (an OpenCL kernel's).
+    std::vector<std::string> Notes;
+    if (R.unchanged())
+      Notes.push_back("keep as is");
+    if (!R.Model.empty() && R.Model != Plan.Model)
+      Notes.push_back("model " + R.Model);
+    OS << "  plan: " << R.notation()
+       << (Notes.empty() ? "" : " (" + llvm::join(Notes, ", ") + ")") << "\n\n";
   }
 }
 
@@ -316,6 +322,7 @@ static json::Object recordJson(const RecordPlan &R, bool Planned) {
     O["edges"] = edgesJson(R, R.Graph);
     O["clusters"] = std::move(Clusters);
     O["plan"] = R.notation();
+    O["model"] = R.Model;
   }
   return O;
 }

@@ -120,6 +120,7 @@ static bool readRecord(const json::Value &E, RecordPlan &R, json::Path P) {
   if (!O || !O.map("name", R.Name) || !O.map("location", R.Location) ||
       !O.map("size", R.Size) || !O.map("fields", R.Fields) ||
       !O.mapOptional("aliases", R.Aliases) ||
+      !O.mapOptional("model", R.Model) ||
       !O.mapOptional("defined_in", R.DefinedIn) ||
       !O.mapOptional("units", R.Units) || !O.mapOptional("arrays", R.Arrays) ||
       !O.mapOptional("blockers", R.Blockers) ||

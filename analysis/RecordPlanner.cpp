@@ -82,8 +82,6 @@ FeatureVector dlopt::clusterFeatures(const RecordPlan &R, const Cluster &C) {
 }
 
 void dlopt::planRecord(RecordPlan &R, const AnalysisOptions &Opts) {
-  const DecisionTree &Model =
-      Opts.Model ? *Opts.Model : DecisionTree::builtin();
   std::vector<KernelGraph> Graphs;
   for (KernelSummary &K : R.Kernels) {
     K.Graph = kernelGraph(R.Fields, K.Accesses);
@@ -93,6 +91,15 @@ void dlopt::planRecord(RecordPlan &R, const AnalysisOptions &Opts) {
   for (unsigned K = 0; K < R.Kernels.size(); ++K)
     R.Kernels[K].Significant = Significant[K];
   R.Graph = mergeKernelGraphs(R.Fields, Graphs);
+  // A record whose significant kernels include an OpenCL kernel is laid
+  // out for the OpenCL device, unless a model was named.
+  bool OpenCL = false;
+  for (const KernelSummary &K : R.Kernels)
+    OpenCL |= K.Significant && K.OpenCL;
+  const DecisionTree &Model = Opts.Model ? *Opts.Model
+                              : OpenCL   ? DecisionTree::builtinKernels()
+                                         : DecisionTree::builtin();
+  R.Model = Model.name();
 
   R.Clusters.clear();
   for (Cluster &C : partitionKdlg(R.Graph, Opts.CacheLine)) {

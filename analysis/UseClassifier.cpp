@@ -106,14 +106,7 @@ const Stmt *UseClassifier::semanticParent(const Expr *&Child,
 }
 
 bool UseClassifier::spelledInFile(SourceRange R) const {
-  const SourceManager &SM = Ctx.getSourceManager();
-  CharSourceRange CR = Lexer::makeFileCharRange(
-      CharSourceRange::getTokenRange(R), SM, Ctx.getLangOpts());
-  if (CR.isInvalid())
-    return false;
-  FileID File = SM.getFileID(CR.getBegin());
-  return File == SM.getFileID(CR.getEnd()) && SM.getFileEntryRefForID(File) &&
-         !SM.isInSystemHeader(CR.getBegin());
+  return dlopt::spelledInFile(Ctx, R);
 }
 
 /// A use whose site the rewriter must replace needs text it can edit.

@@ -181,10 +181,24 @@ static bool resolves(const LayoutPlan &Plan, const llvm::StringSet<> &Defined,
     return Has(ExternalSymbol::Comparator);
   case ExternalSymbol::Comparator:
     return Has(ExternalSymbol::SortedWith);
-  case ExternalSymbol::KernelArgument:
-    return Has(ExternalSymbol::KernelParameter);
-  case ExternalSymbol::KernelParameter:
-    return Has(ExternalSymbol::KernelArgument);
+  // "k#*": a binding to an argument of kernel k whose index was not
+  // followed (refused there): it meets any of k's parameters.
+  case ExternalSymbol::KernelArgument: {
+    llvm::StringRef Kernel = llvm::StringRef(S.Symbol).rsplit('#').first;
+    if (!llvm::StringRef(S.Symbol).ends_with("#*"))
+      return Has(ExternalSymbol::KernelParameter);
+    return llvm::any_of(R.Externals, [&](const ExternalSymbol &X) {
+      return X.K == ExternalSymbol::KernelParameter &&
+             llvm::StringRef(X.Symbol).rsplit('#').first == Kernel;
+    });
+  }
+  case ExternalSymbol::KernelParameter: {
+    std::string Any = llvm::StringRef(S.Symbol).rsplit('#').first.str() + "#*";
+    return Has(ExternalSymbol::KernelArgument) ||
+           llvm::any_of(R.Externals, [&](const ExternalSymbol &X) {
+             return X.K == ExternalSymbol::KernelArgument && X.Symbol == Any;
+           });
+  }
   }
   return false;
 }
