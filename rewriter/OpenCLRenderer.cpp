@@ -13,8 +13,6 @@ using namespace dlopt;
 
 namespace dlopt::rewrite {
 
-using TextFn = std::function<std::string(const EditSet &)>;
-
 void OpenCLRenderer::hostCalls() {
   OpenCLHost Host(
       Ctx, [this](const RecordDecl *RD) { return Layouts.count(RD) > 0; },
