@@ -153,9 +153,6 @@ public:
   /// What the whole-program rewrite edits, for records without problems
   /// (OpenCLUses.cpp); their problems list what it cannot.
   const std::vector<ClUse> &uses() const { return Uses; }
-  const llvm::DenseMap<const clang::ValueDecl *, ClBuffer> &buffers() const {
-    return Buffers;
-  }
 
 private:
   friend class ClCallVisitor;

@@ -269,6 +269,16 @@ void OpenCLHost::argumentUses() {
           This ? This->Record : (U.Before.empty() ? nullptr : U.Before.front());
       if (!U.Record || (!This && U.Counted))
         continue;
+      // The helper's call steps the counter past every array: `a++` in
+      // the call itself, not a counter stepped in a statement of its own.
+      const auto *Step =
+          dyn_cast<UnaryOperator>(IndexExpr->IgnoreParenImpCasts());
+      if (This && U.Counted && (!Step || Step->getOpcode() != UO_PostInc)) {
+        Problem(IndexExpr->getExprLoc(),
+                "set at a counter's value that the call does not step "
+                "(a++ in the call is followed, a++ after it is not)");
+        continue;
+      }
       // The call, or the index, is respelled.
       if (This ? !respellable(Call)
                : !spelledInFile(Ctx, IndexExpr->getSourceRange())) {

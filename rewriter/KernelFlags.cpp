@@ -114,7 +114,8 @@ preprocessorOptions(const std::vector<std::string> &Args) {
 }
 
 /// OpenCL's build options clang's driver takes: the others (a vendor's)
-/// would stop the parse.
+/// would stop the parse, and -Werror would stop it on clang's warnings,
+/// which are not the device compiler's.
 bool clangTakes(llvm::StringRef Option) {
   return Option.starts_with("-D") || Option.starts_with("-I") ||
          Option.starts_with("-U") || Option.starts_with("-cl-std=") ||
@@ -124,7 +125,7 @@ bool clangTakes(llvm::StringRef Option) {
               "-cl-denorms-are-zero", "-cl-single-precision-constant",
               "-cl-opt-disable", "-cl-strict-aliasing", "-cl-kernel-arg-info",
               "-cl-fp32-correctly-rounded-divide-sqrt",
-              "-cl-uniform-work-group-size", "-w", "-Werror"},
+              "-cl-uniform-work-group-size"},
              Option);
 }
 

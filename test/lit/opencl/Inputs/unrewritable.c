@@ -52,3 +52,19 @@ void upload(cl_context context, cl_command_queue queue, int n) {
   clReleaseMemObject(other);
   free(ps);
 }
+
+// A counter stepped after each call rather than in it.
+void later(cl_context context, cl_program program, int n) {
+  cl_int err;
+  cl_kernel move = clCreateKernel(program, "move", &err);
+  cl_mem third = clCreateBuffer(context, CL_MEM_READ_WRITE,
+                                n * sizeof(Particle), NULL, &err);
+  float dt = 0.5f;
+  int a = 0;
+  clSetKernelArg(move, a, sizeof(cl_mem), &third);
+  a++;
+  clSetKernelArg(move, a, sizeof(int), &n);
+  a++;
+  clSetKernelArg(move, a, sizeof(float), &dt);
+  clReleaseMemObject(third);
+}
