@@ -92,6 +92,25 @@ dlopt::clBuildOptions(const std::vector<std::string> &Files,
   return Words;
 }
 
+std::vector<std::string>
+dlopt::kernelFileFlags(const std::vector<std::string> &Files,
+                       const std::optional<std::string> &Given,
+                       std::string &Warning) {
+  if (Given) {
+    llvm::SmallVector<llvm::StringRef, 8> Words;
+    llvm::StringRef(*Given).split(Words, ' ', -1, false);
+    return std::vector<std::string>(Words.begin(), Words.end());
+  }
+  std::string Conflict;
+  if (std::optional<std::vector<std::string>> Options =
+          clBuildOptions(Files, Conflict))
+    return *Options;
+  Warning = "the host passes clBuildProgram different options (" + Conflict +
+            "): kernel files are parsed with neither (name them with "
+            "--kernel-flags)";
+  return {};
+}
+
 namespace {
 
 /// The -D, -I and -U options of \p Args (joined or separate).

@@ -30,6 +30,13 @@ bool isKernelFile(llvm::StringRef Path);
 std::optional<std::vector<std::string>>
 clBuildOptions(const std::vector<std::string> &Files, std::string &Conflict);
 
+/// The options kernel files are parsed with besides their -D/-I/-U: \p Given
+/// (--kernel-flags) split into words, else the host's clBuildProgram
+/// options; where those differ, none, and \p Warning says so.
+std::vector<std::string>
+kernelFileFlags(const std::vector<std::string> &Files,
+                const std::optional<std::string> &Given, std::string &Warning);
+
 /// \p Base, with the command of each kernel file reduced to the -D, -I and
 /// -U of its command plus \p KernelFlags (and -cl-std=CL1.2 unless they
 /// name a version). Host files keep their command.

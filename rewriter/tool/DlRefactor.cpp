@@ -779,21 +779,15 @@ static int tuneAndApply(const CompilationDatabase &DB,
 /// The options kernel files are parsed with (see KernelFlags.h).
 static std::vector<std::string>
 kernelFlags(const std::vector<std::string> &Files) {
-  if (KernelFlags.getNumOccurrences()) {
-    llvm::SmallVector<llvm::StringRef, 8> Words;
-    llvm::StringRef(KernelFlags).split(Words, ' ', -1, false);
-    return std::vector<std::string>(Words.begin(), Words.end());
-  }
-  std::string Conflict;
-  if (std::optional<std::vector<std::string>> Options =
-          clBuildOptions(Files, Conflict))
-    return *Options;
-  llvm::errs() << "dl-refactor: warning: the host passes clBuildProgram "
-                  "different options ("
-               << Conflict
-               << "): kernel files are parsed with neither (name them with "
-                  "--kernel-flags)\n";
-  return {};
+  std::string Warning;
+  std::vector<std::string> Flags = kernelFileFlags(
+      Files,
+      KernelFlags.getNumOccurrences() ? std::optional<std::string>(KernelFlags)
+                                      : std::nullopt,
+      Warning);
+  if (!Warning.empty())
+    llvm::errs() << "dl-refactor: warning: " << Warning << "\n";
+  return Flags;
 }
 
 int main(int Argc, const char **Argv) {
