@@ -1080,6 +1080,13 @@ private:
       return;
     for (const ClProblem &P : Host.problems())
       block(P.Record, P.At, P.Reason);
+    // Kernels written in a host string are not analyzed: say so where a
+    // binding finds no kernel file.
+    std::string Embedded;
+    if (SourceLocation At = Host.embeddedKernels(); At.isValid())
+      Embedded = " (the kernels' source is a string of the host file, at " +
+                 formatLoc(Ctx.getSourceManager(), At) +
+                 ", which is not analyzed yet)";
     for (const ClKernelArgument &A : Host.arguments()) {
       // An index not followed binds some argument: the kernel's parameter
       // is not reported unbound besides the problem.
@@ -1089,7 +1096,7 @@ private:
                  "OpenCL buffer '" + A.Buffer->getNameAsString() +
                      "' bound to kernel '" + A.Kernel +
                      "', which no analyzed kernel file defines with a '" +
-                     recordName(A.Record) + "' array");
+                     recordName(A.Record) + "' array" + Embedded);
         continue;
       }
       external(A.Record, ExternalSymbol::KernelArgument,
@@ -1098,7 +1105,7 @@ private:
                    "' bound to argument " + std::to_string(A.Index) +
                    " of kernel '" + A.Kernel +
                    "', which no analyzed kernel file defines with a '" +
-                   recordName(A.Record) + "' array there");
+                   recordName(A.Record) + "' array there" + Embedded);
     }
   }
 

@@ -17,6 +17,7 @@ ClCall dlopt::classifyClCall(const CallExpr *Call) {
     return ClCall::None;
   return llvm::StringSwitch<ClCall>(Name)
       .Case("clCreateKernel", ClCall::CreateKernel)
+      .Case("clCreateProgramWithSource", ClCall::CreateProgram)
       .Case("clCreateBuffer", ClCall::CreateBuffer)
       .Case("clEnqueueWriteBuffer", ClCall::WriteBuffer)
       .Case("clEnqueueReadBuffer", ClCall::ReadBuffer)
@@ -160,6 +161,29 @@ void OpenCLHost::transfer(const CallExpr *Call) {
   // A buffer created from a byte count computed elsewhere gets its record
   // from what is copied into it.
   Buffers.try_emplace(Buffer, ClBuffer{RD, Call->getBeginLoc()});
+}
+
+/// Whether the strings of clCreateProgramWithSource, \p Strings, are
+/// literals of the host file: &src for `const char *src = "..."`, or an
+/// array of such literals.
+static bool isStringSource(const Expr *Strings) {
+  const Expr *E = Strings->IgnoreParenCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_AddrOf)
+    E = UO->getSubExpr()->IgnoreParenCasts();
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  const Expr *Init =
+      VD && VD->getInit() ? VD->getInit()->IgnoreParenCasts() : nullptr;
+  if (!Init)
+    return false;
+  if (isa<StringLiteral>(Init))
+    return true;
+  const auto *List = dyn_cast<InitListExpr>(Init);
+  return List && List->getNumInits() > 0 &&
+         llvm::all_of(List->inits(), [](const Expr *I) {
+           return isa<StringLiteral>(I->IgnoreParenCasts());
+         });
 }
 
 /// `do { ... } while (0)`, as CHECK() macros write: its body runs once.
@@ -402,6 +426,9 @@ bool OpenCLHost::collect() {
     if (ClCall K = classifyClCall(Call);
         K == ClCall::WriteBuffer || K == ClCall::ReadBuffer)
       transfer(Call);
+    else if (K == ClCall::CreateProgram && Call->getNumArgs() == 5 &&
+             isStringSource(Call->getArg(2)))
+      EmbeddedKernels = Call->getBeginLoc();
   for (const CallExpr *Call : Calls)
     if (classifyClCall(Call) == ClCall::SetKernelArg)
       setKernelArg(Call);

@@ -34,8 +34,9 @@ namespace dlopt {
 /// buffer.
 enum class ClCall {
   None,
-  CreateKernel, // clCreateKernel(program, name, &err)
-  CreateBuffer, // clCreateBuffer(context, flags, bytes, host, &err)
+  CreateKernel,  // clCreateKernel(program, name, &err)
+  CreateProgram, // clCreateProgramWithSource(context, n, strings, ...)
+  CreateBuffer,  // clCreateBuffer(context, flags, bytes, host, &err)
   WriteBuffer, // clEnqueueWriteBuffer(queue, buf, blocking, off, bytes, p, ...)
   ReadBuffer,  // clEnqueueReadBuffer(queue, buf, blocking, off, bytes, p, ...)
   SetKernelArg,  // clSetKernelArg(kernel, index, size, &buf)
@@ -149,6 +150,9 @@ public:
   /// The record whose elements the buffer held by \p D holds, or null.
   const clang::RecordDecl *bufferRecord(const clang::ValueDecl *D) const;
   const std::vector<ClKernelArgument> &arguments() const { return Arguments; }
+  /// Where the host makes a program from kernel source written in the host
+  /// file itself (a string literal), which is not analyzed; invalid if none.
+  clang::SourceLocation embeddedKernels() const { return EmbeddedKernels; }
   const std::vector<ClProblem> &problems() const { return Problems; }
   /// What the whole-program rewrite edits, for records without problems
   /// (OpenCLUses.cpp); their problems list what it cannot.
@@ -190,6 +194,7 @@ private:
   std::vector<ClKernelArgument> Arguments;
   std::vector<ClProblem> Problems;
   std::vector<ClUse> Uses;
+  clang::SourceLocation EmbeddedKernels;
   /// Every clSetKernelArg of a kernel created here, by the kernel's name.
   llvm::StringMap<std::vector<const clang::CallExpr *>> KernelCalls;
   /// The holder each clCreateBuffer stores its buffer to.
