@@ -1066,16 +1066,10 @@ private:
   /// parameter in an analyzed kernel file; what cannot be connected, or
   /// rewritten with the buffers (OpenCLUses.cpp), refuses the record.
   void checkOpenCLHost() {
-    OpenCLHost Host(
-        Ctx, [this](const RecordDecl *RD) { return isCandidate(RD); },
-        [this](const Expr *Size) -> const RecordDecl * {
-          for (const auto &[RD, I] : Index) {
-            HandleUse Count;
-            if (Uses.elementCount(Size, RD, Count))
-              return RD;
-          }
-          return nullptr;
-        });
+    std::vector<const RecordDecl *> Candidates;
+    for (const auto &[RD, I] : Index)
+      Candidates.push_back(RD);
+    OpenCLHost Host = OpenCLHost::forRecords(Ctx, Uses, std::move(Candidates));
     if (!Host.collect())
       return;
     for (const ClProblem &P : Host.problems())

@@ -1,6 +1,7 @@
 //===- OpenCLHost.cpp - What the host code of an OpenCL program connects --===//
 #include "analysis/OpenCLHost.h"
 #include "analysis/AstUtil.h"
+#include "analysis/UseClassifier.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -31,6 +32,22 @@ ClCall dlopt::classifyClCall(const CallExpr *Call) {
       .Cases("clEnqueueMigrateMemObjects", "clGetMemObjectInfo",
              "clSetMemObjectDestructorCallback", ClCall::Unsupported)
       .Default(ClCall::None);
+}
+
+OpenCLHost OpenCLHost::forRecords(ASTContext &Ctx, const UseClassifier &Uses,
+                                  std::vector<const RecordDecl *> Records) {
+  auto Set = std::make_shared<llvm::SmallPtrSet<const RecordDecl *, 4>>(
+      Records.begin(), Records.end());
+  return OpenCLHost(
+      Ctx, [Set](const RecordDecl *RD) { return Set->count(RD) > 0; },
+      [&Uses, Records](const Expr *Size) -> const RecordDecl * {
+        for (const RecordDecl *RD : Records) {
+          HandleUse Count;
+          if (Uses.elementCount(Size, RD, Count))
+            return RD;
+        }
+        return nullptr;
+      });
 }
 
 const ValueDecl *OpenCLHost::holder(const Expr *E) {

@@ -30,6 +30,8 @@
 
 namespace dlopt {
 
+class UseClassifier;
+
 /// The OpenCL API calls the host analysis knows, by what they do to a
 /// buffer.
 enum class ClCall {
@@ -130,6 +132,12 @@ public:
   /// (n * sizeof(T)), or null.
   using SizeRecordFn =
       std::function<const clang::RecordDecl *(const clang::Expr *)>;
+  /// The connections of the buffers of \p Records (legality's candidates,
+  /// or the records a rewrite changes): a byte count counts a record's
+  /// elements as \p Uses reads allocation sizes.
+  static OpenCLHost forRecords(clang::ASTContext &Ctx,
+                               const UseClassifier &Uses,
+                               std::vector<const clang::RecordDecl *> Records);
   OpenCLHost(clang::ASTContext &Ctx, IsCandidateFn IsCandidate,
              SizeRecordFn RecordOfSize)
       : Ctx(Ctx), IsCandidate(std::move(IsCandidate)),

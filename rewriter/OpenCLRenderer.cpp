@@ -14,16 +14,10 @@ using namespace dlopt;
 namespace dlopt::rewrite {
 
 void OpenCLRenderer::hostCalls() {
-  OpenCLHost Host(
-      Ctx, [this](const RecordDecl *RD) { return Layouts.count(RD) > 0; },
-      [this](const Expr *Size) -> const RecordDecl * {
-        for (const auto &[RD, L] : Layouts) {
-          HandleUse Count;
-          if (Uses.elementCount(Size, RD, Count))
-            return RD;
-        }
-        return nullptr;
-      });
+  std::vector<const RecordDecl *> Records;
+  for (const auto &[RD, L] : Layouts)
+    Records.push_back(RD);
+  OpenCLHost Host = OpenCLHost::forRecords(Ctx, Uses, std::move(Records));
   if (!Host.collect())
     return;
   // Legality refused every record with a problem: one here is a bug.

@@ -324,25 +324,33 @@ def main():
         sys.exit("microbench.py: no dl-refactor (build it, or pass --dl-refactor)")
     configs = list(configurations(o.quick, o.cflags or FLAG_SETS,
                                   o.patterns.split(","), o.bodies.split(",")))
+    sys.exit(sweep(configs, lambda c, work: measure(c, o.cc, o.dl_refactor, TILES, work),
+                   o.out))
+
+
+def sweep(configs, measure_one, out):
+    """Measures each configuration (measure_one(c, work_dir): its rows, or
+    None when a layout changed the output), writes the rows to OUT as CSV,
+    and returns the exit status: 1 if a configuration was left out."""
     work = tempfile.mkdtemp(prefix="dlopt-calibrate-")
     rows, left_out = [], 0
     # One at a time: timing runs must not share the machine.
     for i, c in enumerate(configs):
-        measured = measure(c, o.cc, o.dl_refactor, TILES, work)
+        measured = measure_one(c, work)
         if measured is None:
             left_out += 1
         else:
             rows += measured
         print(f"\r[{i + 1}/{len(configs)}]", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
-    with open(o.out, "w", newline="") as f:
+    with open(out, "w", newline="") as f:
         w = csv.DictWriter(f, COLUMNS)
         w.writeheader()
         w.writerows(rows)
-    print(f"{len(rows)} measurements of {len(configs) - left_out} configurations -> {o.out}"
+    print(f"{len(rows)} measurements of {len(configs) - left_out} configurations -> {out}"
           + (f" ({left_out} left out: a layout changed the output)" if left_out else ""))
     shutil.rmtree(work, ignore_errors=True)
-    sys.exit(1 if left_out else 0)
+    return 1 if left_out else 0
 
 
 if __name__ == "__main__":

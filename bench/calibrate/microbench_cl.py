@@ -22,14 +22,12 @@ usage: microbench_cl.py --out measurements.csv [--dl-refactor PATH] [--cc CC]
                         [--patterns stream,offset,gather,nested] [--quick]
 """
 import argparse
-import csv
 import itertools
 import json
 import os
 import shutil
 import subprocess
 import sys
-import tempfile
 
 import microbench as mb
 
@@ -290,24 +288,8 @@ def main():
     configs = list(configurations(o.quick, o.patterns.split(","), o.bodies.split(",")))
     if o.limit:
         configs = configs[:o.limit]
-    work = tempfile.mkdtemp(prefix="dlopt-calibrate-cl-")
-    rows, left_out = [], 0
-    for i, c in enumerate(configs):
-        measured = measure(c, o.cc, o.dl_refactor, work)
-        if measured is None:
-            left_out += 1
-        else:
-            rows += measured
-        print(f"\r[{i + 1}/{len(configs)}]", end="", file=sys.stderr, flush=True)
-    print(file=sys.stderr)
-    with open(o.out, "w", newline="") as f:
-        w = csv.DictWriter(f, COLUMNS)
-        w.writeheader()
-        w.writerows(rows)
-    print(f"{len(rows)} measurements of {len(configs) - left_out} configurations -> {o.out}"
-          + (f" ({left_out} left out: a layout changed the output)" if left_out else ""))
-    shutil.rmtree(work, ignore_errors=True)
-    sys.exit(1 if left_out else 0)
+    sys.exit(mb.sweep(configs, lambda c, work: measure(c, o.cc, o.dl_refactor, work),
+                      o.out))
 
 
 if __name__ == "__main__":
