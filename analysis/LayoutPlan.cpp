@@ -59,6 +59,22 @@ std::vector<unsigned> dlopt::blockPlanDependentUses(LayoutPlan &Plan) {
     RecordPlan &R = Plan.Records[I];
     if (!Changes(R))
       continue;
+    // OpenCL buffers are transferred from the start of the host's array; a
+    // tiled handle moved by a sub-array starts inside a tile.
+    bool Tiled = llvm::any_of(R.Clusters, [](const ClusterPlan &C) {
+      return C.Chosen.Kind == LayoutKind::Tiled;
+    });
+    bool Buffers = llvm::any_of(R.Externals, [](const ExternalSymbol &S) {
+      return S.K == ExternalSymbol::KernelArgument;
+    });
+    if (Tiled && Buffers && !R.SubArrayAt.empty()) {
+      R.Blockers.push_back({"sub-array of a record with OpenCL buffers in a "
+                            "tiled layout (its transfers are not rewritten "
+                            "yet)",
+                            R.SubArrayAt});
+      Blocked.push_back(I);
+      continue;
+    }
     for (const ArrayRoot &A : R.Arrays) {
       llvm::StringRef Outer(A.Kind);
       if (!Outer.consume_front("field of "))
