@@ -1004,8 +1004,7 @@ private:
     const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
     return FD && FD->getIdentifier() && FD->getName() == "get_global_id" &&
            Call->getNumArgs() == 1 &&
-           Call->getArg(0)->isIntegerConstantExpr(FD->getASTContext()) &&
-           Call->getArg(0)->EvaluateKnownConstInt(FD->getASTContext()) == 0;
+           evaluateConstant(Call->getArg(0), FD->getASTContext()) == 0;
   }
 
   /// The variable a kernel's body keeps get_global_id(0) in (`int i =

@@ -160,11 +160,11 @@ bool inSystemHeader(const clang::SourceManager &SM, clang::SourceLocation Loc);
 /// std::sort's instantiations are not the program's arrays to rewrite.
 bool isLibraryDecl(const clang::Decl *D);
 
-/// Whether \p S assigns \p V, steps it (++, --) or takes its address.
 /// Whether the text of \p R is one range of a file the rewriter may edit
 /// (a macro's argument is; its body, or a system header, is not).
 bool spelledInFile(const clang::ASTContext &Ctx, clang::SourceRange R);
 
+/// Whether \p S assigns \p V, steps it (++, --) or takes its address.
 bool assignsTo(const clang::Stmt *S, const clang::VarDecl *V);
 
 /// Whether a loop bound can be read once per tile instead of once per

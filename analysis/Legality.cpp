@@ -318,15 +318,16 @@ public:
       // step, so analyzed host code must bind each such argument.
       for (const ParmVarDecl *P : FD->parameters())
         if (const RecordDecl *RD = elementRecord(P->getType()); isCandidate(RD))
-          external(RD, ExternalSymbol::KernelParameter,
-                   kernelArgumentSymbol(FD->getNameAsString(),
-                                        P->getFunctionScopeIndex()),
-                   P->getLocation(),
-                   "OpenCL kernel '" + FD->getNameAsString() + "' takes a '" +
-                       recordName(RD) + "' array as argument " +
-                       std::to_string(P->getFunctionScopeIndex()) +
-                       ", which no analyzed host code binds to a buffer of "
-                       "it (name the host files too)");
+          external(
+              RD, ExternalSymbol::KernelParameter,
+              kernelArgumentSymbol(FD->getNameAsString(),
+                                   std::to_string(P->getFunctionScopeIndex())),
+              P->getLocation(),
+              "OpenCL kernel '" + FD->getNameAsString() + "' takes a '" +
+                  recordName(RD) + "' array as argument " +
+                  std::to_string(P->getFunctionScopeIndex()) +
+                  ", which no analyzed host code binds to a buffer of "
+                  "it (name the host files too)");
       return true;
     }
     if (!FD->doesThisDeclarationHaveABody() || !FD->isExternallyVisible())
@@ -1081,32 +1082,21 @@ private:
       Embedded = " (the kernels' source is a string of the host file, at " +
                  formatLoc(Ctx.getSourceManager(), At) +
                  ", which is not analyzed yet)";
+    // An index not followed binds some argument ("k#*"): the kernel's
+    // parameter is not reported unbound besides the problem.
     for (const ClKernelArgument &A : Host.arguments()) {
-      // An index not followed binds some argument: the kernel's parameter
-      // is not reported unbound besides the problem.
-      if (!A.IndexKnown) {
-        external(A.Record, ExternalSymbol::KernelArgument,
-                 kernelArgumentSymbol(A.Kernel, "*"), A.At,
-                 "OpenCL buffer '" + A.Buffer->getNameAsString() +
-                     "' bound to kernel '" + A.Kernel +
-                     "', which no analyzed kernel file defines with a '" +
-                     recordName(A.Record) + "' array" + Embedded);
-        continue;
-      }
+      std::string Index = A.IndexKnown ? std::to_string(A.Index) : "*";
       external(A.Record, ExternalSymbol::KernelArgument,
-               kernelArgumentSymbol(A.Kernel, A.Index), A.At,
-               "OpenCL buffer '" + A.Buffer->getNameAsString() +
-                   "' bound to argument " + std::to_string(A.Index) +
-                   " of kernel '" + A.Kernel +
+               kernelArgumentSymbol(A.Kernel, Index), A.At,
+               "OpenCL buffer '" + A.Buffer->getNameAsString() + "' bound to " +
+                   (A.IndexKnown ? "argument " + Index + " of " : "") +
+                   "kernel '" + A.Kernel +
                    "', which no analyzed kernel file defines with a '" +
-                   recordName(A.Record) + "' array there" + Embedded);
+                   recordName(A.Record) + "' array" +
+                   (A.IndexKnown ? " there" : "") + Embedded);
     }
   }
 
-  static std::string kernelArgumentSymbol(const std::string &Kernel,
-                                          unsigned Index) {
-    return kernelArgumentSymbol(Kernel, std::to_string(Index));
-  }
   static std::string kernelArgumentSymbol(const std::string &Kernel,
                                           const std::string &Index) {
     return Kernel + "#" + Index;

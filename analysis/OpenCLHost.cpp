@@ -377,19 +377,23 @@ std::optional<int64_t> OpenCLHost::argumentIndex(ASTContext &Ctx, const Expr *E,
   return Stopped ? Value : std::nullopt;
 }
 
+const Expr *OpenCLHost::addressedValue(const CallExpr *Call) {
+  const auto *Address =
+      dyn_cast<UnaryOperator>(Call->getArg(3)->IgnoreParenCasts());
+  return Address && Address->getOpcode() == UO_AddrOf ? Address->getSubExpr()
+                                                      : nullptr;
+}
+
 void OpenCLHost::setKernelArg(const CallExpr *Call) {
   if (Call->getNumArgs() != 4)
     return;
   if (const ValueDecl *Kernel = holder(Call->getArg(0)))
     if (auto K = Kernels.find(Kernel); K != Kernels.end() && !K->second.empty())
       KernelCalls[K->second].push_back(Call);
-  const auto *Address =
-      dyn_cast<UnaryOperator>(Call->getArg(3)->IgnoreParenCasts());
-  const ValueDecl *Buffer = Address && Address->getOpcode() == UO_AddrOf
-                                ? holder(Address->getSubExpr())
-                                : nullptr;
+  const Expr *Value = addressedValue(Call);
+  const ValueDecl *Buffer = Value ? holder(Value) : nullptr;
   if (Buffer)
-    Connected.insert(Address->getSubExpr()->IgnoreParenImpCasts());
+    Connected.insert(Value->IgnoreParenImpCasts());
   auto It = Buffer ? Buffers.find(Buffer) : Buffers.end();
   if (It == Buffers.end())
     return; // Not a record's buffer (a scalar, another buffer).

@@ -106,10 +106,12 @@ struct ClUse {
   const clang::Expr *Ref = nullptr;
   /// BufferDeclaration: the variable or member.
   const clang::DeclaratorDecl *Holder = nullptr;
-  /// SetArgument, ArgumentIndex: the index as written, and whether it is a
-  /// counter (a++), which steps past the arrays by itself.
+  /// SetArgument, ArgumentIndex: the index's value.
   int64_t Index = 0;
-  bool Counted = false;
+  /// SetArgument: the buffer whose address is passed (buf in &buf), and the
+  /// counter `a` where the index is written `a++` (null for a constant).
+  const clang::Expr *Buffer = nullptr;
+  const clang::Expr *Counter = nullptr;
   /// SetArgument, ArgumentIndex: the record of each buffer bound to a lower
   /// argument of the same kernel, one entry per argument.
   std::vector<const clang::RecordDecl *> Before;
@@ -149,6 +151,9 @@ public:
   /// The variable or member that \p E names, if it names one (buf,
   /// s->buf, s.kernels.forces).
   static const clang::ValueDecl *holder(const clang::Expr *E);
+  /// What clSetKernelArg's value argument \p Call takes the address of
+  /// (buf in `&buf`, through casts), or null.
+  static const clang::Expr *addressedValue(const clang::CallExpr *Call);
 
   /// The name of the kernel the variable or member \p D holds (created by
   /// clCreateKernel from a string literal), or "".

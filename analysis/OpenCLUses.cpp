@@ -203,10 +203,8 @@ void OpenCLHost::callUse(const CallExpr *Call, ClCall K) {
 
 /// Whether \p Call (a clSetKernelArg) binds a record's buffer.
 bool OpenCLHost::bindsBuffer(const CallExpr *Call) const {
-  const auto *Address =
-      dyn_cast<UnaryOperator>(Call->getArg(3)->IgnoreParenCasts());
-  return Address && Address->getOpcode() == UO_AddrOf &&
-         bufferRecord(holder(Address->getSubExpr()));
+  const Expr *Value = addressedValue(Call);
+  return Value && bufferRecord(holder(Value));
 }
 
 /// Every clSetKernelArg of a kernel that takes a record's buffer: the
@@ -249,15 +247,15 @@ void OpenCLHost::argumentUses() {
       ClUse U;
       U.Call = Call;
       U.Index = *Index;
-      U.Counted = !IndexExpr->isIntegerConstantExpr(Ctx);
-      (U.Counted ? Counted : Constant) = true;
+      bool IsCounter = !IndexExpr->isIntegerConstantExpr(Ctx);
+      (IsCounter ? Counted : Constant) = true;
       const ClKernelArgument *This = nullptr;
       for (const ClKernelArgument *A : Bound) {
         if (A->Call == Call)
           This = A;
         else if (A->Index < *Index)
           U.Before.push_back(A->Record);
-        if (U.Counted && A->Index < *Index && A->Index < Base)
+        if (IsCounter && A->Index < *Index && A->Index < Base)
           Problem(IndexExpr->getExprLoc(),
                   "set with a counter started at " + std::to_string(Base) +
                       ", past the buffer at argument " +
@@ -267,13 +265,13 @@ void OpenCLHost::argumentUses() {
       U.Kind = This ? ClUseKind::SetArgument : ClUseKind::ArgumentIndex;
       U.Record =
           This ? This->Record : (U.Before.empty() ? nullptr : U.Before.front());
-      if (!U.Record || (!This && U.Counted))
+      if (!U.Record || (!This && IsCounter))
         continue;
       // The helper's call steps the counter past every array: `a++` in
       // the call itself, not a counter stepped in a statement of its own.
       const auto *Step =
           dyn_cast<UnaryOperator>(IndexExpr->IgnoreParenImpCasts());
-      if (This && U.Counted && (!Step || Step->getOpcode() != UO_PostInc)) {
+      if (This && IsCounter && (!Step || Step->getOpcode() != UO_PostInc)) {
         Problem(IndexExpr->getExprLoc(),
                 "set at a counter's value that the call does not step "
                 "(a++ in the call is followed, a++ after it is not)");
@@ -285,6 +283,10 @@ void OpenCLHost::argumentUses() {
         Problem(IndexExpr->getExprLoc(), "set in a macro's body (its index "
                                          "cannot be renumbered there)");
         continue;
+      }
+      if (This) {
+        U.Buffer = addressedValue(Call);
+        U.Counter = IsCounter ? Step->getSubExpr() : nullptr;
       }
       Uses.push_back(std::move(U));
     }

@@ -167,10 +167,15 @@ static void sortBlockers(std::vector<Blocker> &Bs) {
 /// comparator has a qsort.
 static bool resolves(const LayoutPlan &Plan, const llvm::StringSet<> &Defined,
                      const RecordPlan &R, const ExternalSymbol &S) {
-  auto Has = [&](ExternalSymbol::Kind K) {
+  auto Has = [&](ExternalSymbol::Kind K, llvm::StringRef Symbol) {
     return llvm::any_of(R.Externals, [&](const ExternalSymbol &X) {
-      return X.K == K && X.Symbol == S.Symbol;
+      return X.K == K && X.Symbol == Symbol;
     });
+  };
+  // Kernel symbols are "kernel#index"; "kernel#*" binds an argument whose
+  // index was not followed (refused there): it meets any of its parameters.
+  auto KernelOf = [](llvm::StringRef Symbol) {
+    return Symbol.rsplit('#').first;
   };
   switch (S.K) {
   case ExternalSymbol::Use:
@@ -178,27 +183,20 @@ static bool resolves(const LayoutPlan &Plan, const llvm::StringSet<> &Defined,
   case ExternalSymbol::Definition:
     return Plan.HasMain;
   case ExternalSymbol::SortedWith:
-    return Has(ExternalSymbol::Comparator);
+    return Has(ExternalSymbol::Comparator, S.Symbol);
   case ExternalSymbol::Comparator:
-    return Has(ExternalSymbol::SortedWith);
-  // "k#*": a binding to an argument of kernel k whose index was not
-  // followed (refused there): it meets any of k's parameters.
-  case ExternalSymbol::KernelArgument: {
-    llvm::StringRef Kernel = llvm::StringRef(S.Symbol).rsplit('#').first;
+    return Has(ExternalSymbol::SortedWith, S.Symbol);
+  case ExternalSymbol::KernelArgument:
     if (!llvm::StringRef(S.Symbol).ends_with("#*"))
-      return Has(ExternalSymbol::KernelParameter);
+      return Has(ExternalSymbol::KernelParameter, S.Symbol);
     return llvm::any_of(R.Externals, [&](const ExternalSymbol &X) {
       return X.K == ExternalSymbol::KernelParameter &&
-             llvm::StringRef(X.Symbol).rsplit('#').first == Kernel;
+             KernelOf(X.Symbol) == KernelOf(S.Symbol);
     });
-  }
-  case ExternalSymbol::KernelParameter: {
-    std::string Any = llvm::StringRef(S.Symbol).rsplit('#').first.str() + "#*";
-    return Has(ExternalSymbol::KernelArgument) ||
-           llvm::any_of(R.Externals, [&](const ExternalSymbol &X) {
-             return X.K == ExternalSymbol::KernelArgument && X.Symbol == Any;
-           });
-  }
+  case ExternalSymbol::KernelParameter:
+    return Has(ExternalSymbol::KernelArgument, S.Symbol) ||
+           Has(ExternalSymbol::KernelArgument,
+               (KernelOf(S.Symbol) + "#*").str());
   }
   return false;
 }

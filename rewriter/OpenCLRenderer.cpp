@@ -89,9 +89,7 @@ void OpenCLRenderer::hostUse(const ClUse &U) {
                     U.Kind == ClUseKind::Write ? HandleLayout::ClWrite
                                                : HandleLayout::ClRead);
   case ClUseKind::SetArgument: {
-    const auto *Address =
-        cast<UnaryOperator>(Call->getArg(3)->IgnoreParenCasts());
-    TextFn Buffer = textFn(Address->getSubExpr());
+    TextFn Buffer = textFn(U.Buffer);
     TextFn AddressOf =
         Buffer ? [Buffer](const EditSet &ES) { return "&" + Buffer(ES); }
                : TextFn();
@@ -167,16 +165,14 @@ void OpenCLRenderer::bufferDeclaration(const RecordDecl *RD,
 /// constant; a counter (`a++`) steps past every array instead.
 OpenCLRenderer::TextFn OpenCLRenderer::indexText(const ClUse &U,
                                                  const HandleLayout &L) {
-  const Expr *Index = U.Call->getArg(1);
   size_t Arrays = L.members().size();
-  if (!U.Counted) {
+  if (!U.Counter) {
     std::string Text = std::to_string(renumbered(U));
     return [Text](const EditSet &) { return Text; };
   }
-  const auto *Step = dyn_cast<UnaryOperator>(Index->IgnoreParenImpCasts());
-  if (!Step || Arrays == 1)
-    return textFn(Index);
-  TextFn Counter = textFn(Step->getSubExpr());
+  if (Arrays == 1)
+    return textFn(U.Call->getArg(1));
+  TextFn Counter = textFn(U.Counter);
   if (!Counter)
     return nullptr;
   std::string N = std::to_string(Arrays);

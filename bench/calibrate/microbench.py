@@ -164,6 +164,50 @@ def pairs(c, T):
             f"    a[i].f0 = (acc0 + acc1) / n * 0.5f + 0.25f;\n  }}\n}}\n")
 
 
+# C shared by the microbenchmark programs (microbench_cl.py's too).
+# The median comparison for qsort.
+C_CMP = """static int cmp(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+"""
+# idx, a fixed shuffle of 0..N-1: the order of the gather pattern.
+C_SHUFFLE = """  int *idx = malloc(N * sizeof *idx);
+  unsigned s = 1;
+  for (int i = 0; i < N; ++i)
+    idx[i] = i;
+  for (int i = N - 1; i > 0; --i) {
+    s = s * 1103515245u + 12345u;
+    int k = (int)((s >> 8) % (unsigned)(i + 1));
+    int x = idx[i];
+    idx[i] = idx[k];
+    idx[k] = x;
+  }
+"""
+
+
+def c_interleaved(names, runs):
+    """C that times the layouts NAMES in interleaved repetitions: RUNS, the
+    statements of one repetition, fill times[l][rep] and sums[l]."""
+    return f"""  enum {{ L = {len(names)}, R = {REPETITIONS} }};
+  static double times[L][R], sums[L];
+  static const char *names[L] = {{{", ".join('"%s"' % n for n in names)}}};
+  for (int rep = 0; rep < R; ++rep) {{ /* interleaved */
+{runs}  }}
+"""
+
+
+def c_report(iterations):
+    """C that prints, per layout, its median ns per iteration (ITERATIONS
+    per timing; run 0 is the warm-up) and its checksum."""
+    return f"""  for (int l = 0; l < L; ++l) {{
+    qsort(times[l] + 1, R - 1, sizeof(double), cmp); /* run 0 is warm-up */
+    printf("%s %.4f %.9g\\n", names[l], times[l][R / 2] / ((double){iterations} * REPS),
+           sums[l]);
+  }}
+"""
+
+
 def program(c, names):
     T = "float" if c["field_bytes"] == 4 else "double"
     F, N = c["fields"], c["n"]
@@ -224,36 +268,8 @@ static double check{r}(struct R{r} *a, double sum) {{
     runs = "".join(f"    times[{r}][rep] = time{r}(a{r}, idx, &sums[{r}]);\n"
                    for r in range(L))
     checks = "".join(f"  sums[{r}] = check{r}(a{r}, sums[{r}]);\n" for r in range(L))
-    out.append(f"""static int cmp(const void *a, const void *b) {{
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}}
-int main(void) {{
-  int *idx = malloc(N * sizeof *idx);
-  unsigned s = 1;
-  for (int i = 0; i < N; ++i)
-    idx[i] = i;
-  for (int i = N - 1; i > 0; --i) {{
-    s = s * 1103515245u + 12345u;
-    int k = (int)((s >> 8) % (unsigned)(i + 1));
-    int x = idx[i];
-    idx[i] = idx[k];
-    idx[k] = x;
-  }}
-{make}  enum {{ L = {L}, R = {REPETITIONS} }};
-  static double times[L][R], sums[L];
-  static const char *names[L] = {{{", ".join('"%s"' % n for n in names)}}};
-  for (int rep = 0; rep < R; ++rep) {{ /* interleaved */
-{runs}  }}
-{checks}  for (int l = 0; l < L; ++l) {{
-    qsort(times[l] + 1, R - 1, sizeof(double), cmp); /* run 0 is warm-up */
-    printf("%s %.4f %.9g\\n", names[l], times[l][R / 2] / ((double){inner} * REPS),
-           sums[l]);
-  }}
-  free(idx);
-  return 0;
-}}
-""")
+    out.append(C_CMP + "int main(void) {\n" + C_SHUFFLE + make + c_interleaved(names, runs)
+               + checks + c_report(inner) + "  free(idx);\n  return 0;\n}\n")
     return "".join(out)
 
 

@@ -178,11 +178,7 @@ static double run{r}(double *sum) {{
 """)
     runs = "".join(f"    times[{r}][rep] = run{r}(&sums[{r}]);\n" for r in range(L))
     TO = "cl_float" if c["field_bytes"] == 4 else "cl_double"
-    out.append(f"""static int cmp(const void *a, const void *b) {{
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}}
-int main(int argc, char **argv) {{
+    setup = """int main(int argc, char **argv) {
   (void)argc;
   cl_platform_id platform;
   cl_device_id device;
@@ -205,36 +201,15 @@ int main(int argc, char **argv) {{
   program = clCreateProgramWithSource(context, 1, &src, NULL, &err);
   CHECK(err);
   CHECK(clBuildProgram(program, 1, &device, "-cl-std=CL1.2", NULL, NULL));
-  int *idx = malloc(N * sizeof *idx);
-  unsigned s = 1;
-  for (int i = 0; i < N; ++i)
-    idx[i] = i;
-  for (int i = N - 1; i > 0; --i) {{
-    s = s * 1103515245u + 12345u;
-    int k = (int)((s >> 8) % (unsigned)(i + 1));
-    int x = idx[i];
-    idx[i] = idx[k];
-    idx[k] = x;
-  }}
-  idx_buf = clCreateBuffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+"""
+    buffers = f"""  idx_buf = clCreateBuffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
                            N * sizeof *idx, idx, &err);
   CHECK(err);
   out_buf = clCreateBuffer(context, CL_MEM_READ_WRITE, N * sizeof({TO}), NULL, &err);
   CHECK(err);
-  enum {{ L = {L}, R = {mb.REPETITIONS} }};
-  static double times[L][R], sums[L];
-  static const char *names[L] = {{{", ".join('"%s"' % n for n in names)}}};
-  for (int rep = 0; rep < R; ++rep) {{ /* interleaved */
-{runs}  }}
-  for (int l = 0; l < L; ++l) {{
-    qsort(times[l] + 1, R - 1, sizeof(double), cmp); /* run 0 is warm-up */
-    printf("%s %.4f %.9g\\n", names[l], times[l][R / 2] / ((double){work} * REPS),
-           sums[l]);
-  }}
-  free(idx);
-  return 0;
-}}
-""")
+"""
+    out.append(mb.C_CMP + setup + mb.C_SHUFFLE + buffers + mb.c_interleaved(names, runs)
+               + mb.c_report(work) + "  free(idx);\n  return 0;\n}\n")
     return "".join(out)
 
 
