@@ -1146,12 +1146,39 @@ private:
     LegalityIssue *Issue = blockingIssue(
         RD, SM.getExpansionLoc(Loc),
         "use spelled inside the body of macro '" + Macro.str() + "'");
-    // Spelled in a macro's body (or a body that body invokes): the
-    // outermost invocation, expanded in place, puts the use in the file
-    // (unless its macro is invoked in an argument, which the expansion
-    // keeps as written).
+    // Spelled in a macro's body (or a body that body invokes): that
+    // invocation, expanded in place, puts the use in the file.
     if (Issue && InFile)
-      Issue->Invocation = Invocation;
+      Issue->Invocation = expandableInvocation(Loc, Invocation);
+  }
+
+  /// The invocation to expand for the token at \p Loc, spelled in a macro's
+  /// body, to land in the file: the outermost invocation \p Outer holds as
+  /// text whose macro a program header defines. A system macro's (`assert`)
+  /// is not expanded, but a program's macro invoked in its argument
+  /// (`assert(DOT(a, b) > 0)`) can be. \p Outer if there is none.
+  CharSourceRange expandableInvocation(SourceLocation Loc,
+                                       CharSourceRange Outer) const {
+    CharSourceRange Best = Outer;
+    for (SourceLocation L = Loc; L.isMacroID();) {
+      while (L.isMacroID() && SM.isMacroArgExpansion(L))
+        L = SM.getImmediateSpellingLoc(L);
+      if (!L.isMacroID())
+        break;
+      // L is spelled in the body of the macro invoked at Invocation.
+      CharSourceRange Invocation = SM.getImmediateExpansionRange(L);
+      SourceLocation B = SM.getSpellingLoc(Invocation.getBegin());
+      SourceLocation E = SM.getSpellingLoc(Invocation.getEnd());
+      // An invocation written in a macro's #define lies outside Outer.
+      bool AsText = SM.getFileID(B) == SM.getFileID(Outer.getBegin()) &&
+                    SM.getFileID(E) == SM.getFileID(Outer.getBegin()) &&
+                    !SM.isBeforeInTranslationUnit(B, Outer.getBegin()) &&
+                    !SM.isBeforeInTranslationUnit(Outer.getEnd(), E);
+      if (AsText && !SM.isInSystemHeader(SM.getSpellingLoc(L)))
+        Best = CharSourceRange(SourceRange(B, E), Invocation.isTokenRange());
+      L = Invocation.getBegin();
+    }
+    return Best;
   }
 
   /// The name of the macro whose body spells the token at \p Loc.
