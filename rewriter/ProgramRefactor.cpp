@@ -2,6 +2,7 @@
 #include "rewriter/ProgramRefactor.h"
 #include "analysis/Analyzer.h"
 #include "analysis/WholeProgram.h"
+#include "rewriter/ExpansionFormat.h"
 #include "rewriter/HandleLayout.h"
 #include "rewriter/MacroExpander.h"
 #include "rewriter/ProjectPaths.h"
@@ -528,10 +529,13 @@ private:
       auto It = ByFile.find(Path);
       EditSet Rewrite =
           It != ByFile.end() ? It->second.first : EditSet(Path, Overlay[Path]);
+      EditSet Composed =
+          composeExpansions(Path, Originals[Path], List, Rewrite);
       ByFile.insert_or_assign(
-          Path, std::make_pair(
-                    composeExpansions(Path, Originals[Path], List, Rewrite),
-                    std::string()));
+          Path,
+          std::make_pair(formatExpansions(Composed, List,
+                                          styleOfFile(Path, Originals[Path])),
+                         std::string()));
     }
     for (auto &[Key, Entry] : ByFile)
       Out.Files.push_back(std::move(Entry.first));

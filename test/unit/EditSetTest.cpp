@@ -1,5 +1,6 @@
 //===- EditSetTest.cpp - Nested edits flattened to replacements -----------===//
 #include "rewriter/EditSet.h"
+#include "rewriter/ExpansionFormat.h"
 #include "rewriter/MacroExpander.h"
 #include "gtest/gtest.h"
 
@@ -113,6 +114,38 @@ TEST(EditSetTest, RewriteOfExpandedTextComposesWithTheExpansions) {
   EditSet Untouched("f.c", Expanded);
   EXPECT_EQ(composeExpansions("f.c", Original, Expansions, Untouched).apply(),
             Expanded);
+}
+
+TEST(EditSetTest, StatementsHoldingAnExpansionAreFormatted) {
+  // The expansion of D(a[i]) is long; `int   b` is badly spaced but holds
+  // no expansion, and an edit of the last line holds none either.
+  std::string Original = "void f(void) {\n"
+                         "  int   b = 0;\n"
+                         "  s = D(a[i]) + a[j].x;\n"
+                         "  t = a[k].y;\n"
+                         "}\n";
+  unsigned At = Original.find("D(a[i])");
+  std::vector<Expansion> Expansions = {
+      {At, At + 7, "(a[i].x * a[i].x + a[i].y * a[i].y + a[i].z * a[i].z)"}};
+  std::string Expanded = expandAll(Original, Expansions);
+  EditSet Rewrite("f.c", Expanded);
+  unsigned K = Expanded.find("a[k].y");
+  ASSERT_FALSE(bool(Rewrite.replace(K, K + 6, "a.y[k]")));
+  EditSet Composed = composeExpansions("f.c", Original, Expansions, Rewrite);
+  clang::format::FormatStyle Style = clang::format::getLLVMStyle();
+  Style.ColumnLimit = 40;
+  EditSet Out = formatExpansions(Composed, Expansions, Style);
+  EXPECT_EQ(Out.original(), Original);
+  EXPECT_EQ(Out.apply(), "void f(void) {\n"
+                         "  int   b = 0;\n"
+                         "  s = (a[i].x * a[i].x +\n"
+                         "       a[i].y * a[i].y +\n"
+                         "       a[i].z * a[i].z) +\n"
+                         "      a[j].x;\n"
+                         "  t = a.y[k];\n"
+                         "}\n");
+  // Nothing expanded: nothing formatted.
+  EXPECT_EQ(formatExpansions(Rewrite, {}, Style).apply(), Rewrite.apply());
 }
 
 } // namespace
