@@ -102,6 +102,15 @@ public:
       for (unsigned B = 0; B < R.Blockers.size(); ++B)
         Diags.Report(Result.BlockerLocs[I][B], NoteID)
             << "blocks the rewrite: " + R.Blockers[B].Reason;
+      // dl-refactor expands such invocations and analyzes the program
+      // again; a compile sees the code as written.
+      if (!R.MacroUses.empty() &&
+          llvm::all_of(R.Blockers, [](const Blocker &B) { return B.InMacro; }))
+        Diags.Report(Loc, NoteID)
+            << "every use that blocks it is spelled in a macro's body: "
+               "'dl-refactor --report' expands those invocations where it "
+               "can and plans struct " +
+                   R.Name + " with them";
     }
 
     if (llvm::StringRef(Opts.ReportPath).ends_with("/")) {
