@@ -38,8 +38,10 @@ constexpr unsigned RaceWidth = 3;
 /// stops racing: more rounds could only show a gain too small to be worth
 /// a new layout.
 constexpr double MinGain = 0.01;
-/// Plans within this of the leader are near ties (see narrow()).
-constexpr double TieMargin = 0.02;
+/// Plans within this of the leader are near ties (see narrow()): the
+/// tuner aims at 95 % of the best plan's speed, and racing a plan that can
+/// beat the leader by less would cost most of the tuning's rounds.
+constexpr double TieMargin = 0.05;
 
 using Clock = std::chrono::steady_clock;
 
@@ -105,7 +107,8 @@ private:
 
   bool renderPlans(const LayoutPlan &Plan);
   bool prepareOriginal();
-  void tryPlan(unsigned P);
+  void tryPlans();
+  void tryPlan(unsigned P, bool Built, std::string Why);
   void screen();
   /// The plans (not the original) that built, ran and are still measured.
   std::vector<unsigned> measuredPlans() const {
@@ -233,10 +236,34 @@ bool TuneSession::prepareOriginal() {
   return true;
 }
 
-/// Renders, builds and checks plan \p P.
-void TuneSession::tryPlan(unsigned P) {
+/// Builds every plan, --jobs at a time (builds are not timed, and each
+/// has a copy of its own), then runs each once, alone.
+void TuneSession::tryPlans() {
+  unsigned N = Result.Plans.size();
+  std::vector<std::string> Why(N);
+  std::vector<char> Built(N, 0);
+  auto Build = [&](unsigned P) {
+    if (!interrupted() && !pastDeadline() && !Result.Plans[P].Files.empty())
+      Built[P] = buildCopy(P, Why[P]);
+  };
+  progress("building the plans");
+  if (Opts.Jobs <= 1) {
+    for (unsigned P = 1; P < N; ++P)
+      Build(P);
+  } else {
+    llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Opts.Jobs));
+    for (unsigned P = 1; P < N; ++P)
+      Pool.async([&Build, P] { Build(P); });
+    Pool.wait();
+  }
+  for (unsigned P = 1; P < N && !interrupted(); ++P)
+    tryPlan(P, Built[P], Why[P]);
+}
+
+/// Runs plan \p P once if it was built (else \p Why it was not).
+void TuneSession::tryPlan(unsigned P, bool Built, std::string Why) {
   TunedPlan &Plan = Result.Plans[P];
-  if (pastDeadline()) {
+  if (pastDeadline() || (!Built && Why.empty() && !Plan.Files.empty())) {
     Plan.Reason = "the time budget ran out first";
     return;
   }
@@ -247,9 +274,8 @@ void TuneSession::tryPlan(unsigned P) {
         Plan.Reason.empty() ? "the same program as the original" : Plan.Reason;
     return;
   }
-  std::string Why;
   double Seconds = 0;
-  if (!buildCopy(P, Why) || !runChecked(P, runTimeout(), Seconds, Why)) {
+  if (!Built || !runChecked(P, runTimeout(), Seconds, Why)) {
     Plan.Reason = Why;
     progress("  dropped: " + Why);
     return;
@@ -484,8 +510,7 @@ TuneResult TuneSession::run() {
                   "no plan changes the program: nothing to measure");
   if (!prepareOriginal())
     return finish(TuneResult::OriginalFails, Result.Message);
-  for (unsigned P = 1; P < Result.Plans.size() && !interrupted(); ++P)
-    tryPlan(P);
+  tryPlans();
   if (interrupted())
     return finish(TuneResult::Interrupted);
   screen();
