@@ -97,7 +97,8 @@ EditSet dlopt::formatExpansions(const EditSet &Composed,
     EditShift += EditGrowth;
     FormatShift += FormatGrowth;
     if (B == E) {
-      Out.insert(B, New);
+      if (!New.empty())
+        Out.insert(B, New);
     } else if (llvm::Error Err = Out.replace(B, E, std::move(New))) {
       llvm::consumeError(std::move(Err)); // Stretches never overlap.
       return Composed;

@@ -1,11 +1,11 @@
-//===- ExpansionFormat.h - Expanded macro invocations, formatted -*- C++
-//-*-===//
+//===- ExpansionFormat.h - Expanded macros, formatted -----------*- C++ -*-===//
 //
 // A macro expanded in place (MacroExpander) leaves its body's text on one
 // line of the invocation, however long: the preprocessor's view, not a
 // programmer's. Once composed with the rewrite, each statement that holds
 // an expansion is formatted in the file's clang-format style, and only
-// those statements; the rest of the file keeps its text.
+// those statements; the rest of the file keeps its text. The style of a
+// file is found here for the renderers too.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DLOPT_REWRITER_EXPANSIONFORMAT_H

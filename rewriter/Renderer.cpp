@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "rewriter/Renderer.h"
 #include "analysis/UseWalker.h"
+#include "rewriter/ExpansionFormat.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Lex/Lexer.h"
 
@@ -186,12 +187,7 @@ void Renderer::useStyleOf(FileID File) {
     return;
   // By absolute path: a relative one would be looked up from the process's
   // directory, not the compile command's.
-  llvm::Expected<format::FormatStyle> FileStyle = format::getStyle(
-      "file", absolutePath(SM, File), "LLVM", SM.getBufferData(File));
-  if (FileStyle)
-    State.Style = *FileStyle;
-  else
-    llvm::consumeError(FileStyle.takeError());
+  State.Style = styleOfFile(absolutePath(SM, File), SM.getBufferData(File));
 }
 
 std::string Renderer::format(StringRef Code, unsigned Indent,
