@@ -4,7 +4,8 @@
 #define GET_A(arr, i) ((arr)[i].a)
 #define TWICE(x) (2 * (x))
 
-struct M { int a, b; }; // expected-remark {{not transformable: use spelled inside the body of macro 'GET_A'}}
+// The plugin sees the code as written; dl-refactor expands GET_A here.
+struct M { int a, b; }; // expected-remark {{not transformable: use spelled inside the body of macro 'GET_A'}} expected-note {{every use that blocks it is spelled in a macro's body: 'dl-refactor --report' expands those invocations where it can and plans struct M with them}}
 static struct M ms[8];
 
 int main(void) {
