@@ -17,6 +17,7 @@
 #include "analysis/OpenCLHost.h"
 #include "analysis/ProfileCounts.h"
 #include "analysis/StackSpace.h"
+#include "analysis/StripMining.h"
 #include "analysis/UseClassifier.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
@@ -39,7 +40,8 @@ struct LoopScope {
   bool Vectorizable = true;
   /// True if the body holds another loop (so it is not strip-mined).
   bool ContainsLoop = false;
-  /// True for `for (i = 0; i < n; ++i)`, the loops the rewriter strip-mines.
+  /// True for the loops the rewriter strip-mines (analysis/StripMining.h):
+  /// `for (i = 0; i < n; ++i)`, or a range-for, with a body that stays in.
   bool FromZeroUpByOne = false;
   /// The scalars the body accumulates into (see collectAccumulators()).
   unsigned Accumulators = 0;
@@ -305,14 +307,6 @@ private:
     bool FromZeroUpByOne = false;
   };
 
-  /// v.size(), a container's size as a loop bound.
-  static bool isContainerSize(const Expr *Bound) {
-    const auto *Call =
-        dyn_cast<CXXMemberCallExpr>(Bound->IgnoreParenImpCasts());
-    const CXXMethodDecl *MD = Call ? Call->getMethodDecl() : nullptr;
-    return MD && MD->getIdentifier() && MD->getName() == "size";
-  }
-
   /// Recognizes `for (i = a; i < b; i += s)` and its usual variations.
   ForShape analyzeFor(const ForStmt *For) const {
     ForShape Shape;
@@ -353,12 +347,9 @@ private:
     std::optional<int64_t> Step = stepOf(For->getInc(), Shape.InductionVar);
     std::optional<int64_t> Start = evaluateConstant(StartE, Ctx);
     std::optional<int64_t> End = evaluateConstant(Bound, Ctx);
-    // A bound read from memory keeps the rewriter's flat form (a tiled
-    // access then pays a division and a remainder): not the strip-mined
-    // shape. A container's size is judged by the rewriter; taken as stable.
-    Shape.FromZeroUpByOne =
-        Op == BO_LT && Step == 1 && Start == 0 &&
-        (isStableLoopBound(Bound, For->getBody()) || isContainerSize(Bound));
+    // A loop the rewrite cannot split keeps its flat form (a tiled access
+    // then pays a division and a remainder): not the strip-mined shape.
+    Shape.FromZeroUpByOne = stripMinableLoop(For, Ctx).has_value();
     if (!Step || *Step == 0 || !Start || !End)
       return Shape;
     double S = *Start, E = *End, D = *Step;
@@ -534,6 +525,7 @@ private:
         containerElementRecord(Range->getRangeInit()->getType());
     if (isCandidate(RD) && asRecord(Var->getType().getNonReferenceType()) == RD)
       Scope.RangeVar = Var;
+    Scope.FromZeroUpByOne = stripMinableRangeFor(Range, Ctx);
     std::optional<double> Measured =
         measuredTrips(Ctx, Profile, Range->getBeginLoc(), Body);
     enterLoop(Range->getBeginLoc(), Measured.value_or(UnknownLoopTrips),
@@ -928,7 +920,7 @@ private:
           ASE && isGlobalId(ASE->getIdx()))
         return true;
     if (const VarDecl *Var = rangeElement(Element))
-      return Var == Loops.back().RangeVar;
+      return Var == Loops.back().RangeVar && Loops.back().FromZeroUpByOne;
     if (ContainerElement VE = asContainerElement(Element); VE.ViaIterator)
       return Loops.back().IteratorVar &&
              varOf(VE.Container) == Loops.back().IteratorVar;

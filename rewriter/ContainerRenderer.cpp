@@ -108,30 +108,53 @@ void ContainerRenderer::rangeFor(const CXXForRangeStmt *S) {
 /// i, v.element(i_tile, i_lane), which divides nothing; elsewhere as it is.
 void ContainerRenderer::subscript(const CXXOperatorCallExpr *Op) {
   ContainerElement CE = asContainerElement(Op);
-  const RecordDecl *RD = CE.Index ? containerRecord(CE.ContainerType) : nullptr;
-  if (!RD || instantiation()) // Templates are not strip-mined.
+  if (!CE.Index)
+    return;
+  // The text from `[` to `]`; the container's own text stays.
+  std::optional<Token> Open =
+      Lexer::findNextToken(Op->getArg(0)->getEndLoc(), SM, LO);
+  if (Open && Open->is(tok::l_square))
+    laneElement(
+        CE,
+        charRangeOf(Open->getLocation(), Op->getEndLoc().getLocWithOffset(1)),
+        ".");
+}
+
+/// v.at(i) likewise: in the lanes the index is below the size, so at()'s
+/// check could not fail there.
+void ContainerRenderer::atCall(const CXXMemberCallExpr *Call) {
+  const auto *Callee = dyn_cast<MemberExpr>(Call->getCallee());
+  ContainerElement CE = asContainerElement(Call);
+  if (Callee && CE.Index)
+    laneElement(CE,
+                charRangeOf(Callee->getOperatorLoc(),
+                            Call->getRParenLoc().getLocWithOffset(1)),
+                Callee->isArrow() ? "->" : ".");
+}
+
+/// The element \p CE, whose index spelling (`[i]`, `.at(i)`) is \p Range:
+/// `<Access>element(i_tile, i_lane)` in the lanes of a loop over i, else
+/// as it is. Nothing where \p Range is none: not strip-mined, correct as it
+/// is.
+void ContainerRenderer::laneElement(const ContainerElement &CE,
+                                    std::optional<FileRange> Range,
+                                    StringRef Access) {
+  const RecordDecl *RD = containerRecord(CE.ContainerType);
+  if (!RD || instantiation() || !Range) // Templates are not strip-mined.
     return;
   uint64_t Tile = Layouts.lookup(RD)->containerTile();
   const auto *Index = dyn_cast<DeclRefExpr>(CE.Index->IgnoreParenImpCasts());
   const auto *IndexVar = Index ? dyn_cast<VarDecl>(Index->getDecl()) : nullptr;
   if (!Tile || !IndexVar)
     return;
-  // The text from `[` to `]`; the container's own text stays.
-  std::optional<Token> Open =
-      Lexer::findNextToken(Op->getArg(0)->getEndLoc(), SM, LO);
-  auto Range = Open && Open->is(tok::l_square)
-                   ? charRangeOf(Open->getLocation(),
-                                 Op->getEndLoc().getLocWithOffset(1))
-                   : std::nullopt;
-  if (!Range)
-    return; // Not strip-mined; correct as it is.
   State.TiledIndexUses.push_back({CE.Container, IndexVar, Tile, RD});
   unsigned B = Range->Begin, E = Range->End;
+  std::string Prefix = Access.str() + "element(";
   Sites.push_back(
       {Range->File, B, E, RD,
        [=](const EditSet &ES, const LaneContext *Lane) {
          if (Lane && Lane->InductionVar == IndexVar && Lane->Tile == Tile)
-           return ".element(" + Lane->TileVar + ", " + Lane->LaneVar + ")";
+           return Prefix + Lane->TileVar + ", " + Lane->LaneVar + ")";
          return ES.textOf(B, E);
        },
        /*Needs=*/0});
@@ -143,6 +166,7 @@ void ContainerRenderer::subscript(const CXXOperatorCallExpr *Op) {
 void ContainerRenderer::memberCall(const CXXMemberCallExpr *Call) {
   if (std::optional<ElementUse> E = Uses.elementCall(Call, instantiation()))
     render(E->Record, E->Verdict);
+  atCall(Call);
 }
 
 /// UseKind::ElementCall: T(v[i]).f(), or T(*it).f() for it->f().

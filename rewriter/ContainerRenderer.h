@@ -59,6 +59,9 @@ public:
   void initList(const clang::InitListExpr *List);
 
 private:
+  void atCall(const clang::CXXMemberCallExpr *Call);
+  void laneElement(const ContainerElement &CE, std::optional<FileRange> Range,
+                   llvm::StringRef Access);
   void elementBinding(const clang::RecordDecl *RD, const HandleUse &U);
   void retype(const clang::RecordDecl *RD, const clang::VarDecl *VD,
               std::string Text);

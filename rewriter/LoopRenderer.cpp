@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "rewriter/LoopRenderer.h"
+#include "analysis/StripMining.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtOpenMP.h"
 #include "llvm/Support/Regex.h"
@@ -12,25 +13,6 @@ using namespace clang;
 using namespace dlopt;
 
 namespace dlopt::rewrite {
-
-/// Whether a split into tile, lane and remainder loops would change what the
-/// body does: it may leave or skip the loop, or it holds state that the two
-/// copies of the body would not share (static locals).
-static bool hasEscapes(const Stmt *S) {
-  if (!S)
-    return false;
-  if (isa<BreakStmt, GotoStmt, IndirectGotoStmt, LabelStmt, ForStmt, WhileStmt,
-          DoStmt, SwitchStmt, CXXForRangeStmt>(S))
-    return true;
-  if (const auto *DS = dyn_cast<DeclStmt>(S))
-    for (const Decl *D : DS->decls())
-      if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->isStaticLocal())
-        return true;
-  for (const Stmt *C : S->children())
-    if (hasEscapes(C))
-      return true;
-  return false;
-}
 
 /// The statements of a block without its braces, to share the scope of
 /// what a strip-mined loop declares before them (the variable a loop
@@ -41,143 +23,6 @@ static std::string blockContents(StringRef Body) {
   if (Body.starts_with("{") && Body.ends_with("}"))
     return Body.drop_front().drop_back().trim().str();
   return Body.str();
-}
-
-/// Whether block \p Body declares a variable named \p Name among its own
-/// statements.
-static bool declaresAtTop(const Stmt *Body, StringRef Name) {
-  const auto *Block = dyn_cast<CompoundStmt>(Body);
-  if (!Block)
-    return false;
-  for (const Stmt *S : Block->body())
-    if (const auto *DS = dyn_cast<DeclStmt>(S))
-      for (const Decl *D : DS->decls())
-        if (const auto *ND = dyn_cast<NamedDecl>(D);
-            ND && ND->getName() == Name)
-          return true;
-  return false;
-}
-
-/// The variable or field a container expression names (v, this->v, s.v);
-/// null for anything else (*p, a call's result).
-static const ValueDecl *containerRoot(const Expr *E) {
-  E = E->IgnoreParenImpCasts();
-  if (const auto *D = dyn_cast<DeclRefExpr>(E))
-    return D->getDecl();
-  if (const auto *M = dyn_cast<MemberExpr>(E)) {
-    const Expr *Base = M->getBase()->IgnoreParenImpCasts();
-    if (isa<CXXThisExpr>(Base) || containerRoot(Base))
-      return M->getMemberDecl();
-  }
-  return nullptr;
-}
-
-/// Members of a container that reach elements or read the size, but never
-/// change it.
-static bool keepsSizeMember(const FunctionDecl *FD) {
-  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
-  if (!MD)
-    return false;
-  if (MD->getOverloadedOperator() == OO_Subscript)
-    return true;
-  return MD->getIdentifier() &&
-         llvm::is_contained({"at", "size", "empty", "front", "back"},
-                            MD->getName());
-}
-
-/// The class type of an object of type \p T, or referred to by \p T.
-static const Type *objectType(QualType T) {
-  return T.getNonReferenceType()->getCanonicalTypeUnqualified().getTypePtr();
-}
-
-/// Whether \p S leaves the size of the container \p Root (of type
-/// \p Container) alone: it names the container only to read its size or
-/// reach an element, and calls nothing that could reach it another way,
-/// only the standard library (on no other container of that type) and
-/// member functions of the element \p RD that do the same. Conservative:
-/// a call of the program's own functions or lambdas gives up.
-static bool keepsSizeIn(const Stmt *S, const ValueDecl *Root,
-                        const Type *Container, const RecordDecl *RD,
-                        unsigned Depth) {
-  if (!S)
-    return true;
-  auto IsContainer = [&](QualType T) { return objectType(T) == Container; };
-  auto Children = [&](auto Range, const Stmt *Skip) {
-    for (const Stmt *C : Range)
-      if (C != Skip && !keepsSizeIn(C, Root, Container, RD, Depth))
-        return false;
-    return true;
-  };
-  // A container member call: on the root, only the members that keep
-  // its size; on another container of the type (an alias?), the same.
-  const Expr *Object = nullptr;
-  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S);
-      Op && isa_and_nonnull<CXXMethodDecl>(Op->getDirectCallee()))
-    Object = Op->getArg(0);
-  else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S))
-    Object = MC->getImplicitObjectArgument();
-  if (Object &&
-      (containerRoot(Object) == Root || IsContainer(Object->getType()))) {
-    const auto *Call = cast<CallExpr>(S);
-    if (!keepsSizeMember(Call->getDirectCallee()))
-      return false;
-    const Stmt *Skip = Object;
-    for (const Stmt *C : S->children())
-      if (const auto *E = dyn_cast_or_null<Expr>(C);
-          E && E->IgnoreParenImpCasts() == Object->IgnoreParenImpCasts())
-        Skip = C;
-    return Children(S->children(), Skip);
-  }
-  if (const auto *D = dyn_cast<DeclRefExpr>(S); D && D->getDecl() == Root)
-    return false;
-  if (const auto *M = dyn_cast<MemberExpr>(S); M && M->getMemberDecl() == Root)
-    return false;
-  if (const auto *Call = dyn_cast<CallExpr>(S)) {
-    const FunctionDecl *Callee = Call->getDirectCallee();
-    if (!Callee)
-      return false;
-    for (const Expr *Arg : Call->arguments())
-      if (IsContainer(Arg->getType()))
-        return false;
-    const auto *MD = dyn_cast<CXXMethodDecl>(Callee);
-    bool ElementMember =
-        MD && MD->getParent()->getCanonicalDecl() == RD->getCanonicalDecl();
-    if (!isLibraryDecl(Callee) && !ElementMember)
-      return false;
-    if (ElementMember) {
-      const FunctionDecl *Def = nullptr;
-      if (Depth > 3 || !MD->hasBody(Def) ||
-          !keepsSizeIn(Def->getBody(), Root, Container, RD, Depth + 1))
-        return false;
-    }
-  }
-  if (const auto *Construct = dyn_cast<CXXConstructExpr>(S)) {
-    const CXXConstructorDecl *Ctor = Construct->getConstructor();
-    if (!Ctor->isTrivial() && !isLibraryDecl(Ctor) &&
-        Ctor->getParent()->getCanonicalDecl() != RD->getCanonicalDecl())
-      return false;
-  }
-  return Children(S->children(), nullptr);
-}
-
-bool LoopRenderer::keepsSize(const Stmt *Body, const Expr *Container) const {
-  const ValueDecl *Root = containerRoot(Container);
-  const RecordDecl *RD = containerRecord(Container->getType());
-  return Root && RD &&
-         keepsSizeIn(Body, Root, objectType(Container->getType()), RD, 0);
-}
-
-/// `v.size()` of a container whose size \p Body keeps.
-bool LoopRenderer::isStableContainerSize(const Expr *Bound,
-                                         const Stmt *Body) const {
-  const auto *Call = dyn_cast<CXXMemberCallExpr>(Bound->IgnoreParenImpCasts());
-  const CXXMethodDecl *MD = Call ? Call->getMethodDecl() : nullptr;
-  if (!MD || !MD->getIdentifier() || MD->getName() != "size" ||
-      Call->getNumArgs() != 0)
-    return false;
-  const Expr *Object = Call->getImplicitObjectArgument();
-  return Object && !Object->HasSideEffects(Ctx) &&
-         containerRecord(Object->getType()) && keepsSize(Body, Object);
 }
 
 //===----------------------------------------------------------------------===//
@@ -242,10 +87,7 @@ void LoopRenderer::rangeForLoop(const CXXForRangeStmt *S, const RecordDecl *RD,
   uint64_t Tile = Layouts.lookup(RD)->containerTile();
   const Expr *Range = S->getRangeInit();
   const VarDecl *Var = S->getLoopVariable();
-  // (A C++20 init-statement, `for (int k = 0; auto &p : v)`, stays.)
-  if (!Tile || instantiation() || S->getInit() || !Range ||
-      Range->HasSideEffects(Ctx) || hasEscapes(S->getBody()) ||
-      !keepsSize(S->getBody(), Range))
+  if (!Tile || instantiation() || !stripMinableRangeFor(S, Ctx))
     return;
   // A body that never names the variable gains nothing.
   std::optional<SourceRange> BodySR = statementRange(S->getBody());
@@ -337,101 +179,13 @@ bool LoopRenderer::walkingPointerLoop(const ForStmt *For) {
   return true;
 }
 
-/// The directive whose loop \p For is, if any.
-static const OMPLoopDirective *directiveOf(const ForStmt *For,
-                                           ASTContext &Ctx) {
-  for (const DynTypedNode &P : Ctx.getParents(*For)) {
-    const auto *CD = P.get<CapturedDecl>();
-    if (!CD)
-      continue;
-    for (const DynTypedNode &Up : Ctx.getParents(*CD))
-      if (const auto *CS = Up.get<CapturedStmt>())
-        for (const DynTypedNode &Dir : Ctx.getParents(*CS))
-          if (const auto *D = Dir.get<OMPLoopDirective>())
-            return D;
-  }
-  return nullptr;
-}
-
-bool LoopRenderer::stripMinableUnderOpenMP(const ForStmt *For) const {
-  bool Captured = llvm::any_of(Ctx.getParents(*For), [](const DynTypedNode &P) {
-    return P.get<CapturedDecl>() || P.get<CapturedStmt>();
-  });
-  if (!Captured)
-    return true;
-  // `omp parallel for` shares out the loop over whole tiles; the loop over
-  // the last, partial one runs after the region, once, as its iterations
-  // would have. Under `omp for` in a parallel region every thread would
-  // run it, and `simd`, `collapse` and `ordered` are about the loop as
-  // written: those keep the flat form. The induction variable must be the
-  // loop's own (declared there), as the lanes assign it.
-  const OMPLoopDirective *Dir = directiveOf(For, Ctx);
-  const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit());
-  return Dir && DS && isa<OMPParallelForDirective>(Dir) &&
-         Dir->getLoopsNumber() == 1 &&
-         !Dir->getSingleClause<OMPOrderedClause>() &&
-         !Dir->getSingleClause<OMPCollapseClause>();
-}
-
 void LoopRenderer::loop(const ForStmt *For) {
   if (instantiation()) // One text for every instantiation.
     return;
   if (walkingPointerLoop(For))
     return;
-  if (!stripMinableUnderOpenMP(For))
-    return;
-  // for (int i = 0; i < n; ++i) with a body that stays inside the loop.
-  const VarDecl *IV = nullptr;
-  bool Declared = false;
-  const Expr *Start = nullptr;
-  if (const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit());
-      DS && DS->isSingleDecl()) {
-    IV = dyn_cast<VarDecl>(DS->getSingleDecl());
-    Start = IV ? IV->getInit() : nullptr;
-    Declared = true;
-  } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(For->getInit());
-             BO && BO->getOpcode() == BO_Assign) {
-    if (const auto *D = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens()))
-      IV = dyn_cast<VarDecl>(D->getDecl());
-    Start = BO->getRHS();
-  }
-  if (!IV || !Start || !IV->getType()->isIntegerType())
-    return;
-  Expr::EvalResult Zero;
-  if (!Start->EvaluateAsInt(Zero, Ctx) || Zero.Val.getInt() != 0)
-    return;
-  const auto *Cond = dyn_cast_or_null<BinaryOperator>(
-      For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
-  if (!Cond || Cond->getOpcode() != BO_LT)
-    return;
-  const auto *CondVar =
-      dyn_cast<DeclRefExpr>(Cond->getLHS()->IgnoreParenImpCasts());
-  if (!CondVar || CondVar->getDecl() != IV)
-    return;
-  const Expr *Bound = Cond->getRHS();
-  const Expr *Inc = For->getInc() ? For->getInc()->IgnoreParens() : nullptr;
-  bool UnitStep = false;
-  if (const auto *UO = dyn_cast_or_null<UnaryOperator>(Inc))
-    UnitStep = UO->isIncrementOp();
-  else if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Inc)) {
-    Expr::EvalResult One;
-    UnitStep = CA->getOpcode() == BO_AddAssign &&
-               CA->getRHS()->EvaluateAsInt(One, Ctx) && One.Val.getInt() == 1;
-  }
-  if (!UnitStep || hasEscapes(For->getBody()) || assignsTo(For->getBody(), IV))
-    return;
-  // C (unlike C++) lets the body's block declare the loop's variable again,
-  // which the lanes, sharing that block's scope, could not.
-  if (!LO.CPlusPlus && declaresAtTop(For->getBody(), IV->getName()))
-    return;
-  // The bound is read once per tile instead of once per iteration: it must
-  // be made of constants and local variables the body leaves alone (memory
-  // or globals could change behind a store or a call), or be the size of a
-  // container the body cannot resize.
-  if (!isStableLoopBound(Bound, For->getBody()) &&
-      !isStableContainerSize(Bound, For->getBody()))
-    return;
-  PendingLoops.push_back({For, IV, Declared, Bound});
+  if (std::optional<CountedLoop> L = stripMinableLoop(For, Ctx))
+    PendingLoops.push_back({For, L->InductionVar, L->Declared, L->Bound});
 }
 
 void LoopRenderer::stripMineLoops() {
@@ -468,8 +222,14 @@ void LoopRenderer::loopSite(const CandidateLoop &Loop) {
     return;
   const RecordDecl *RD = Use->Record;
   std::string IV = Loop.InductionVar->getNameAsString();
-  std::string Type =
+  std::string Spelled =
       Loop.InductionVar->getType().getAsString(Ctx.getPrintingPolicy());
+  // The declared type as the rewrite spells it (a container's
+  // `std::array<T, N>::size_type` names the new container).
+  std::optional<FileRange> TypeRange;
+  if (const TypeSourceInfo *TSI = Loop.InductionVar->getTypeSourceInfo();
+      TSI && Loop.Declared)
+    TypeRange = rangeOf(TSI->getTypeLoc().getSourceRange());
   LaneContext Lane{Loop.InductionVar, IV + "_tile", IV + "_lane", Use->Tile};
   unsigned BodyB = BodyRange->Begin, BodyE = BodyRange->End;
   unsigned BoundB = BoundRange->Begin, BoundE = BoundRange->End;
@@ -488,6 +248,12 @@ void LoopRenderer::loopSite(const CandidateLoop &Loop) {
     applySites(FlatEdits, BodyB, BodyE, nullptr, Self);
     applySites(BoundEdits, BoundB, BoundE, nullptr, Self);
     std::string T = std::to_string(Lane.Tile);
+    std::string Type = Spelled;
+    if (TypeRange) {
+      EditSet TypeEdits = ES.emptyCopy();
+      applySites(TypeEdits, TypeRange->Begin, TypeRange->End, nullptr, Self);
+      Type = TypeEdits.textOf(TypeRange->Begin, TypeRange->End);
+    }
     std::string Bound = BoundEdits.textOf(BoundB, BoundE);
     std::string Tiles = parenthesize(Bound) + " / " + T;
     std::string Decl = Declared ? Type + " " : "";

@@ -19,11 +19,9 @@ class LoopRenderer : public Renderer {
 public:
   using Renderer::Renderer;
 
-  /// A for loop: a walking-pointer loop is rendered at once; a counted loop
-  /// is a candidate for strip-mining once every tiled access is known.
-  /// Whether \p For, if it is the loop of an OpenMP directive, can be
-  /// strip-mined under it (`omp parallel for` can).
-  bool stripMinableUnderOpenMP(const clang::ForStmt *For) const;
+  /// A for loop: a walking-pointer loop is rendered at once; a loop the
+  /// analysis finds strip-minable (analysis/StripMining.h) is a candidate
+  /// once every tiled access is known.
   void loop(const clang::ForStmt *For);
   /// Strip-mines the candidate loops that index a tiled array.
   void stripMineLoops();
@@ -42,9 +40,6 @@ private:
 
   void loopSite(const CandidateLoop &Loop);
   bool walkingPointerLoop(const clang::ForStmt *For);
-  bool keepsSize(const clang::Stmt *Body, const clang::Expr *Container) const;
-  bool isStableContainerSize(const clang::Expr *Bound,
-                             const clang::Stmt *Body) const;
 
   /// Where the loops that replace loop \p S go (\p Range: the loop, body
   /// included). Two loops in place of one that is the body of another

@@ -35,7 +35,17 @@
 // CODE-NEXT: using Small = P_split_array<7>;
 // CODE:        P_split_array<(kCount > 8 ? 2 * 8 : 4)> ps;
 // CODE:      static void fill(P_split_array<kCount> &a) {
-// CODE:        for (P_split_array<kCount>::size_type i = 0; i < a.size(); ++i)
+// A loop over the tiled group, `a.at(i)` included, is strip-mined; its
+// variable's type names the new container.
+// CODE:      static double sum(const P_split_array<kCount> &a) {
+// CODE-NEXT:   double s = 0;
+// CODE-NEXT:   for (P_split_array<kCount>::size_type i_tile = 0; i_tile < a.size() / 4;
+// CODE:          for (P_split_array<kCount>::size_type i_lane = 0; i_lane < 4; ++i_lane) {
+// CODE-NEXT:       P_split_array<kCount>::size_type i = i_tile * 4 + i_lane;
+// CODE-NEXT:       s += a.element(i_tile, i_lane).x * a.element(i_tile, i_lane).w +
+// CODE-NEXT:            a.element(i_tile, i_lane).y * (i + 1);
+// CODE:        for (P_split_array<kCount>::size_type i = a.size() / 4 * 4; i < a.size(); ++i)
+// CODE-NEXT:     s += a[i].x * a[i].w + a.at(i).y * (i + 1);
 // CODE:        P_split_array<4> given = {P{1, 2, 3, 4.5}, P{5, 6, 7, 8.5}};
 // CODE-NEXT:   P_split_array<3> flat = {P{1, 2, 3, 4}, P{5, 6, 0, 0}};
 // CODE-NEXT:   P_split_array<2> made{global[2], P{9, 10, 11, 12}};

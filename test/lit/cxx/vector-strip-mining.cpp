@@ -14,6 +14,23 @@
 // DIFF-NEXT: split:{x,y}tiled:4{id}soa{w}: same output
 // DIFF-NEXT: split:{x,y}tiled:4{id,w}tiled:8: same output
 
+// The analysis calls an access loop-indexed (the model's strip-mined shape)
+// in exactly the loops the rewrite strip-mines: not in kept()'s, whose
+// bodies grow the container (71), leave the loop (76) or call out (65, 69).
+// RUN: %dl-refactor --report --format=json %S/Inputs/vector-strip-mining.cpp -- -std=c++17 | FileCheck --check-prefix=JSON %s
+// JSON:      "location": "{{.*}}vector-strip-mining.cpp:34:20",
+// JSON-NEXT: "loop_depth": 1,
+// JSON-NEXT: "loop_indexed": true,
+// JSON:      "location": "{{.*}}vector-strip-mining.cpp:65:7",
+// JSON-NEXT: "loop_depth": 1,
+// JSON-NEXT: "loop_indexed": false,
+// JSON:      "location": "{{.*}}vector-strip-mining.cpp:71:18",
+// JSON-NEXT: "loop_depth": 1,
+// JSON-NEXT: "loop_indexed": false,
+// JSON:      "location": "{{.*}}vector-strip-mining.cpp:76:7",
+// JSON-NEXT: "loop_depth": 1,
+// JSON-NEXT: "loop_indexed": false,
+
 // RUN: cp %S/Inputs/vector-strip-mining.cpp %t.cpp
 // RUN: %dl-refactor --apply --layout=P=tiled:4 %t.cpp -- -std=c++17
 // RUN: FileCheck --check-prefix=CODE %s < %t.cpp

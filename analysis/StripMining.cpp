@@ -1,0 +1,282 @@
+//===- StripMining.cpp - Which loops the rewrite strip-mines --------------===//
+//
+// See StripMining.h.
+//
+//===----------------------------------------------------------------------===//
+#include "analysis/StripMining.h"
+#include "analysis/AstUtil.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/StmtOpenMP.h"
+
+using namespace clang;
+using namespace dlopt;
+
+/// Whether a split into tile, lane and remainder loops would change what the
+/// body does: it may leave or skip the loop, or it holds state that the two
+/// copies of the body would not share (static locals).
+static bool hasEscapes(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<BreakStmt, GotoStmt, IndirectGotoStmt, LabelStmt, ForStmt, WhileStmt,
+          DoStmt, SwitchStmt, CXXForRangeStmt>(S))
+    return true;
+  if (const auto *DS = dyn_cast<DeclStmt>(S))
+    for (const Decl *D : DS->decls())
+      if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->isStaticLocal())
+        return true;
+  for (const Stmt *C : S->children())
+    if (hasEscapes(C))
+      return true;
+  return false;
+}
+
+/// Whether block \p Body declares a variable named \p Name among its own
+/// statements.
+static bool declaresAtTop(const Stmt *Body, StringRef Name) {
+  const auto *Block = dyn_cast<CompoundStmt>(Body);
+  if (!Block)
+    return false;
+  for (const Stmt *S : Block->body())
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        if (const auto *ND = dyn_cast<NamedDecl>(D);
+            ND && ND->getName() == Name)
+          return true;
+  return false;
+}
+
+/// The variable or field a container expression names (v, this->v, s.v);
+/// null for anything else (*p, a call's result).
+static const ValueDecl *containerRoot(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *D = dyn_cast<DeclRefExpr>(E))
+    return D->getDecl();
+  if (const auto *M = dyn_cast<MemberExpr>(E)) {
+    const Expr *Base = M->getBase()->IgnoreParenImpCasts();
+    if (isa<CXXThisExpr>(Base) || containerRoot(Base))
+      return M->getMemberDecl();
+  }
+  return nullptr;
+}
+
+/// Members of a container that reach elements or read the size, but never
+/// change it.
+static bool keepsSizeMember(const FunctionDecl *FD) {
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
+  if (!MD)
+    return false;
+  if (MD->getOverloadedOperator() == OO_Subscript)
+    return true;
+  return MD->getIdentifier() &&
+         llvm::is_contained({"at", "size", "empty", "front", "back"},
+                            MD->getName());
+}
+
+/// The class type of an object of type \p T, or referred to by \p T.
+static const Type *objectType(QualType T) {
+  return T.getNonReferenceType()->getCanonicalTypeUnqualified().getTypePtr();
+}
+
+/// Whether \p S leaves the size of the container \p Root (of type
+/// \p Container) alone: it names the container only to read its size or
+/// reach an element, and calls nothing that could reach it another way,
+/// only the standard library (on no other container of that type) and
+/// member functions of the element \p RD that do the same. Conservative:
+/// a call of the program's own functions or lambdas gives up.
+static bool keepsSizeIn(const Stmt *S, const ValueDecl *Root,
+                        const Type *Container, const RecordDecl *RD,
+                        unsigned Depth) {
+  if (!S)
+    return true;
+  auto IsContainer = [&](QualType T) { return objectType(T) == Container; };
+  auto Children = [&](auto Range, const Stmt *Skip) {
+    for (const Stmt *C : Range)
+      if (C != Skip && !keepsSizeIn(C, Root, Container, RD, Depth))
+        return false;
+    return true;
+  };
+  // A container member call: on the root, only the members that keep
+  // its size; on another container of the type (an alias?), the same.
+  const Expr *Object = nullptr;
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S);
+      Op && isa_and_nonnull<CXXMethodDecl>(Op->getDirectCallee()))
+    Object = Op->getArg(0);
+  else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S))
+    Object = MC->getImplicitObjectArgument();
+  if (Object &&
+      (containerRoot(Object) == Root || IsContainer(Object->getType()))) {
+    const auto *Call = cast<CallExpr>(S);
+    if (!keepsSizeMember(Call->getDirectCallee()))
+      return false;
+    // The object is the container (walked only if it is more than its
+    // name); the arguments must keep its size too. (A member call's
+    // callee, `v.at`, names the container: not a use of its own.)
+    llvm::SmallVector<const Expr *, 4> Rest;
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S))
+      Rest.append(std::next(Op->arg_begin()), Op->arg_end());
+    else
+      Rest.append(Call->arg_begin(), Call->arg_end());
+    if (!containerRoot(Object))
+      Rest.push_back(Object);
+    return llvm::all_of(Rest, [&](const Expr *E) {
+      return keepsSizeIn(E, Root, Container, RD, Depth);
+    });
+  }
+  if (const auto *D = dyn_cast<DeclRefExpr>(S); D && D->getDecl() == Root)
+    return false;
+  if (const auto *M = dyn_cast<MemberExpr>(S); M && M->getMemberDecl() == Root)
+    return false;
+  if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee)
+      return false;
+    for (const Expr *Arg : Call->arguments())
+      if (IsContainer(Arg->getType()))
+        return false;
+    const auto *MD = dyn_cast<CXXMethodDecl>(Callee);
+    bool ElementMember =
+        MD && MD->getParent()->getCanonicalDecl() == RD->getCanonicalDecl();
+    if (!isLibraryDecl(Callee) && !ElementMember)
+      return false;
+    if (ElementMember) {
+      const FunctionDecl *Def = nullptr;
+      if (Depth > 3 || !MD->hasBody(Def) ||
+          !keepsSizeIn(Def->getBody(), Root, Container, RD, Depth + 1))
+        return false;
+    }
+  }
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(S)) {
+    const CXXConstructorDecl *Ctor = Construct->getConstructor();
+    if (!Ctor->isTrivial() && !isLibraryDecl(Ctor) &&
+        Ctor->getParent()->getCanonicalDecl() != RD->getCanonicalDecl())
+      return false;
+  }
+  return Children(S->children(), nullptr);
+}
+
+/// Whether \p Body leaves the size of the container \p Container names
+/// alone (see keepsSizeIn).
+static bool keepsSize(const Stmt *Body, const Expr *Container) {
+  const ValueDecl *Root = containerRoot(Container);
+  const RecordDecl *RD = containerElementRecord(Container->getType());
+  return Root && RD &&
+         keepsSizeIn(Body, Root, objectType(Container->getType()), RD, 0);
+}
+
+/// `v.size()` of a container whose size \p Body keeps.
+static bool isStableContainerSize(const Expr *Bound, const Stmt *Body,
+                                  const ASTContext &Ctx) {
+  const auto *Call = dyn_cast<CXXMemberCallExpr>(Bound->IgnoreParenImpCasts());
+  const CXXMethodDecl *MD = Call ? Call->getMethodDecl() : nullptr;
+  if (!MD || !MD->getIdentifier() || MD->getName() != "size" ||
+      Call->getNumArgs() != 0)
+    return false;
+  const Expr *Object = Call->getImplicitObjectArgument();
+  return Object && !Object->HasSideEffects(Ctx) &&
+         containerElementRecord(Object->getType()) && keepsSize(Body, Object);
+}
+
+/// The directive whose loop \p For is, if any.
+static const OMPLoopDirective *directiveOf(const ForStmt *For,
+                                           ASTContext &Ctx) {
+  for (const DynTypedNode &P : Ctx.getParents(*For)) {
+    const auto *CD = P.get<CapturedDecl>();
+    if (!CD)
+      continue;
+    for (const DynTypedNode &Up : Ctx.getParents(*CD))
+      if (const auto *CS = Up.get<CapturedStmt>())
+        for (const DynTypedNode &Dir : Ctx.getParents(*CS))
+          if (const auto *D = Dir.get<OMPLoopDirective>())
+            return D;
+  }
+  return nullptr;
+}
+
+/// Whether \p For, if it is the loop of an OpenMP directive, can be
+/// strip-mined under it.
+static bool stripMinableUnderOpenMP(const ForStmt *For, ASTContext &Ctx) {
+  bool Captured = llvm::any_of(Ctx.getParents(*For), [](const DynTypedNode &P) {
+    return P.get<CapturedDecl>() || P.get<CapturedStmt>();
+  });
+  if (!Captured)
+    return true;
+  // `omp parallel for` shares out the loop over whole tiles; the loop over
+  // the last, partial one runs after the region, once, as its iterations
+  // would have. Under `omp for` in a parallel region every thread would
+  // run it, and `simd`, `collapse` and `ordered` are about the loop as
+  // written: those keep the flat form. The induction variable must be the
+  // loop's own (declared there), as the lanes assign it.
+  const OMPLoopDirective *Dir = directiveOf(For, Ctx);
+  const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit());
+  return Dir && DS && isa<OMPParallelForDirective>(Dir) &&
+         Dir->getLoopsNumber() == 1 &&
+         !Dir->getSingleClause<OMPOrderedClause>() &&
+         !Dir->getSingleClause<OMPCollapseClause>();
+}
+
+std::optional<CountedLoop> dlopt::stripMinableLoop(const ForStmt *For,
+                                                   ASTContext &Ctx) {
+  if (!stripMinableUnderOpenMP(For, Ctx))
+    return std::nullopt;
+  // for (int i = 0; i < n; ++i) with a body that stays inside the loop.
+  const VarDecl *IV = nullptr;
+  bool Declared = false;
+  const Expr *Start = nullptr;
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit());
+      DS && DS->isSingleDecl()) {
+    IV = dyn_cast<VarDecl>(DS->getSingleDecl());
+    Start = IV ? IV->getInit() : nullptr;
+    Declared = true;
+  } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(For->getInit());
+             BO && BO->getOpcode() == BO_Assign) {
+    if (const auto *D = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens()))
+      IV = dyn_cast<VarDecl>(D->getDecl());
+    Start = BO->getRHS();
+  }
+  if (!IV || !Start || !IV->getType()->isIntegerType())
+    return std::nullopt;
+  Expr::EvalResult Zero;
+  if (!Start->EvaluateAsInt(Zero, Ctx) || Zero.Val.getInt() != 0)
+    return std::nullopt;
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(
+      For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
+  if (!Cond || Cond->getOpcode() != BO_LT)
+    return std::nullopt;
+  const auto *CondVar =
+      dyn_cast<DeclRefExpr>(Cond->getLHS()->IgnoreParenImpCasts());
+  if (!CondVar || CondVar->getDecl() != IV)
+    return std::nullopt;
+  const Expr *Bound = Cond->getRHS();
+  const Expr *Inc = For->getInc() ? For->getInc()->IgnoreParens() : nullptr;
+  bool UnitStep = false;
+  if (const auto *UO = dyn_cast_or_null<UnaryOperator>(Inc))
+    UnitStep = UO->isIncrementOp();
+  else if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Inc)) {
+    Expr::EvalResult One;
+    UnitStep = CA->getOpcode() == BO_AddAssign &&
+               CA->getRHS()->EvaluateAsInt(One, Ctx) && One.Val.getInt() == 1;
+  }
+  if (!UnitStep || hasEscapes(For->getBody()) || assignsTo(For->getBody(), IV))
+    return std::nullopt;
+  // C (unlike C++) lets the body's block declare the loop's variable again,
+  // which the lanes, sharing that block's scope, could not.
+  if (!Ctx.getLangOpts().CPlusPlus &&
+      declaresAtTop(For->getBody(), IV->getName()))
+    return std::nullopt;
+  // The bound is read once per tile instead of once per iteration: it must
+  // be made of constants and local variables the body leaves alone (memory
+  // or globals could change behind a store or a call), or be the size of a
+  // container the body cannot resize.
+  if (!isStableLoopBound(Bound, For->getBody()) &&
+      !isStableContainerSize(Bound, For->getBody(), Ctx))
+    return std::nullopt;
+  return CountedLoop{IV, Declared, Bound};
+}
+
+bool dlopt::stripMinableRangeFor(const CXXForRangeStmt *S, ASTContext &Ctx) {
+  // (A C++20 init-statement, `for (int k = 0; auto &p : v)`, stays.)
+  const Expr *Range = S->getRangeInit();
+  return !S->getInit() && Range && !Range->HasSideEffects(Ctx) &&
+         !hasEscapes(S->getBody()) && keepsSize(S->getBody(), Range);
+}

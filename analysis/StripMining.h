@@ -1,0 +1,45 @@
+//===- StripMining.h - Which loops the rewrite strip-mines ------*- C++ -*-===//
+//
+// A loop whose induction variable indexes a tiled array is split by the
+// rewrite into tile, lane and remainder loops, so that the accesses in the
+// lanes divide nothing; other loops keep the flat form `t[i / T].f[i % T]`
+// (docs/design.md, "Rewriting principles"). Which loops can be split is
+// decided here, once: the analysis gives the model's features the shape
+// the rewrite will render, and the rewriter splits exactly these loops.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DLOPT_ANALYSIS_STRIPMINING_H
+#define DLOPT_ANALYSIS_STRIPMINING_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/StmtCXX.h"
+#include <optional>
+
+namespace dlopt {
+
+/// `for (i = 0; i < n; ++i)` that can be strip-mined.
+struct CountedLoop {
+  const clang::VarDecl *InductionVar = nullptr;
+  /// for (int i = 0; ...) rather than for (i = 0; ...).
+  bool Declared = false;
+  const clang::Expr *Bound = nullptr;
+};
+
+/// \p For as a loop from 0 up by one below a bound, if it can be split into
+/// tile, lane and remainder loops with the same meaning: its body neither
+/// leaves nor skips the loop, assigns the induction variable or holds
+/// static locals; its bound is made of constants and locals the body
+/// leaves alone, or is the size of a container the body cannot resize;
+/// under OpenMP, only the loop of `omp parallel for` (no collapse, no
+/// ordered) with the variable declared there.
+std::optional<CountedLoop> stripMinableLoop(const clang::ForStmt *For,
+                                            clang::ASTContext &Ctx);
+
+/// Whether a range-for over a container can be split likewise: no init
+/// statement, a range without side effects whose size the body keeps.
+bool stripMinableRangeFor(const clang::CXXForRangeStmt *S,
+                          clang::ASTContext &Ctx);
+
+} // namespace dlopt
+
+#endif
