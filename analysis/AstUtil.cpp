@@ -407,22 +407,27 @@ std::string dlopt::proxyMethodRefusal(const CXXMethodDecl *MD, bool CheckBody) {
   return "";
 }
 
-bool dlopt::assignsTo(const Stmt *S, const VarDecl *V) {
-  if (!S)
-    return false;
-  if (const auto *BO = dyn_cast<BinaryOperator>(S))
-    if (BO->isAssignmentOp())
-      if (const auto *D = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens()))
-        if (D->getDecl() == V)
-          return true;
-  if (const auto *UO = dyn_cast<UnaryOperator>(S))
-    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
-      if (const auto *D =
-              dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParens()))
-        if (D->getDecl() == V)
-          return true;
-  return llvm::any_of(S->children(),
-                      [V](const Stmt *C) { return assignsTo(C, V); });
+bool dlopt::assignsTo(const Stmt *Body, const VarDecl *V) {
+  auto Names = [V](const Expr *E) {
+    const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParens());
+    return D && D->getDecl() == V;
+  };
+  // A worklist, not recursion: a body may hold a sum of thousands of terms.
+  llvm::SmallVector<const Stmt *, 32> Todo{Body};
+  while (!Todo.empty()) {
+    const Stmt *S = Todo.pop_back_val();
+    if (!S)
+      continue;
+    if (const auto *BO = dyn_cast<BinaryOperator>(S);
+        BO && BO->isAssignmentOp() && Names(BO->getLHS()))
+      return true;
+    if (const auto *UO = dyn_cast<UnaryOperator>(S);
+        UO && (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
+        Names(UO->getSubExpr()))
+      return true;
+    Todo.append(S->child_begin(), S->child_end());
+  }
+  return false;
 }
 
 static bool isStableBoundExpr(const Expr *E) {

@@ -15,19 +15,22 @@ using namespace dlopt;
 /// Whether a split into tile, lane and remainder loops would change what the
 /// body does: it may leave or skip the loop, or it holds state that the two
 /// copies of the body would not share (static locals).
-static bool hasEscapes(const Stmt *S) {
-  if (!S)
-    return false;
-  if (isa<BreakStmt, GotoStmt, IndirectGotoStmt, LabelStmt, ForStmt, WhileStmt,
-          DoStmt, SwitchStmt, CXXForRangeStmt>(S))
-    return true;
-  if (const auto *DS = dyn_cast<DeclStmt>(S))
-    for (const Decl *D : DS->decls())
-      if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->isStaticLocal())
-        return true;
-  for (const Stmt *C : S->children())
-    if (hasEscapes(C))
+static bool hasEscapes(const Stmt *Body) {
+  // A worklist, not recursion: a body may hold a sum of thousands of terms.
+  llvm::SmallVector<const Stmt *, 32> Todo{Body};
+  while (!Todo.empty()) {
+    const Stmt *S = Todo.pop_back_val();
+    if (!S)
+      continue;
+    if (isa<BreakStmt, GotoStmt, IndirectGotoStmt, LabelStmt, ForStmt,
+            WhileStmt, DoStmt, SwitchStmt, CXXForRangeStmt>(S))
       return true;
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->isStaticLocal())
+          return true;
+    Todo.append(S->child_begin(), S->child_end());
+  }
   return false;
 }
 
@@ -84,75 +87,74 @@ static const Type *objectType(QualType T) {
 /// only the standard library (on no other container of that type) and
 /// member functions of the element \p RD that do the same. Conservative:
 /// a call of the program's own functions or lambdas gives up.
-static bool keepsSizeIn(const Stmt *S, const ValueDecl *Root,
-                        const Type *Container, const RecordDecl *RD,
-                        unsigned Depth) {
-  if (!S)
-    return true;
+static bool keepsSizeIn(const Stmt *Body, const ValueDecl *Root,
+                        const Type *Container, const RecordDecl *RD) {
   auto IsContainer = [&](QualType T) { return objectType(T) == Container; };
-  auto Children = [&](auto Range, const Stmt *Skip) {
-    for (const Stmt *C : Range)
-      if (C != Skip && !keepsSizeIn(C, Root, Container, RD, Depth))
+  // A worklist of statements and how many element member calls deep they
+  // are, not recursion: a body may hold a sum of thousands of terms.
+  llvm::SmallVector<std::pair<const Stmt *, unsigned>, 32> Todo{{Body, 0}};
+  while (!Todo.empty()) {
+    auto [S, Depth] = Todo.pop_back_val();
+    if (!S)
+      continue;
+    // A container member call: on the root, only the members that keep
+    // its size; on another container of the type (an alias?), the same.
+    const Expr *Object = nullptr;
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S);
+        Op && isa_and_nonnull<CXXMethodDecl>(Op->getDirectCallee()))
+      Object = Op->getArg(0);
+    else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S))
+      Object = MC->getImplicitObjectArgument();
+    if (Object &&
+        (containerRoot(Object) == Root || IsContainer(Object->getType()))) {
+      const auto *Call = cast<CallExpr>(S);
+      if (!keepsSizeMember(Call->getDirectCallee()))
         return false;
-    return true;
-  };
-  // A container member call: on the root, only the members that keep
-  // its size; on another container of the type (an alias?), the same.
-  const Expr *Object = nullptr;
-  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S);
-      Op && isa_and_nonnull<CXXMethodDecl>(Op->getDirectCallee()))
-    Object = Op->getArg(0);
-  else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S))
-    Object = MC->getImplicitObjectArgument();
-  if (Object &&
-      (containerRoot(Object) == Root || IsContainer(Object->getType()))) {
-    const auto *Call = cast<CallExpr>(S);
-    if (!keepsSizeMember(Call->getDirectCallee()))
+      // The object is the container (walked only if it is more than its
+      // name); the arguments must keep its size too. (A member call's
+      // callee, `v.at`, names the container: not a use of its own.)
+      const Expr *const *Args = Call->getArgs();
+      unsigned First = isa<CXXOperatorCallExpr>(S) ? 1 : 0;
+      for (unsigned A = First; A < Call->getNumArgs(); ++A)
+        Todo.push_back({Args[A], Depth});
+      if (!containerRoot(Object))
+        Todo.push_back({Object, Depth});
+      continue;
+    }
+    if (const auto *D = dyn_cast<DeclRefExpr>(S); D && D->getDecl() == Root)
       return false;
-    // The object is the container (walked only if it is more than its
-    // name); the arguments must keep its size too. (A member call's
-    // callee, `v.at`, names the container: not a use of its own.)
-    llvm::SmallVector<const Expr *, 4> Rest;
-    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S))
-      Rest.append(std::next(Op->arg_begin()), Op->arg_end());
-    else
-      Rest.append(Call->arg_begin(), Call->arg_end());
-    if (!containerRoot(Object))
-      Rest.push_back(Object);
-    return llvm::all_of(Rest, [&](const Expr *E) {
-      return keepsSizeIn(E, Root, Container, RD, Depth);
-    });
-  }
-  if (const auto *D = dyn_cast<DeclRefExpr>(S); D && D->getDecl() == Root)
-    return false;
-  if (const auto *M = dyn_cast<MemberExpr>(S); M && M->getMemberDecl() == Root)
-    return false;
-  if (const auto *Call = dyn_cast<CallExpr>(S)) {
-    const FunctionDecl *Callee = Call->getDirectCallee();
-    if (!Callee)
+    if (const auto *M = dyn_cast<MemberExpr>(S);
+        M && M->getMemberDecl() == Root)
       return false;
-    for (const Expr *Arg : Call->arguments())
-      if (IsContainer(Arg->getType()))
+    if (const auto *Call = dyn_cast<CallExpr>(S)) {
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      if (!Callee)
         return false;
-    const auto *MD = dyn_cast<CXXMethodDecl>(Callee);
-    bool ElementMember =
-        MD && MD->getParent()->getCanonicalDecl() == RD->getCanonicalDecl();
-    if (!isLibraryDecl(Callee) && !ElementMember)
-      return false;
-    if (ElementMember) {
-      const FunctionDecl *Def = nullptr;
-      if (Depth > 3 || !MD->hasBody(Def) ||
-          !keepsSizeIn(Def->getBody(), Root, Container, RD, Depth + 1))
+      for (const Expr *Arg : Call->arguments())
+        if (IsContainer(Arg->getType()))
+          return false;
+      const auto *MD = dyn_cast<CXXMethodDecl>(Callee);
+      bool ElementMember =
+          MD && MD->getParent()->getCanonicalDecl() == RD->getCanonicalDecl();
+      if (!isLibraryDecl(Callee) && !ElementMember)
+        return false;
+      if (ElementMember) {
+        const FunctionDecl *Def = nullptr;
+        if (Depth > 3 || !MD->hasBody(Def))
+          return false;
+        Todo.push_back({Def->getBody(), Depth + 1});
+      }
+    }
+    if (const auto *Construct = dyn_cast<CXXConstructExpr>(S)) {
+      const CXXConstructorDecl *Ctor = Construct->getConstructor();
+      if (!Ctor->isTrivial() && !isLibraryDecl(Ctor) &&
+          Ctor->getParent()->getCanonicalDecl() != RD->getCanonicalDecl())
         return false;
     }
+    for (const Stmt *C : S->children())
+      Todo.push_back({C, Depth});
   }
-  if (const auto *Construct = dyn_cast<CXXConstructExpr>(S)) {
-    const CXXConstructorDecl *Ctor = Construct->getConstructor();
-    if (!Ctor->isTrivial() && !isLibraryDecl(Ctor) &&
-        Ctor->getParent()->getCanonicalDecl() != RD->getCanonicalDecl())
-      return false;
-  }
-  return Children(S->children(), nullptr);
+  return true;
 }
 
 /// Whether \p Body leaves the size of the container \p Container names
@@ -161,7 +163,7 @@ static bool keepsSize(const Stmt *Body, const Expr *Container) {
   const ValueDecl *Root = containerRoot(Container);
   const RecordDecl *RD = containerElementRecord(Container->getType());
   return Root && RD &&
-         keepsSizeIn(Body, Root, objectType(Container->getType()), RD, 0);
+         keepsSizeIn(Body, Root, objectType(Container->getType()), RD);
 }
 
 /// `v.size()` of a container whose size \p Body keeps.
