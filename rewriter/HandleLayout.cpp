@@ -170,10 +170,12 @@ void HandleLayout::addMemberTypes(ASTContext &Ctx) {
         Element = Ctx.getAddrSpaceQualType(Element, LangAS::opencl_global);
       QualType Ptr = Ctx.getPointerType(Element);
       PointerQualTypes.push_back(Ptr);
+      ConstPointerQualTypes.push_back(Ctx.getPointerType(Element.withConst()));
       PointerTypes.push_back(Ptr.getAsString(Policy));
       MemberDecls.push_back(pointerDecl(M, Mem.Name));
     } else {
       PointerQualTypes.push_back(QualType());
+      ConstPointerQualTypes.push_back(QualType());
       PointerTypes.push_back((OpenCL ? "__global struct " : "struct ") +
                              Mem.RecordName + " *");
       MemberDecls.push_back(PointerTypes.back() + Mem.Name);
@@ -181,12 +183,23 @@ void HandleLayout::addMemberTypes(ASTContext &Ctx) {
   }
 }
 
-std::string HandleLayout::pointerDecl(unsigned M, StringRef Name) const {
-  if (PointerQualTypes[M].isNull())
-    return PointerTypes[M] + Name.str();
+std::string HandleLayout::pointerDecl(unsigned M, StringRef Name, bool Const,
+                                      bool Restrict) const {
+  std::string R = Restrict ? "restrict " : "";
+  if (PointerQualTypes[M].isNull()) {
+    StringRef Type = PointerTypes[M]; // "[__global ]struct X *"
+    std::string Global = OpenCL ? "__global " : "";
+    std::string Qualified =
+        Const ? Global + "const " + Type.drop_front(Global.size()).str()
+              : Type.str();
+    return Qualified + R + Name.str();
+  }
+  QualType T = Const ? ConstPointerQualTypes[M] : PointerQualTypes[M];
+  if (Restrict)
+    T.addRestrict();
   std::string Decl;
   llvm::raw_string_ostream OS(Decl);
-  PointerQualTypes[M].print(OS, Policy, Name);
+  T.print(OS, Policy, Name);
   return OS.str();
 }
 

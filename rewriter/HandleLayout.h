@@ -118,8 +118,13 @@ public:
   /// Whether the record is declared in OpenCL C: the handle's members are
   /// __global pointers, and only helpers OpenCL C can compile are printed.
   bool openCL() const { return OpenCL; }
-  /// Member \p M's pointer declared as \p Name: "__global float *b_x".
-  std::string pointerDecl(unsigned M, llvm::StringRef Name) const;
+  /// Member \p M's pointer declared as \p Name: "__global float *b_x";
+  /// with \p Const to const elements, with \p Restrict a restrict pointer
+  /// ("__global const float *restrict b_x": a kernel parameter's own).
+  std::string pointerDecl(unsigned M, llvm::StringRef Name, bool Const = false,
+                          bool Restrict = false) const;
+  /// Member \p M's pointer type: "__global float *".
+  const std::string &pointerType(unsigned M) const { return PointerTypes[M]; }
   /// The host's struct of one cl_mem per member, and its helpers.
   std::string clName() const { return HandleName + "_cl"; }
   std::string clCreateName() const { return HandleName + "_cl_create"; }
@@ -264,8 +269,9 @@ private:
   mutable std::set<unsigned> UsedFieldRefs;
   bool CPlusPlus = false;
   bool OpenCL = false;
-  /// Per member: its pointer type, for pointerDecl.
-  std::vector<clang::QualType> PointerQualTypes;
+  /// Per member: its pointer type, and one to const elements, for
+  /// pointerDecl (null for a tile struct's, spelled in PointerTypes).
+  std::vector<clang::QualType> PointerQualTypes, ConstPointerQualTypes;
   /// A class whose default constructor gives fields values (initializers
   /// or a constructor): a std::array of it constructs every element.
   bool ConstructsElements = false;

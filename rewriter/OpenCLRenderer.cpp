@@ -197,13 +197,21 @@ std::vector<std::string> OpenCLRenderer::parameterNames(const HandleLayout &L,
   return Names;
 }
 
+/// Whether kernel parameter \p P points to const elements.
+static bool constElements(const ParmVarDecl *P) {
+  return P->getType()->isPointerType() &&
+         P->getType()->getPointeeType().isConstQualified();
+}
+
 void OpenCLRenderer::kernelParameter(const RecordDecl *RD,
                                      const ParmVarDecl *P) {
   const HandleLayout *L = Layouts.lookup(RD);
   std::vector<std::string> Names = parameterNames(*L, P);
+  // `__global const T *restrict p` keeps both on every array's pointer.
   std::vector<std::string> Decls;
   for (unsigned M = 0; M < Names.size(); ++M)
-    Decls.push_back(L->pointerDecl(M, Names[M]));
+    Decls.push_back(L->pointerDecl(M, Names[M], constElements(P),
+                                   P->getType().isRestrictQualified()));
   auto Range = rangeOf(P->getSourceRange());
   if (!Range)
     return cannotRender(RD, P->getLocation(), "a kernel parameter");
@@ -258,9 +266,14 @@ void OpenCLRenderer::kernelPrologue(const FunctionDecl *Kernel) {
           const HandleLayout *L = Layouts.lookup(handleRecord(P->getType()));
           if (!L)
             continue;
+          // The handle's pointers are not const: a const parameter's are
+          // cast, as the kernel reads through them only.
+          std::vector<std::string> Names = parameterNames(*L, P);
+          if (constElements(P))
+            for (unsigned M = 0; M < Names.size(); ++M)
+              Names[M] = "(" + L->pointerType(M) + ")" + Names[M];
           std::string Decl = L->handleName() + " " + P->getNameAsString() +
-                             " = {" + llvm::join(parameterNames(*L, P), ", ") +
-                             "};";
+                             " = {" + llvm::join(Names, ", ") + "};";
           Text += "\n" + std::string(Indent, ' ') + format(Decl, Indent);
         }
         return Text;
