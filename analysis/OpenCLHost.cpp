@@ -22,13 +22,13 @@ ClCall dlopt::classifyClCall(const CallExpr *Call) {
       .Case("clCreateBuffer", ClCall::CreateBuffer)
       .Case("clEnqueueWriteBuffer", ClCall::WriteBuffer)
       .Case("clEnqueueReadBuffer", ClCall::ReadBuffer)
+      .Case("clEnqueueCopyBuffer", ClCall::CopyBuffer)
       .Case("clSetKernelArg", ClCall::SetKernelArg)
       .Cases("clReleaseMemObject", "clRetainMemObject", ClCall::ReleaseBuffer)
       .Cases("clEnqueueMapBuffer", "clEnqueueUnmapMemObject",
-             "clEnqueueCopyBuffer", "clEnqueueFillBuffer",
-             "clEnqueueWriteBufferRect", "clEnqueueReadBufferRect",
-             "clEnqueueCopyBufferRect", "clCreateSubBuffer",
-             ClCall::Unsupported)
+             "clEnqueueFillBuffer", "clEnqueueWriteBufferRect",
+             "clEnqueueReadBufferRect", "clEnqueueCopyBufferRect",
+             "clCreateSubBuffer", ClCall::Unsupported)
       .Cases("clEnqueueMigrateMemObjects", "clGetMemObjectInfo",
              "clSetMemObjectDestructorCallback", ClCall::Unsupported)
       .Default(ClCall::None);
@@ -178,6 +178,26 @@ void OpenCLHost::transfer(const CallExpr *Call) {
   // A buffer created from a byte count computed elsewhere gets its record
   // from what is copied into it.
   Buffers.try_emplace(Buffer, ClBuffer{RD, Call->getBeginLoc()});
+}
+
+/// clEnqueueCopyBuffer(q, src, dst, ...): both buffers hold the elements
+/// of the one whose record is known (a buffer created from a byte count
+/// computed elsewhere gets its record so).
+void OpenCLHost::copy(const CallExpr *Call) {
+  if (Call->getNumArgs() != 9)
+    return;
+  const ValueDecl *Src = holder(Call->getArg(1));
+  const ValueDecl *Dst = holder(Call->getArg(2));
+  Connected.insert(Call->getArg(1)->IgnoreParenImpCasts());
+  Connected.insert(Call->getArg(2)->IgnoreParenImpCasts());
+  const RecordDecl *RD = bufferRecord(Src);
+  if (!RD)
+    RD = bufferRecord(Dst);
+  if (!RD)
+    return;
+  for (const ValueDecl *B : {Src, Dst})
+    if (B)
+      Buffers.try_emplace(B, ClBuffer{RD, Call->getBeginLoc()});
 }
 
 /// Whether the strings of clCreateProgramWithSource, \p Strings, are
@@ -451,6 +471,9 @@ bool OpenCLHost::collect() {
              isStringSource(Call->getArg(2)))
       EmbeddedKernels = Call->getBeginLoc();
   for (const CallExpr *Call : Calls)
+    if (classifyClCall(Call) == ClCall::CopyBuffer)
+      copy(Call);
+  for (const CallExpr *Call : Calls)
     if (classifyClCall(Call) == ClCall::SetKernelArg)
       setKernelArg(Call);
   for (const CallExpr *Call : Calls)
@@ -516,8 +539,9 @@ void OpenCLHost::checkBufferUses(const std::vector<const Expr *> &References) {
     const FunctionDecl *Callee = In ? In->getDirectCallee() : nullptr;
     Why += Callee ? "passed to '" + Callee->getNameAsString() +
                         "' (only clCreateBuffer, clEnqueueWriteBuffer, "
-                        "clEnqueueReadBuffer, clSetKernelArg and "
-                        "clReleaseMemObject are followed)"
+                        "clEnqueueReadBuffer, clEnqueueCopyBuffer, "
+                        "clSetKernelArg and clReleaseMemObject are "
+                        "followed)"
                   : std::string("used where the analysis does not follow it");
     Problems.push_back({RD, E->getExprLoc(), Why});
   }

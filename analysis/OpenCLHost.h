@@ -41,6 +41,8 @@ enum class ClCall {
   CreateBuffer,  // clCreateBuffer(context, flags, bytes, host, &err)
   WriteBuffer, // clEnqueueWriteBuffer(queue, buf, blocking, off, bytes, p, ...)
   ReadBuffer,  // clEnqueueReadBuffer(queue, buf, blocking, off, bytes, p, ...)
+  CopyBuffer,  // clEnqueueCopyBuffer(queue, src, dst, src_off, dst_off, bytes,
+               // ...)
   SetKernelArg,  // clSetKernelArg(kernel, index, size, &buf)
   ReleaseBuffer, // clReleaseMemObject(buf), clRetainMemObject(buf)
   Unsupported,   // another call on buffers: map, copy, fill, sub-buffers...
@@ -84,6 +86,8 @@ enum class ClUseKind {
   /// clEnqueueWriteBuffer, clEnqueueReadBuffer of the handle: per array.
   Write,
   Read,
+  /// clEnqueueCopyBuffer between two buffers of the record: per array.
+  Copy,
   /// clSetKernelArg(k, i, sizeof(cl_mem), &buf): arguments i, i+1, ... one
   /// per array (a counter index steps past all of them).
   SetArgument,
@@ -176,6 +180,7 @@ private:
   void createKernel(const clang::CallExpr *Call, const clang::ValueDecl *To);
   void createBuffer(const clang::CallExpr *Call, const clang::ValueDecl *To);
   void transfer(const clang::CallExpr *Call);
+  void copy(const clang::CallExpr *Call);
   void setKernelArg(const clang::CallExpr *Call);
   void checkBufferUses(const std::vector<const clang::Expr *> &References);
   const clang::RecordDecl *hostArrayRecord(const clang::Expr *E) const;

@@ -184,6 +184,32 @@ void OpenCLHost::callUse(const CallExpr *Call, ClCall K) {
       return;
     break;
   }
+  case ClCall::CopyBuffer: {
+    if (Call->getNumArgs() != 9)
+      return;
+    const ValueDecl *Src = holder(Call->getArg(1));
+    const ValueDecl *Dst = holder(Call->getArg(2));
+    U.Record = bufferRecord(Src);
+    if (!U.Record)
+      U.Record = bufferRecord(Dst);
+    if (!U.Record)
+      return;
+    U.Kind = ClUseKind::Copy;
+    if (!Src || !Dst || bufferRecord(Src) != bufferRecord(Dst)) {
+      Problems.push_back({U.Record, Call->getBeginLoc(),
+                          "OpenCL buffer of '" + recordName(U.Record) +
+                              "' elements copied to or from a buffer that "
+                              "does not hold them"});
+      return;
+    }
+    if (!Spelled() ||
+        !wholeElements(U.Record, Call->getArg(3), "the source offset" + Of) ||
+        !wholeElements(U.Record, Call->getArg(4),
+                       "the destination offset" + Of) ||
+        !wholeElements(U.Record, Call->getArg(5), "the size" + Of))
+      return;
+    break;
+  }
   case ClCall::ReleaseBuffer: {
     U.Record = bufferRecord(holder(Call->getArg(0)));
     if (!U.Record)

@@ -91,6 +91,7 @@ public:
     ClSetArgs = 33554432,
     ClRelease = 67108864,
     ClRetain = 134217728,
+    ClCopy = 268435456,
   };
   void use(Helper H) const { Used |= H; }
   /// Every helper, whether used or not (for declarations in a header);
@@ -133,6 +134,7 @@ public:
   std::string clSetArgsName() const { return HandleName + "_cl_set_args"; }
   std::string clReleaseName() const { return HandleName + "_cl_release"; }
   std::string clRetainName() const { return HandleName + "_cl_retain"; }
+  std::string clCopyName() const { return HandleName + "_cl_copy_buffer"; }
 
   /// Field F of element Index of the array Handle, for any index.
   std::string access(llvm::StringRef Handle, llvm::StringRef Index,

@@ -8,7 +8,9 @@
 // one buffer. Each does that call per array, with the same arguments and
 // error codes: a byte count or offset of whole elements becomes the same
 // count of each array's elements, a tiled array transfers whole tiles and,
-// for a partial tile, only the lanes of its elements.
+// for a partial tile, only the lanes of its elements; a copy between two
+// buffers copies whole tiles where both sides start one, else runs of
+// lanes.
 //
 //===----------------------------------------------------------------------===//
 #include "rewriter/HandleLayout.h"
@@ -27,7 +29,10 @@ public:
 
   std::string print() {
     OS << "#ifdef __APPLE__\n#include <OpenCL/opencl.h>\n#else\n"
-          "#include <CL/cl.h>\n#endif\n\n";
+          "#include <CL/cl.h>\n#endif\n";
+    if (L.Used & HandleLayout::ClCopy)
+      OS << "#include <stddef.h>\n";
+    OS << "\n";
     // Only those used: clang warns of unused static functions.
     unsigned Used = L.Used;
     structType();
@@ -39,6 +44,8 @@ public:
       transferWrapper(/*Write=*/true);
     if (Used & HandleLayout::ClRead)
       transferWrapper(/*Write=*/false);
+    if (Used & HandleLayout::ClCopy)
+      copyBuffer();
     if (Used & HandleLayout::ClSetArgs)
       setArgs();
     if (Used & HandleLayout::ClRelease)
@@ -152,6 +159,71 @@ private:
        << "  return " << H << "_cl_transfer("
        << (Write ? "CL_TRUE" : "CL_FALSE")
        << ", q, b, blocking, offset, bytes, h, nwait, wait, event);\n}\n\n";
+  }
+
+  /// T_cl_copy_buffer: clEnqueueCopyBuffer of the elements [s, s + n) of
+  /// src to [d, d + n) of dst, per array.
+  void copyBuffer() {
+    const std::string &First = L.Members.front().Name;
+    OS << "/* The elements of `bytes` from `src_offset` of src to "
+          "`dst_offset` of dst (in bytes of "
+       << L.ElementType
+       << "), per array; `event`, if given, completes with all of them. */\n"
+       << "static inline cl_int " << L.clCopyName() << "(cl_command_queue q, "
+       << C << " src, " << C
+       << " dst, size_t src_offset, size_t dst_offset, size_t bytes, cl_uint "
+          "nwait, const cl_event *wait, cl_event *event) {\n"
+       << "  size_t s = src_offset / sizeof(" << L.ElementType
+       << "), d = dst_offset / sizeof(" << L.ElementType
+       << "), n = bytes / sizeof(" << L.ElementType << ");\n"
+       << "  " << H << " h = {0}; /* for the sizes of its arrays' items */\n"
+       << "  cl_int e = CL_SUCCESS;\n"
+       << "  if (n == 0) /* the error clEnqueueCopyBuffer gives */\n"
+       << "    return clEnqueueCopyBuffer(q, src." << First << ", dst." << First
+       << ", 0, 0, 0, nwait, wait, event);\n";
+    for (const HandleMember &M : L.Members) {
+      if (M.K == HandleMember::Tiles) {
+        tiledCopy(M);
+        continue;
+      }
+      OS << "  if (e == CL_SUCCESS)\n    e = clEnqueueCopyBuffer(q, src."
+         << M.Name << ", dst." << M.Name << ", s * sizeof *h." << M.Name
+         << ", d * sizeof *h." << M.Name << ", n * sizeof *h." << M.Name
+         << ", nwait, wait, 0);\n";
+    }
+    OS << "  if (e == CL_SUCCESS && event)\n"
+          "    e = clEnqueueMarkerWithWaitList(q, 0, 0, event);\n"
+          "  return e;\n}\n\n";
+  }
+
+  /// Whole tiles where both sides start a tile; else runs of lanes that
+  /// stay inside one tile of each, field by field.
+  void tiledCopy(const HandleMember &M) {
+    std::string T = std::to_string(M.Tile), Size = "sizeof *h." + M.Name;
+    OS << "  for (size_t i = 0; e == CL_SUCCESS && i < n;) {\n"
+       << "    size_t si = s + i, di = d + i, k = n - i;\n"
+       << "    if (si % " << T << " == 0 && di % " << T << " == 0 && k >= " << T
+       << ") {\n"
+       << "      e = clEnqueueCopyBuffer(q, src." << M.Name << ", dst."
+       << M.Name << ", si / " << T << " * " << Size << ", di / " << T << " * "
+       << Size << ", k / " << T << " * " << Size << ", nwait, wait, 0);\n"
+       << "      i += k / " << T << " * " << T << ";\n"
+       << "      continue;\n    }\n"
+       << "    if (k > " << T << " - si % " << T << ")\n      k = " << T
+       << " - si % " << T << ";\n"
+       << "    if (k > " << T << " - di % " << T << ")\n      k = " << T
+       << " - di % " << T << ";\n";
+    for (unsigned F : M.Fields) {
+      std::string Field = L.FieldNames[F];
+      std::string Lane = "sizeof h." + M.Name + "->" + Field + "[0]";
+      std::string At = "offsetof(struct " + M.RecordName + ", " + Field + ")";
+      OS << "    if (e == CL_SUCCESS)\n      e = clEnqueueCopyBuffer(q, src."
+         << M.Name << ", dst." << M.Name << ", si / " << T << " * " << Size
+         << " + " << At << " + si % " << T << " * " << Lane << ", di / " << T
+         << " * " << Size << " + " << At << " + di % " << T << " * " << Lane
+         << ", k * " << Lane << ", nwait, wait, 0);\n";
+    }
+    OS << "    i += k;\n  }\n";
   }
 
   void setArgs() {

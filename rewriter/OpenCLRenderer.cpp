@@ -88,6 +88,9 @@ void OpenCLRenderer::hostUse(const ClUse &U) {
                     Args({0, 1, 2, 3, 4, 5, 6, 7, 8}),
                     U.Kind == ClUseKind::Write ? HandleLayout::ClWrite
                                                : HandleLayout::ClRead);
+  case ClUseKind::Copy:
+    return callSite(RD, Call, L->clCopyName(),
+                    Args({0, 1, 2, 3, 4, 5, 6, 7, 8}), HandleLayout::ClCopy);
   case ClUseKind::SetArgument: {
     TextFn Buffer = textFn(U.Buffer);
     TextFn AddressOf =

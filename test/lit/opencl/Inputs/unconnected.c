@@ -29,8 +29,8 @@ void step(cl_context context, cl_command_queue queue, cl_program program,
   clSetKernelArg(move, argi, sizeof(cl_mem), &buf);
   clSetKernelArg(move, 1, sizeof(cl_mem), &buf);
   clSetKernelArg(missing, 0, sizeof(cl_mem), &buf);
-  clEnqueueCopyBuffer(queue, buf, other, 0, 0, n * sizeof(Particle), 0, NULL,
-                      NULL);
+  clEnqueueFillBuffer(queue, buf, &n, sizeof n, 0, n * sizeof(Particle), 0,
+                      NULL, NULL);
   release_all(buf);
   cl_mem copied = clCreateBuffer(context, CL_MEM_COPY_HOST_PTR,
                                  n * sizeof(Particle), ps, &err);
