@@ -34,6 +34,17 @@ ClCall dlopt::classifyClCall(const CallExpr *Call) {
       .Default(ClCall::None);
 }
 
+bool dlopt::isClMem(QualType T) {
+  for (;;) {
+    const auto *TT = T->getAs<TypedefType>();
+    if (!TT)
+      return false;
+    if (TT->getDecl()->getName() == "cl_mem")
+      return true;
+    T = TT->getDecl()->getUnderlyingType();
+  }
+}
+
 OpenCLHost OpenCLHost::forRecords(ASTContext &Ctx, const UseClassifier &Uses,
                                   std::vector<const RecordDecl *> Records) {
   auto Set = std::make_shared<llvm::SmallPtrSet<const RecordDecl *, 4>>(
@@ -473,6 +484,7 @@ bool OpenCLHost::collect() {
   for (const CallExpr *Call : Calls)
     if (classifyClCall(Call) == ClCall::CopyBuffer)
       copy(Call);
+  passedBuffers(V.References);
   for (const CallExpr *Call : Calls)
     if (classifyClCall(Call) == ClCall::SetKernelArg)
       setKernelArg(Call);

@@ -52,6 +52,9 @@ enum class ClCall {
 /// API is C: no overloads, and the names are reserved to it).
 ClCall classifyClCall(const clang::CallExpr *Call);
 
+/// Whether \p T is spelled as OpenCL's cl_mem (through any sugar).
+bool isClMem(clang::QualType T);
+
 /// A buffer of a candidate record's elements.
 struct ClBuffer {
   const clang::RecordDecl *Record = nullptr;
@@ -181,6 +184,10 @@ private:
   void createBuffer(const clang::CallExpr *Call, const clang::ValueDecl *To);
   void transfer(const clang::CallExpr *Call);
   void copy(const clang::CallExpr *Call);
+  // OpenCLParameters.cpp: buffers passed to the program's functions.
+  void passedBuffers(const std::vector<const clang::Expr *> &References);
+  void checkParameter(const clang::ParmVarDecl *P,
+                      const std::vector<const clang::Expr *> &References);
   void setKernelArg(const clang::CallExpr *Call);
   void checkBufferUses(const std::vector<const clang::Expr *> &References);
   const clang::RecordDecl *hostArrayRecord(const clang::Expr *E) const;

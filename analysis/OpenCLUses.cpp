@@ -17,18 +17,6 @@
 using namespace clang;
 using namespace dlopt;
 
-/// Whether \p T is spelled as OpenCL's cl_mem (through any sugar).
-static bool isClMem(QualType T) {
-  for (;;) {
-    const auto *TT = T->getAs<TypedefType>();
-    if (!TT)
-      return false;
-    if (TT->getDecl()->getName() == "cl_mem")
-      return true;
-    T = TT->getDecl()->getUnderlyingType();
-  }
-}
-
 /// The declarators that share \p D's specifiers (`cl_mem a, b;`), \p D
 /// included, in order.
 static std::vector<const DeclaratorDecl *>
@@ -62,8 +50,27 @@ void OpenCLHost::declarationUse(const ValueDecl *Holder, const ClBuffer &B) {
   auto Problem = [&](const std::string &Why) {
     Problems.push_back({B.Record, Holder->getLocation(), Buf + " " + Why});
   };
-  if (!D || isa<ParmVarDecl>(D))
-    return Problem("is a parameter (not rewritten yet)");
+  if (!D)
+    return Problem("is not a variable, member or parameter");
+  // A parameter (OpenCLParameters.cpp): in every declaration of its
+  // function.
+  if (const auto *P = dyn_cast<ParmVarDecl>(D)) {
+    const auto *F = cast<FunctionDecl>(P->getDeclContext());
+    unsigned I = P->getFunctionScopeIndex();
+    for (const FunctionDecl *Decl : F->redecls()) {
+      const ParmVarDecl *Q =
+          I < Decl->getNumParams() ? Decl->getParamDecl(I) : nullptr;
+      if (!Q || !Q->getTypeSourceInfo() ||
+          Q->getTypeSourceInfo()->getTypeLoc().getBeginLoc().isMacroID())
+        return Problem("is declared inside a macro");
+      ClUse U;
+      U.Kind = ClUseKind::BufferDeclaration;
+      U.Record = B.Record;
+      U.Holder = Q;
+      Uses.push_back(std::move(U));
+    }
+    return;
+  }
   if (!isClMem(D->getType()))
     return Problem("is not declared as a cl_mem");
   TypeLoc TL = D->getTypeSourceInfo()->getTypeLoc();

@@ -137,10 +137,13 @@ void OpenCLRenderer::bufferDeclaration(const RecordDecl *RD,
                                        const HandleLayout &L,
                                        const DeclaratorDecl *D) {
   TypeLoc TL = D->getTypeSourceInfo()->getTypeLoc();
-  auto Range = charRangeOf(TL.getBeginLoc(), D->getLocation());
+  // An unnamed parameter's type is all there is (`void f(cl_mem);`).
+  bool Unnamed = D->getDeclName().isEmpty();
+  auto Range = Unnamed ? rangeOf(TL.getSourceRange())
+                       : charRangeOf(TL.getBeginLoc(), D->getLocation());
   if (!Range)
     return cannotRender(RD, D->getLocation(), "a buffer's type");
-  textSite(RD, *Range, L.clName() + " ",
+  textSite(RD, *Range, L.clName() + (Unnamed ? "" : " "),
            HandleLayout::HandleType | HandleLayout::ClBuffers);
   const auto *VD = dyn_cast<VarDecl>(D);
   // Alone in its declaration: `cl_mem a = ..., b = ...;` stays as it is.

@@ -9,7 +9,7 @@ typedef struct Particle {
   cl_int tag;
 } Particle;
 
-static void release_all(cl_mem b) { clReleaseMemObject(b); }
+void release_all(cl_mem b) { clReleaseMemObject(b); }
 
 void step(cl_context context, cl_command_queue queue, cl_program program,
           const char **names, int argi, int n) {

@@ -1,0 +1,122 @@
+//===- OpenCLParameters.cpp - Buffers passed to the program's functions ---===//
+//
+// Host code keeps its OpenCL calls in functions of its own: an upload, a
+// kernel launch, a clean-up that takes the buffer as a cl_mem parameter.
+// Such a parameter holds the buffers of the record its callers pass, and
+// the calls on it inside the function are followed like any other buffer's
+// (OpenCLHost.cpp); its type becomes the record's T_cl in every declaration
+// of the function (OpenCLUses.cpp). Only a static function's: a function
+// other files may call could receive other buffers there.
+//
+//===----------------------------------------------------------------------===//
+#include "analysis/AstUtil.h"
+#include "analysis/OpenCLHost.h"
+#include "clang/AST/ParentMapContext.h"
+#include "llvm/ADT/SetVector.h"
+
+using namespace clang;
+using namespace dlopt;
+
+/// The call whose argument \p E is (through parentheses and implicit
+/// casts), and its index there.
+static std::pair<const CallExpr *, unsigned> callArgument(ASTContext &Ctx,
+                                                          const Expr *E) {
+  const Expr *Child = E;
+  for (;;) {
+    DynTypedNodeList Parents = Ctx.getParents(*Child);
+    if (Parents.size() != 1)
+      return {nullptr, 0};
+    if (const auto *Call = Parents[0].get<CallExpr>()) {
+      for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+        if (Call->getArg(I) == Child)
+          return {Call, I};
+      return {nullptr, 0};
+    }
+    const auto *P = Parents[0].get<Expr>();
+    if (!P || !isa<ParenExpr, ImplicitCastExpr>(P))
+      return {nullptr, 0};
+    Child = P;
+  }
+}
+
+/// The cl_mem parameter of a function of this file that \p E is passed to,
+/// or null.
+static const ParmVarDecl *bufferParameter(ASTContext &Ctx, const Expr *E) {
+  auto [Call, I] = callArgument(Ctx, E);
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
+  if (!Def || classifyClCall(Call) != ClCall::None ||
+      I >= Def->getNumParams() ||
+      inSystemHeader(Ctx.getSourceManager(), Def->getLocation()))
+    return nullptr;
+  const ParmVarDecl *P = Def->getParamDecl(I);
+  return isClMem(P->getType()) ? P : nullptr;
+}
+
+void OpenCLHost::passedBuffers(const std::vector<const Expr *> &References) {
+  // A parameter passed on to another function gets its record in turn.
+  // (One used in a transfer inside has it already.)
+  llvm::SetVector<const ParmVarDecl *> Params;
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const Expr *E : References) {
+      const RecordDecl *RD = bufferRecord(holder(E));
+      const ParmVarDecl *P = RD ? bufferParameter(Ctx, E) : nullptr;
+      if (!P || Connected.count(E))
+        continue;
+      if (const RecordDecl *Held = bufferRecord(P); Held && Held != RD)
+        continue; // checkParameter says why.
+      Connected.insert(E);
+      Buffers.try_emplace(P, ClBuffer{RD, P->getLocation()});
+      Changed |= Params.insert(P);
+    }
+  }
+  for (const ParmVarDecl *P : Params)
+    checkParameter(P, References);
+}
+
+/// The call that \p Ref names the callee of, or null.
+static const CallExpr *callOf(ASTContext &Ctx, const DeclRefExpr *Ref) {
+  const Expr *Child = Ref;
+  for (;;) {
+    DynTypedNodeList Parents = Ctx.getParents(*Child);
+    if (Parents.size() != 1)
+      return nullptr;
+    if (const auto *Call = Parents[0].get<CallExpr>())
+      return Call->getCallee() == Child ? Call : nullptr;
+    const auto *P = Parents[0].get<Expr>();
+    if (!P || !isa<ParenExpr, ImplicitCastExpr>(P))
+      return nullptr;
+    Child = P;
+  }
+}
+
+/// Every call of the function of \p P passes a buffer of its record there,
+/// and nothing else reaches the function.
+void OpenCLHost::checkParameter(const ParmVarDecl *P,
+                                const std::vector<const Expr *> &References) {
+  const auto *F = cast<FunctionDecl>(P->getDeclContext());
+  const RecordDecl *RD = bufferRecord(P);
+  std::string Of = "OpenCL buffer parameter '" + P->getNameAsString() +
+                   "' of '" + F->getNameAsString() + "' takes '" +
+                   recordName(RD) + "' buffers, but ";
+  if (F->isExternallyVisible())
+    Problems.push_back({RD, P->getLocation(),
+                        Of + "other files may call it with others (only a "
+                             "static function's is rewritten)"});
+  unsigned Index = P->getFunctionScopeIndex();
+  for (const Expr *E : References) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(E);
+    if (!Ref || Ref->getDecl()->getCanonicalDecl() != F->getCanonicalDecl())
+      continue;
+    const CallExpr *Call = callOf(Ctx, Ref);
+    if (!Call)
+      Problems.push_back({RD, Ref->getLocation(),
+                          Of + "the function is used other than by calling "
+                               "it"});
+    else if (Index >= Call->getNumArgs() ||
+             bufferRecord(holder(Call->getArg(Index))) != RD)
+      Problems.push_back(
+          {RD, Call->getBeginLoc(), Of + "this call passes something else"});
+  }
+}
