@@ -4,6 +4,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/Path.h"
@@ -474,4 +475,19 @@ bool dlopt::spelledInFile(const ASTContext &Ctx, SourceRange R) {
   FileID File = SM.getFileID(CR.getBegin());
   return File == SM.getFileID(CR.getEnd()) && SM.getFileEntryRefForID(File) &&
          !SM.isInSystemHeader(CR.getBegin());
+}
+
+DynTypedNode dlopt::parentPast(ASTContext &Ctx, const Expr *E,
+                               const Expr *&Child,
+                               llvm::function_ref<bool(const Expr *)> Skip) {
+  Child = E;
+  for (;;) {
+    DynTypedNodeList Parents = Ctx.getParents(*Child);
+    if (Parents.size() != 1)
+      return {};
+    const auto *P = Parents[0].get<Expr>();
+    if (!P || !Skip(P))
+      return Parents[0];
+    Child = P;
+  }
 }

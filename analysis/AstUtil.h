@@ -4,6 +4,7 @@
 
 #include "analysis/LayoutPlan.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ASTTypeTraits.h"
 #include "clang/AST/Expr.h"
 
 namespace clang {
@@ -163,6 +164,14 @@ bool isLibraryDecl(const clang::Decl *D);
 /// Whether the text of \p R is one range of a file the rewriter may edit
 /// (a macro's argument is; its body, or a system header, is not).
 bool spelledInFile(const clang::ASTContext &Ctx, clang::SourceRange R);
+
+/// The first parent of \p E that \p Skip does not pass through, with
+/// \p Child set to the last expression passed (E itself if none); an
+/// empty node where a node has no single parent.
+clang::DynTypedNode
+parentPast(clang::ASTContext &Ctx, const clang::Expr *E,
+           const clang::Expr *&Child,
+           llvm::function_ref<bool(const clang::Expr *)> Skip);
 
 /// Whether \p S assigns \p V, steps it (++, --) or takes its address.
 bool assignsTo(const clang::Stmt *S, const clang::VarDecl *V);

@@ -97,24 +97,6 @@ public:
 
 } // namespace dlopt
 
-/// The first parent of \p E that \p Skip does not pass through, with
-/// \p Child set to the last expression passed (E itself if none); an
-/// empty node where a node has no single parent.
-static DynTypedNode parentPast(ASTContext &Ctx, const Expr *E,
-                               const Expr *&Child,
-                               llvm::function_ref<bool(const Expr *)> Skip) {
-  Child = E;
-  for (;;) {
-    DynTypedNodeList Parents = Ctx.getParents(*Child);
-    if (Parents.size() != 1)
-      return {};
-    const auto *P = Parents[0].get<Expr>();
-    if (!P || !Skip(P))
-      return Parents[0];
-    Child = P;
-  }
-}
-
 static bool isParenOrCast(const Expr *E) {
   return isa<ParenExpr, ImplicitCastExpr, CStyleCastExpr>(E);
 }

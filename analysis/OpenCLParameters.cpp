@@ -17,26 +17,22 @@
 using namespace clang;
 using namespace dlopt;
 
+/// Parentheses and implicit casts, which pass an argument on as it is.
+static bool isParenOrImplicitCast(const Expr *E) {
+  return isa<ParenExpr, ImplicitCastExpr>(E);
+}
+
 /// The call whose argument \p E is (through parentheses and implicit
 /// casts), and its index there.
 static std::pair<const CallExpr *, unsigned> callArgument(ASTContext &Ctx,
                                                           const Expr *E) {
-  const Expr *Child = E;
-  for (;;) {
-    DynTypedNodeList Parents = Ctx.getParents(*Child);
-    if (Parents.size() != 1)
-      return {nullptr, 0};
-    if (const auto *Call = Parents[0].get<CallExpr>()) {
-      for (unsigned I = 0; I < Call->getNumArgs(); ++I)
-        if (Call->getArg(I) == Child)
-          return {Call, I};
-      return {nullptr, 0};
-    }
-    const auto *P = Parents[0].get<Expr>();
-    if (!P || !isa<ParenExpr, ImplicitCastExpr>(P))
-      return {nullptr, 0};
-    Child = P;
-  }
+  const Expr *Child;
+  const auto *Call =
+      parentPast(Ctx, E, Child, isParenOrImplicitCast).get<CallExpr>();
+  for (unsigned I = 0; Call && I < Call->getNumArgs(); ++I)
+    if (Call->getArg(I) == Child)
+      return {Call, I};
+  return {nullptr, 0};
 }
 
 /// The cl_mem parameter of a function of this file that \p E is passed to,
@@ -77,18 +73,10 @@ void OpenCLHost::passedBuffers(const std::vector<const Expr *> &References) {
 
 /// The call that \p Ref names the callee of, or null.
 static const CallExpr *callOf(ASTContext &Ctx, const DeclRefExpr *Ref) {
-  const Expr *Child = Ref;
-  for (;;) {
-    DynTypedNodeList Parents = Ctx.getParents(*Child);
-    if (Parents.size() != 1)
-      return nullptr;
-    if (const auto *Call = Parents[0].get<CallExpr>())
-      return Call->getCallee() == Child ? Call : nullptr;
-    const auto *P = Parents[0].get<Expr>();
-    if (!P || !isa<ParenExpr, ImplicitCastExpr>(P))
-      return nullptr;
-    Child = P;
-  }
+  const Expr *Child;
+  const auto *Call =
+      parentPast(Ctx, Ref, Child, isParenOrImplicitCast).get<CallExpr>();
+  return Call && Call->getCallee() == Child ? Call : nullptr;
 }
 
 /// Every call of the function of \p P passes a buffer of its record there,
