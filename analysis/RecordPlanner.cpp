@@ -62,6 +62,32 @@ static void unifyTileSizes(RecordPlan &R) {
     }
 }
 
+/// The decision for a cluster of a record whose arrays the program passes
+/// on as sub-arrays (at \p SubArrayAt), where \p Tiled chose a tiled
+/// layout: a moved tiled handle counts the elements its tiles skip, so
+/// every access takes the flat form (a division and a remainder) and no
+/// loop is strip-mined for it. The model decides again as if no access
+/// were loop-indexed, which is what a tiled layout would meet; a tiled
+/// choice then stands.
+static Decision withoutStripMining(const DecisionTree &Model,
+                                   const FeatureVector &Features,
+                                   const Decision &Tiled,
+                                   const std::string &SubArrayAt) {
+  FeatureVector Flat = Features;
+  Flat["loop_index_fraction"] = 0;
+  Decision D = Model.decide(Flat);
+  if (D.Chosen.Kind == LayoutKind::Tiled)
+    return Tiled;
+  D.Path.insert(D.Path.begin(),
+                "not " + Tiled.Chosen.str() +
+                    ": the program passes sub-arrays "
+                    "on (" +
+                    SubArrayAt +
+                    "), so a tiled layout reaches every element through the "
+                    "flat form; decided as if no access were loop-indexed");
+  return D;
+}
+
 static std::vector<unsigned> identityIds(size_t N) {
   std::vector<unsigned> Ids(N);
   std::iota(Ids.begin(), Ids.end(), 0u);
@@ -112,6 +138,8 @@ void dlopt::planRecord(RecordPlan &R, const AnalysisOptions &Opts) {
       P.Why.push_back("cold: no kernel accesses these fields");
     } else {
       Decision D = Model.decide(P.Features);
+      if (D.Chosen.Kind == LayoutKind::Tiled && !R.SubArrayAt.empty())
+        D = withoutStripMining(Model, P.Features, D, R.SubArrayAt);
       P.Chosen = D.Chosen;
       P.Why = std::move(D.Path);
     }
