@@ -123,6 +123,12 @@ private:
       }
       tiledTransfer(M);
     }
+    endWithMarker();
+  }
+
+  /// The end of a helper of several enqueued commands: `event`, if asked
+  /// for, completes with all of them.
+  void endWithMarker() {
     OS << "  if (e == CL_SUCCESS && event)\n"
           "    e = clEnqueueMarkerWithWaitList(q, 0, 0, event);\n"
           "  return e;\n}\n\n";
@@ -191,9 +197,7 @@ private:
          << ", d * sizeof *h." << M.Name << ", n * sizeof *h." << M.Name
          << ", nwait, wait, 0);\n";
     }
-    OS << "  if (e == CL_SUCCESS && event)\n"
-          "    e = clEnqueueMarkerWithWaitList(q, 0, 0, event);\n"
-          "  return e;\n}\n\n";
+    endWithMarker();
   }
 
   /// Whole tiles where both sides start a tile; else runs of lanes that
