@@ -12,6 +12,7 @@
 #include "analysis/AstUtil.h"
 #include "analysis/OpenCLHost.h"
 #include "clang/AST/ParentMapContext.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SetVector.h"
 
 using namespace clang;
@@ -67,7 +68,17 @@ void OpenCLHost::passedBuffers(const std::vector<const Expr *> &References) {
       Changed |= Params.insert(P);
     }
   }
-  for (const ParmVarDecl *P : Params)
+  // Every parameter holding buffers, also one that only a transfer inside
+  // the function gave a record: each of its callers must pass one.
+  for (const auto &[Holder, B] : Buffers)
+    if (const auto *P = dyn_cast<ParmVarDecl>(Holder))
+      Params.insert(P);
+  std::vector<const ParmVarDecl *> Sorted(Params.begin(), Params.end());
+  const SourceManager &SM = Ctx.getSourceManager();
+  llvm::sort(Sorted, [&](const ParmVarDecl *A, const ParmVarDecl *B) {
+    return SM.isBeforeInTranslationUnit(A->getLocation(), B->getLocation());
+  });
+  for (const ParmVarDecl *P : Sorted)
     checkParameter(P, References);
 }
 

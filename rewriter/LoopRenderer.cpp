@@ -6,7 +6,6 @@
 #include "rewriter/LoopRenderer.h"
 #include "analysis/StripMining.h"
 #include "clang/AST/ParentMapContext.h"
-#include "clang/AST/StmtOpenMP.h"
 #include "llvm/Support/Regex.h"
 
 using namespace clang;
