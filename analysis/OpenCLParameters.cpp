@@ -13,7 +13,6 @@
 #include "analysis/OpenCLHost.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
-#include "llvm/ADT/SetVector.h"
 
 using namespace clang;
 using namespace dlopt;
@@ -52,8 +51,8 @@ static const ParmVarDecl *bufferParameter(ASTContext &Ctx, const Expr *E) {
 
 void OpenCLHost::passedBuffers(const std::vector<const Expr *> &References) {
   // A parameter passed on to another function gets its record in turn.
-  // (One used in a transfer inside has it already.)
-  llvm::SetVector<const ParmVarDecl *> Params;
+  // (One used in a transfer inside has it already, and so its references
+  // are followed from the first pass on.)
   for (bool Changed = true; Changed;) {
     Changed = false;
     for (const Expr *E : References) {
@@ -64,16 +63,15 @@ void OpenCLHost::passedBuffers(const std::vector<const Expr *> &References) {
       if (const RecordDecl *Held = bufferRecord(P); Held && Held != RD)
         continue; // checkParameter says why.
       Connected.insert(E);
-      Buffers.try_emplace(P, ClBuffer{RD, P->getLocation()});
-      Changed |= Params.insert(P);
+      Changed |= Buffers.try_emplace(P, ClBuffer{RD, P->getLocation()}).second;
     }
   }
   // Every parameter holding buffers, also one that only a transfer inside
   // the function gave a record: each of its callers must pass one.
+  std::vector<const ParmVarDecl *> Sorted;
   for (const auto &[Holder, B] : Buffers)
     if (const auto *P = dyn_cast<ParmVarDecl>(Holder))
-      Params.insert(P);
-  std::vector<const ParmVarDecl *> Sorted(Params.begin(), Params.end());
+      Sorted.push_back(P);
   const SourceManager &SM = Ctx.getSourceManager();
   llvm::sort(Sorted, [&](const ParmVarDecl *A, const ParmVarDecl *B) {
     return SM.isBeforeInTranslationUnit(A->getLocation(), B->getLocation());

@@ -58,9 +58,11 @@ void OpenCLHost::declarationUse(const ValueDecl *Holder, const ClBuffer &B) {
     const auto *F = cast<FunctionDecl>(P->getDeclContext());
     unsigned I = P->getFunctionScopeIndex();
     for (const FunctionDecl *Decl : F->redecls()) {
-      const ParmVarDecl *Q =
-          I < Decl->getNumParams() ? Decl->getParamDecl(I) : nullptr;
-      if (!Q || !Q->getTypeSourceInfo() ||
+      // A declaration without a prototype (`void f();`) names no type.
+      if (I >= Decl->getNumParams())
+        continue;
+      const ParmVarDecl *Q = Decl->getParamDecl(I);
+      if (!Q->getTypeSourceInfo() ||
           Q->getTypeSourceInfo()->getTypeLoc().getBeginLoc().isMacroID())
         return Problem("is declared inside a macro");
       ClUse U;

@@ -176,9 +176,8 @@ void HandleLayout::addMemberTypes(ASTContext &Ctx) {
     } else {
       PointerQualTypes.push_back(QualType());
       ConstPointerQualTypes.push_back(QualType());
-      PointerTypes.push_back((OpenCL ? "__global struct " : "struct ") +
-                             Mem.RecordName + " *");
-      MemberDecls.push_back(PointerTypes.back() + Mem.Name);
+      PointerTypes.push_back(pointerDecl(M, ""));
+      MemberDecls.push_back(pointerDecl(M, Mem.Name));
     }
   }
 }
@@ -186,14 +185,9 @@ void HandleLayout::addMemberTypes(ASTContext &Ctx) {
 std::string HandleLayout::pointerDecl(unsigned M, StringRef Name, bool Const,
                                       bool Restrict) const {
   std::string R = Restrict ? "restrict " : "";
-  if (PointerQualTypes[M].isNull()) {
-    StringRef Type = PointerTypes[M]; // "[__global ]struct X *"
-    std::string Global = OpenCL ? "__global " : "";
-    std::string Qualified =
-        Const ? Global + "const " + Type.drop_front(Global.size()).str()
-              : Type.str();
-    return Qualified + R + Name.str();
-  }
+  if (PointerQualTypes[M].isNull()) // A generated struct's: spelled here.
+    return std::string(OpenCL ? "__global " : "") + (Const ? "const " : "") +
+           "struct " + Members[M].RecordName + " *" + R + Name.str();
   QualType T = Const ? ConstPointerQualTypes[M] : PointerQualTypes[M];
   if (Restrict)
     T.addRestrict();
