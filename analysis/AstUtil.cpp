@@ -300,6 +300,17 @@ SourcePos dlopt::formatLoc(const SourceManager &SM, SourceLocation Loc) {
          ":" + std::to_string(P.getColumn());
 }
 
+bool GeneratedCode::hasLayoutOf(const RecordDecl *RD) const {
+  std::string Name = recordName(RD);
+  if (Name.empty())
+    return false;
+  bool Invalid = false;
+  StringRef Text = SM.getBufferData(
+      SM.getFileID(SM.getExpansionLoc(RD->getLocation())), &Invalid);
+  return !Invalid &&
+         Text.contains("dlopt: begin generated layout of " + Name + " */");
+}
+
 bool GeneratedCode::contains(SourceLocation Loc) const {
   if (Loc.isInvalid())
     return false;

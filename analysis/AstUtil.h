@@ -118,6 +118,9 @@ class GeneratedCode {
 public:
   explicit GeneratedCode(const clang::SourceManager &SM) : SM(SM) {}
   bool contains(clang::SourceLocation Loc) const;
+  /// Whether the file defining \p RD holds a layout dlopt generated for it
+  /// (an earlier run rewrote its arrays).
+  bool hasLayoutOf(const clang::RecordDecl *RD) const;
 
 private:
   const clang::SourceManager &SM;

@@ -107,9 +107,13 @@ public:
     if (!RD || !eligible(RD))
       return true;
     // Members of dlopt's own generated records and storage (anonymous
-    // structs) are the result of a rewrite, not a layout to plan again.
+    // structs) are the result of a rewrite, not a layout to plan again;
+    // nor is a member of a record an earlier run rewrote: its arrays live
+    // in the generated records now (which that run's helpers copy whole).
     const RecordDecl *Parent = FD->getParent();
-    if (recordName(Parent).empty() || Generated.contains(Parent->getLocation()))
+    if (recordName(Parent).empty() ||
+        Generated.contains(Parent->getLocation()) ||
+        Generated.hasLayoutOf(Parent))
       return true;
     uint64_t Length = 0;
     if (const auto *CAT = Ctx.getAsConstantArrayType(FD->getType()))
