@@ -43,6 +43,8 @@ struct LoopScope {
   /// True for the loops the rewriter strip-mines (analysis/StripMining.h):
   /// `for (i = 0; i < n; ++i)`, or a range-for, with a body that stays in.
   bool FromZeroUpByOne = false;
+  /// The loop itself, for a `for` loop.
+  const ForStmt *For = nullptr;
   /// The scalars the body accumulates into (see collectAccumulators()).
   unsigned Accumulators = 0;
   /// The variable of a range-for over a candidate's std::vector: its
@@ -100,7 +102,7 @@ void collectVarying(const Stmt *S,
       if (const auto *VD = dyn_cast<VarDecl>(D))
         Out.insert(VD);
   }
-  for (const Stmt *Child : S->children())
+  for (const Stmt *Child : subStatements(S))
     withStackSpace([&] { collectVarying(Child, Out); });
 }
 
@@ -113,7 +115,7 @@ void collectDeclared(const Stmt *S,
     for (const Decl *D : DS->decls())
       if (const auto *VD = dyn_cast<VarDecl>(D))
         Out.insert(VD);
-  for (const Stmt *Child : S->children())
+  for (const Stmt *Child : subStatements(S))
     withStackSpace([&] { collectDeclared(Child, Out); });
 }
 
@@ -148,7 +150,7 @@ void collectAccumulators(const Stmt *S, const VarDecl *InductionVar,
       if (Acc != InductionVar && !Declared.count(Acc) &&
           Acc->getType()->isArithmeticType())
         Out.insert(Acc);
-  for (const Stmt *C : S->children())
+  for (const Stmt *C : subStatements(S))
     withStackSpace(
         [&] { collectAccumulators(C, InductionVar, Declared, Out); });
 }
@@ -284,7 +286,7 @@ private:
     if (const auto *Captured = dyn_cast<CapturedStmt>(S))
       return stmt(Captured->getCapturedStmt());
     // Compound, switch, return, labels, ...: children in order.
-    for (const Stmt *Child : S->children())
+    for (const Stmt *Child : subStatements(S))
       stmt(Child);
   }
 
@@ -426,7 +428,7 @@ private:
                   Ctx.getAsConstantArrayType(DRE->getDecl()->getType()))
             if (elementRecord(DRE->getDecl()->getType()))
               return CAT->getSize().getZExtValue();
-    for (const Stmt *Child : S->children())
+    for (const Stmt *Child : subStatements(S))
       if (uint64_t N =
               withStackSpace([&] { return indexedArrayLength(Child, IV); }))
         return N;
@@ -462,6 +464,7 @@ private:
     Scope.Vectorizable = vectorizableBody(For->getBody(), For->getInc());
     Scope.ContainsLoop = containsLoop(For->getBody());
     Scope.FromZeroUpByOne = Shape.FromZeroUpByOne;
+    Scope.For = For;
     Scope.Accumulators = countAccumulators(For->getBody(), Shape.InductionVar);
     collectVarying(For->getBody(), Scope.Varying);
     collectVarying(For->getInc(), Scope.Varying);
@@ -534,6 +537,7 @@ private:
       for (const FieldDecl *FD : RD->fields())
         emitField(RD, FD->getFieldIndex(), Range->getRangeInit(),
                   /*IsWrite=*/false, /*IsGather=*/false, !Scope.ContainsLoop,
+                  /*LanesWhenMoved=*/false,
                   Ctx.getTypeSizeInChars(FD->getType()).getQuantity());
     stmt(Body);
     leaveLoop();
@@ -556,6 +560,7 @@ private:
         for (const FieldDecl *FD : RD->fields())
           emitField(RD, FD->getFieldIndex(), Call, IsWrite,
                     /*IsGather=*/!OnlyReads, /*IsLoopIndexed=*/OnlyReads,
+                    /*LanesWhenMoved=*/false,
                     Ctx.getTypeSizeInChars(FD->getType()).getQuantity());
     leaveLoop();
   }
@@ -587,7 +592,7 @@ private:
       return false;
     if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S))
       return true;
-    return llvm::any_of(S->children(), [](const Stmt *C) {
+    return llvm::any_of(subStatements(S), [](const Stmt *C) {
       return withStackSpace([&] { return containsLoop(C); });
     });
   }
@@ -607,7 +612,7 @@ private:
     if (const auto *BO = dyn_cast<BinaryOperator>(S))
       if (isFloatReduction(BO))
         return false;
-    for (const Stmt *Child : S->children())
+    for (const Stmt *Child : subStatements(S))
       if (!withStackSpace([&] { return scanVectorizable(Child, InCallee); }))
         return false;
     return true;
@@ -819,10 +824,11 @@ private:
     E = E->IgnoreParens();
     if (std::optional<FieldAccess> FA = resolveField(E)) {
       elementAddress(FA->Element, FA->ViaArrow);
+      bool LoopIndexed = (!FA->ViaArrow || pointerIndex(FA->Element)) &&
+                         isLoopIndexed(FA->Element);
       emitField(FA->Record, FA->Index, E, IsWrite,
-                isGather(FA->Element, FA->ViaArrow),
-                (!FA->ViaArrow || pointerIndex(FA->Element)) &&
-                    isLoopIndexed(FA->Element),
+                isGather(FA->Element, FA->ViaArrow), LoopIndexed,
+                LoopIndexed && lanesWhenMoved(FA->Element),
                 Ctx.getTypeSizeInChars(E->getType()).getQuantity());
       return;
     }
@@ -832,9 +838,10 @@ private:
       if (!RD) // it-> of an iterator: a pointer to the element.
         RD = asContainerElement(E).Record;
       bool Gather = isGather(E, false), LoopIndexed = isLoopIndexed(E);
+      bool Moved = LoopIndexed && lanesWhenMoved(E);
       for (const FieldDecl *FD : RD->fields())
         emitField(RD, FD->getFieldIndex(), E, IsWrite, Gather, LoopIndexed,
-                  Ctx.getTypeSizeInChars(FD->getType()).getQuantity());
+                  Moved, Ctx.getTypeSizeInChars(FD->getType()).getQuantity());
       return;
     }
     address(E);
@@ -934,6 +941,16 @@ private:
     const auto *ASE =
         dyn_cast<ArraySubscriptExpr>(Element->IgnoreParenImpCasts());
     return ASE && varOf(ASE->getIdx()) == Loops.back().InductionVar;
+  }
+
+  /// Whether loop-indexed \p Element keeps its lanes also where its
+  /// record's tiled handles count the elements their tiles skip: a[i]
+  /// through a handle the strip-mined loop peels for (peelsToTiles).
+  bool lanesWhenMoved(const Expr *Element) const {
+    const auto *ASE =
+        dyn_cast<ArraySubscriptExpr>(Element->IgnoreParenImpCasts());
+    return ASE && !Loops.empty() && Loops.back().For &&
+           peelsToTiles(Loops.back().For, ASE->getBase(), Ctx);
   }
 
   /// The index of the element an element pointer stands for, if \p Element
@@ -1145,11 +1162,12 @@ private:
 
   void emitField(const RecordDecl *RD, unsigned Index, const Expr *At,
                  bool IsWrite, bool IsGather, bool IsLoopIndexed,
-                 int64_t Bytes) {
+                 bool LanesWhenMoved, int64_t Bytes) {
     MemoryAccess A{Ids.fieldId(RD, Index), static_cast<double>(Bytes)};
     A.IsWrite = IsWrite;
     A.IsGather = IsGather;
     A.IsLoopIndexed = IsLoopIndexed;
+    A.LanesWhenMoved = LanesWhenMoved;
     A.Accumulators = Loops.empty() ? 0 : Loops.back().Accumulators;
     A.InVectorizableLoop = !Loops.empty() && Loops.back().Vectorizable;
     Out.Trace.addAccess(A);

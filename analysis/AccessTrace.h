@@ -44,6 +44,10 @@ struct MemoryAccess {
   /// inside: the accesses a Tiled layout reaches through a strip-mined loop,
   /// without a division.
   bool IsLoopIndexed = false;
+  /// True if it is loop-indexed through a handle that keeps the lanes also
+  /// where a tiled handle counts the elements its tiles skip (a record the
+  /// program takes sub-arrays of; see peelsToTiles in StripMining.h).
+  bool LanesWhenMoved = false;
   /// How many scalars the innermost enclosing loop accumulates into
   /// (s += x); 0 if it is no reduction.
   unsigned Accumulators = 0;

@@ -92,6 +92,7 @@ private:
       Info.IsGather = A.Access.IsGather;
       Info.InVectorizableLoop = A.Access.InVectorizableLoop;
       Info.IsLoopIndexed = A.Access.IsLoopIndexed;
+      Info.LanesWhenMoved = A.Access.LanesWhenMoved;
       Info.Accumulators = A.Access.Accumulators;
       Info.LoopDepth = A.LoopDepth;
       Info.Position = A.Position;

@@ -379,7 +379,7 @@ static bool passesThisOn(const Stmt *S) {
       UO && UO->getOpcode() == UO_Deref &&
       isa<CXXThisExpr>(UO->getSubExpr()->IgnoreParenImpCasts()))
     return false;
-  return llvm::any_of(S->children(), passesThisOn);
+  return llvm::any_of(subStatements(S), passesThisOn);
 }
 
 std::string dlopt::proxyMethodRefusal(const CXXMethodDecl *MD, bool CheckBody) {
@@ -419,6 +419,13 @@ std::string dlopt::proxyMethodRefusal(const CXXMethodDecl *MD, bool CheckBody) {
   return "";
 }
 
+llvm::SmallVector<const Stmt *, 4> dlopt::subStatements(const Stmt *S) {
+  llvm::SmallVector<const Stmt *, 4> Out(S->child_begin(), S->child_end());
+  if (const auto *Captured = dyn_cast<CapturedStmt>(S))
+    Out.push_back(Captured->getCapturedStmt());
+  return Out;
+}
+
 bool dlopt::assignsTo(const Stmt *Body, const VarDecl *V) {
   auto Names = [V](const Expr *E) {
     const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParens());
@@ -437,7 +444,7 @@ bool dlopt::assignsTo(const Stmt *Body, const VarDecl *V) {
         UO && (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
         Names(UO->getSubExpr()))
       return true;
-    Todo.append(S->child_begin(), S->child_end());
+    Todo.append(subStatements(S));
   }
   return false;
 }

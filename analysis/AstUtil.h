@@ -176,6 +176,12 @@ parentPast(clang::ASTContext &Ctx, const clang::Expr *E,
            const clang::Expr *&Child,
            llvm::function_ref<bool(const clang::Expr *)> Skip);
 
+/// The statements inside \p S: its children, and for a region OpenMP
+/// outlines (a CapturedStmt, whose children are only the values it
+/// captures) its body too. Walkers of statements go through this, so that
+/// they see the code under `#pragma omp parallel` and its kin.
+llvm::SmallVector<const clang::Stmt *, 4> subStatements(const clang::Stmt *S);
+
 /// Whether \p S assigns \p V, steps it (++, --) or takes its address.
 bool assignsTo(const clang::Stmt *S, const clang::VarDecl *V);
 

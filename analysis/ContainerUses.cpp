@@ -192,7 +192,7 @@ static bool refersTo(const Stmt *S, const Decl *D) {
     return false;
   if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == D)
     return true;
-  return llvm::any_of(S->children(),
+  return llvm::any_of(subStatements(S),
                       [D](const Stmt *C) { return refersTo(C, D); });
 }
 

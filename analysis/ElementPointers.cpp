@@ -52,7 +52,7 @@ static void referencesTo(const Stmt *S, const Decl *D,
     return;
   if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == D)
     Out.push_back(DRE);
-  for (const Stmt *C : S->children())
+  for (const Stmt *C : subStatements(S))
     referencesTo(C, D, Out);
 }
 
@@ -65,7 +65,7 @@ static bool declaresOtherNamed(const Stmt *S, const VarDecl *D) {
       if (const auto *V = dyn_cast<VarDecl>(X);
           V && V != D && V->getName() == D->getName())
         return true;
-  return llvm::any_of(S->children(),
+  return llvm::any_of(subStatements(S),
                       [D](const Stmt *C) { return declaresOtherNamed(C, D); });
 }
 

@@ -133,6 +133,9 @@ struct AccessInfo {
   unsigned LoopDepth = 0;
   bool InVectorizableLoop = true;
   bool IsLoopIndexed = false;
+  /// Loop-indexed also where the record's tiled handles count skipped
+  /// elements (MemoryAccess::LanesWhenMoved).
+  bool LanesWhenMoved = false;
   /// Scalars the innermost enclosing loop accumulates into (s += x).
   unsigned Accumulators = 0;
   double Position = 0;

@@ -740,7 +740,7 @@ public:
           if (const auto *V = dyn_cast<VarDecl>(D);
               V && V->getLocation() == VD->getLocation())
             Found = V->getType();
-      for (const Stmt *C : S->children())
+      for (const Stmt *C : subStatements(S))
         Find(C);
     };
     Find(Pattern->getBody());

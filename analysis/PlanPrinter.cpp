@@ -210,6 +210,7 @@ static json::Object kernelJson(const RecordPlan &R, const KernelSummary &K) {
                                     {"gather", A.IsGather},
                                     {"vectorizable", A.InVectorizableLoop},
                                     {"loop_indexed", A.IsLoopIndexed},
+                                    {"lanes_when_moved", A.LanesWhenMoved},
                                     {"accumulators", A.Accumulators},
                                     {"loop_depth", A.LoopDepth},
                                     {"position", A.Position},

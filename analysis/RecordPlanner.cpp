@@ -8,8 +8,11 @@ using namespace dlopt;
 /// indices: the other memory of the kernel only shifted their positions,
 /// which the summary keeps. Accesses that never ran (in a loop a profiled
 /// run never reached) are left out of a kernel that ran: they would bring
-/// fields together that the run never used together.
-static std::vector<PlacedAccess> placed(const std::vector<AccessInfo> &As) {
+/// fields together that the run never used together. With \p Moved, an
+/// access is loop-indexed only if it keeps its lanes where the record's
+/// tiled handles count the elements their tiles skip.
+static std::vector<PlacedAccess> placed(const std::vector<AccessInfo> &As,
+                                        bool Moved = false) {
   bool Ran =
       llvm::any_of(As, [](const AccessInfo &A) { return A.Executions > 0; });
   std::vector<PlacedAccess> Out;
@@ -20,7 +23,7 @@ static std::vector<PlacedAccess> placed(const std::vector<AccessInfo> &As) {
     M.IsWrite = A.IsWrite;
     M.IsGather = A.IsGather;
     M.InVectorizableLoop = A.InVectorizableLoop;
-    M.IsLoopIndexed = A.IsLoopIndexed;
+    M.IsLoopIndexed = Moved ? A.LanesWhenMoved : A.IsLoopIndexed;
     M.Accumulators = A.Accumulators;
     Out.push_back({M, A.Position, A.Executions, A.LoopDepth});
   }
@@ -62,29 +65,25 @@ static void unifyTileSizes(RecordPlan &R) {
     }
 }
 
-/// The decision for a cluster of a record whose arrays the program passes
-/// on as sub-arrays (at \p SubArrayAt), where \p Tiled chose a tiled
-/// layout: a moved tiled handle counts the elements its tiles skip, so
-/// every access takes the flat form (a division and a remainder) and no
-/// loop is strip-mined for it. The model decides again as if no access
-/// were loop-indexed, which is what a tiled layout would meet; a tiled
-/// choice then stands.
-static Decision withoutStripMining(const DecisionTree &Model,
-                                   const FeatureVector &Features,
-                                   const Decision &Tiled,
-                                   const std::string &SubArrayAt) {
-  FeatureVector Flat = Features;
-  Flat["loop_index_fraction"] = 0;
-  Decision D = Model.decide(Flat);
+/// The decision for cluster \p C of a record whose arrays the program
+/// passes on as sub-arrays (at RecordPlan::SubArrayAt), where \p Tiled
+/// chose a tiled layout: its handles then count the elements their tiles
+/// skip, and a strip-mined loop keeps the lanes only for the handles it
+/// can peel for (a local handle the body leaves alone, outside OpenMP
+/// directives); other accesses take the flat form, a division and a
+/// remainder. The model decides again with the loop-indexed accesses
+/// that a tiled layout would meet; a tiled choice then stands.
+static Decision decideMoved(const DecisionTree &Model, const RecordPlan &R,
+                            const Cluster &C, const Decision &Tiled) {
+  Decision D = Model.decide(clusterFeatures(R, C, /*Moved=*/true));
   if (D.Chosen.Kind == LayoutKind::Tiled)
     return Tiled;
   D.Path.insert(D.Path.begin(),
                 "not " + Tiled.Chosen.str() +
-                    ": the program passes sub-arrays "
-                    "on (" +
-                    SubArrayAt +
-                    "), so a tiled layout reaches every element through the "
-                    "flat form; decided as if no access were loop-indexed");
+                    ": the program passes sub-arrays on (" + R.SubArrayAt +
+                    "), so a tiled layout reaches in lanes only the "
+                    "accesses of loops that can peel to a tile boundary; "
+                    "decided with those as the loop-indexed ones");
   return D;
 }
 
@@ -99,11 +98,12 @@ Kdlg dlopt::kernelGraph(const std::vector<Field> &Fields,
   return Kdlg::forKernel(Fields, identityIds(Fields.size()), placed(Accesses));
 }
 
-FeatureVector dlopt::clusterFeatures(const RecordPlan &R, const Cluster &C) {
+FeatureVector dlopt::clusterFeatures(const RecordPlan &R, const Cluster &C,
+                                     bool Moved) {
   std::vector<unsigned> Ids = identityIds(R.Fields.size());
   std::vector<KernelAccesses> Accesses;
   for (const KernelSummary &K : R.Kernels)
-    Accesses.push_back({placed(K.Accesses), Ids, K.Significant});
+    Accesses.push_back({placed(K.Accesses, Moved), Ids, K.Significant});
   return computeFeatures(R.Graph, C, R.Size, Accesses);
 }
 
@@ -139,7 +139,7 @@ void dlopt::planRecord(RecordPlan &R, const AnalysisOptions &Opts) {
     } else {
       Decision D = Model.decide(P.Features);
       if (D.Chosen.Kind == LayoutKind::Tiled && !R.SubArrayAt.empty())
-        D = withoutStripMining(Model, P.Features, D, R.SubArrayAt);
+        D = decideMoved(Model, R, C, D);
       P.Chosen = D.Chosen;
       P.Why = std::move(D.Path);
     }

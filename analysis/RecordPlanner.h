@@ -37,8 +37,11 @@ void planRecord(RecordPlan &R, const AnalysisOptions &Opts);
 /// The features of cluster \p C of a planned record (planRecord has filled
 /// its kernels' significance and merged graph): what the model decides on,
 /// also for a cluster a user forced, so that reports and calibration see
-/// the same values for the same fields.
-FeatureVector clusterFeatures(const RecordPlan &R, const Cluster &C);
+/// the same values for the same fields. With \p Moved, as a tiled layout of
+/// a record the program takes sub-arrays of meets them: loop-indexed only
+/// where a strip-mined loop keeps the lanes (AccessInfo::LanesWhenMoved).
+FeatureVector clusterFeatures(const RecordPlan &R, const Cluster &C,
+                              bool Moved = false);
 
 } // namespace dlopt
 

@@ -29,7 +29,7 @@ static bool hasEscapes(const Stmt *Body) {
       for (const Decl *D : DS->decls())
         if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->isStaticLocal())
           return true;
-    Todo.append(S->child_begin(), S->child_end());
+    Todo.append(subStatements(S));
   }
   return false;
 }
@@ -151,7 +151,7 @@ static bool keepsSizeIn(const Stmt *Body, const ValueDecl *Root,
           Ctor->getParent()->getCanonicalDecl() != RD->getCanonicalDecl())
         return false;
     }
-    for (const Stmt *C : S->children())
+    for (const Stmt *C : subStatements(S))
       Todo.push_back({C, Depth});
   }
   return true;
@@ -177,6 +177,24 @@ static bool isStableContainerSize(const Expr *Bound, const Stmt *Body,
   const Expr *Object = Call->getImplicitObjectArgument();
   return Object && !Object->HasSideEffects(Ctx) &&
          containerElementRecord(Object->getType()) && keepsSize(Body, Object);
+}
+
+/// Whether \p Assign is `i = i + 1` or `i = 1 + i`.
+static bool isIncrementOf(const BinaryOperator *Assign, const VarDecl *IV,
+                          ASTContext &Ctx) {
+  auto Names = [IV](const Expr *E) {
+    const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return D && D->getDecl() == IV;
+  };
+  const auto *Sum =
+      dyn_cast<BinaryOperator>(Assign->getRHS()->IgnoreParenImpCasts());
+  if (!Names(Assign->getLHS()) || !Sum || Sum->getOpcode() != BO_Add)
+    return false;
+  const Expr *Other = Names(Sum->getLHS())   ? Sum->getRHS()
+                      : Names(Sum->getRHS()) ? Sum->getLHS()
+                                             : nullptr;
+  Expr::EvalResult One;
+  return Other && Other->EvaluateAsInt(One, Ctx) && One.Val.getInt() == 1;
 }
 
 /// The directive whose loop \p For is, if any.
@@ -254,6 +272,9 @@ std::optional<CountedLoop> dlopt::stripMinableLoop(const ForStmt *For,
   bool UnitStep = false;
   if (const auto *UO = dyn_cast_or_null<UnaryOperator>(Inc))
     UnitStep = UO->isIncrementOp();
+  else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(Inc);
+           BO && BO->getOpcode() == BO_Assign)
+    UnitStep = isIncrementOf(BO, IV, Ctx); // i = i + 1
   else if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(Inc)) {
     Expr::EvalResult One;
     UnitStep = CA->getOpcode() == BO_AddAssign &&
@@ -274,6 +295,13 @@ std::optional<CountedLoop> dlopt::stripMinableLoop(const ForStmt *For,
       !isStableContainerSize(Bound, For->getBody(), Ctx))
     return std::nullopt;
   return CountedLoop{IV, Declared, Bound};
+}
+
+bool dlopt::peelsToTiles(const ForStmt *For, const Expr *Handle,
+                         ASTContext &Ctx) {
+  return directiveOf(For, Ctx) == nullptr &&
+         stripMinableLoop(For, Ctx).has_value() &&
+         isStableLoopBound(Handle, For->getBody());
 }
 
 bool dlopt::stripMinableRangeFor(const CXXForRangeStmt *S, ASTContext &Ctx) {

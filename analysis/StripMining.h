@@ -35,6 +35,17 @@ struct CountedLoop {
 std::optional<CountedLoop> stripMinableLoop(const clang::ForStmt *For,
                                             clang::ASTContext &Ctx);
 
+/// Whether the strip-mined loop \p For reaches the tiled elements of
+/// \p Handle[i] in lanes also when the handle counts the elements its tiles
+/// skip (a tiled layout of a record the program takes sub-arrays of): the
+/// rewrite then runs the iterations before the first tile boundary on
+/// their own (a peel), which it computes once, before the loop, from the
+/// handle. So the handle must be made of local variables the body leaves
+/// alone (as a bound must), and the loop no OpenMP directive's own (the
+/// directive must stay right before its loop).
+bool peelsToTiles(const clang::ForStmt *For, const clang::Expr *Handle,
+                  clang::ASTContext &Ctx);
+
 /// Whether a range-for over a container can be split likewise: no init
 /// statement, a range without side effects whose size the body keeps.
 bool stripMinableRangeFor(const clang::CXXForRangeStmt *S,

@@ -644,7 +644,7 @@ static bool arrowUsesOnly(const Stmt *S, const VarDecl *P,
     }
   if (const auto *D = dyn_cast<DeclRefExpr>(S); D && D->getDecl() == P)
     return false;
-  return llvm::all_of(S->children(),
+  return llvm::all_of(subStatements(S),
                       [&](const Stmt *C) { return arrowUsesOnly(C, P, Uses); });
 }
 

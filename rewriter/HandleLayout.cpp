@@ -685,10 +685,11 @@ std::string HandleLayout::access(StringRef Handle, StringRef Index,
 }
 
 std::string HandleLayout::laneAccess(StringRef Handle, StringRef Tile,
-                                     StringRef Lane, unsigned F) const {
+                                     StringRef Lane, unsigned F, StringRef Peel,
+                                     bool Aligned) const {
   assert(isTiled(F) && "the lane form of a field that is not tiled");
   return memberOf(F).lane(Handle, Tile, Lane, tileOf(F), FieldNames[F],
-                          ShiftName);
+                          ShiftName, Peel, Aligned);
 }
 
 std::string HandleLayout::nullTest(StringRef Handle) const {

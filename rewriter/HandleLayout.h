@@ -139,9 +139,13 @@ public:
   /// Field F of element Index of the array Handle, for any index.
   std::string access(llvm::StringRef Handle, llvm::StringRef Index,
                      unsigned F) const;
-  /// Field F (tiled with this tile size) at tile Tile, lane Lane.
+  /// Field F (tiled with this tile size) at tile Tile, lane Lane of a
+  /// strip-mined loop whose lanes start at \p Peel (empty: 0); \p Aligned:
+  /// the loop peels to a tile boundary of Handle (HandleMember::lane).
   std::string laneAccess(llvm::StringRef Handle, llvm::StringRef Tile,
-                         llvm::StringRef Lane, unsigned F) const;
+                         llvm::StringRef Lane, unsigned F,
+                         llvm::StringRef Peel = llvm::StringRef(),
+                         bool Aligned = false) const;
   /// An expression that is null exactly when the handle is null.
   std::string nullTest(llvm::StringRef Handle) const;
   /// A null handle as an expression: "(H){0}" in C, "H{}" in C++.

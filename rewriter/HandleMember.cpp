@@ -61,13 +61,20 @@ std::string HandleMember::element(StringRef Base, StringRef Index,
 
 std::string HandleMember::lane(StringRef Base, StringRef TileIndex,
                                StringRef Lane, uint64_t TileSize,
-                               StringRef Field, StringRef Shift) const {
+                               StringRef Field, StringRef Shift, StringRef Peel,
+                               bool Aligned) const {
+  std::string T = std::to_string(TileSize);
   if (K == Tiles && Tile == TileSize && Shift.empty())
     return tileLane(*this, Base, TileIndex, Lane, Field);
+  if (K == Tiles && Tile == TileSize && Aligned && !Peel.empty())
+    return tileLane(*this, Base,
+                    "(" + Base.str() + "." + Shift.str() + " + " + Peel.str() +
+                        ") / " + T + " + " + TileIndex.str(),
+                    Lane, Field);
   // Other members index the element itself. The sum is parenthesized here,
   // for brackets and division alike.
-  std::string Index = "(" + TileIndex.str() + " * " + std::to_string(TileSize) +
-                      " + " + Lane.str() + ")";
+  std::string Index = "(" + (Peel.empty() ? "" : Peel.str() + " + ") +
+                      TileIndex.str() + " * " + T + " + " + Lane.str() + ")";
   return spell(*this, Base, Index, Index, Field, Shift);
 }
 

@@ -44,14 +44,18 @@ struct HandleMember {
   std::string element(llvm::StringRef Base, llvm::StringRef Index,
                       llvm::StringRef Field,
                       llvm::StringRef Shift = llvm::StringRef()) const;
-  /// Field \p Field of element TileIndex * TileSize + Lane, as a
-  /// strip-mined loop reaches it: Base.t[tile].x[lane] when this member's
-  /// tiles hold \p TileSize elements, which divides nothing; else (and
-  /// always with a \p Shift) the element at that index.
+  /// Field \p Field of element Peel + TileIndex * TileSize + Lane (\p Peel
+  /// empty: 0), as a strip-mined loop reaches it: Base.t[tile].x[lane] when
+  /// this member's tiles hold \p TileSize elements, which divides nothing;
+  /// with a \p Shift, the same from the tile the lanes start in where the
+  /// loop peels to it (\p Aligned), Base.t[(Base.s + Peel) / T + tile]; else
+  /// the element at that index.
   std::string lane(llvm::StringRef Base, llvm::StringRef TileIndex,
                    llvm::StringRef Lane, uint64_t TileSize,
                    llvm::StringRef Field,
-                   llvm::StringRef Shift = llvm::StringRef()) const;
+                   llvm::StringRef Shift = llvm::StringRef(),
+                   llvm::StringRef Peel = llvm::StringRef(),
+                   bool Aligned = false) const;
   /// The length of this member's array for \p N elements: N, or the number
   /// of tiles that hold them.
   std::string length(llvm::StringRef N) const;

@@ -221,6 +221,9 @@ void LoopRenderer::loopSite(const CandidateLoop &Loop) {
     return;
   const RecordDecl *RD = Use->Record;
   std::string IV = Loop.InductionVar->getNameAsString();
+  LaneContext Lane{Loop.InductionVar, IV + "_tile",  IV + "_lane", Use->Tile,
+                   /*Peel=*/"",       /*Aligned=*/{}};
+  auto Residues = peelResidues(Loop, *BodyRange, Lane);
   std::string Spelled =
       Loop.InductionVar->getType().getAsString(Ctx.getPrintingPolicy());
   // The declared type as the rewrite spells it (a container's
@@ -229,7 +232,6 @@ void LoopRenderer::loopSite(const CandidateLoop &Loop) {
   if (const TypeSourceInfo *TSI = Loop.InductionVar->getTypeSourceInfo();
       TSI && Loop.Declared)
     TypeRange = rangeOf(TSI->getTypeLoc().getSourceRange());
-  LaneContext Lane{Loop.InductionVar, IV + "_tile", IV + "_lane", Use->Tile};
   unsigned BodyB = BodyRange->Begin, BodyE = BodyRange->End;
   unsigned BoundB = BoundRange->Begin, BoundE = BoundRange->End;
   bool Declared = Loop.Declared;
@@ -260,21 +262,122 @@ void LoopRenderer::loopSite(const CandidateLoop &Loop) {
     // Declare the induction variable in the lane loop only if the body still
     // reads it (an unused variable would be a new warning).
     llvm::Regex UsesIV("(^|[^A-Za-z0-9_])" + IV + "($|[^A-Za-z0-9_])");
+    std::string First = Lane.Peel.empty() ? "" : Lane.Peel + " + ";
     std::string SetIV = !Declared || UsesIV.match(LaneBody)
-                            ? Decl + IV + " = " + Lane.TileVar + " * " + T +
-                                  " + " + Lane.LaneVar + ";\n"
+                            ? Decl + IV + " = " + First + Lane.TileVar + " * " +
+                                  T + " + " + Lane.LaneVar + ";\n"
                             : "";
     std::string Tile = Lane.TileVar, LaneVar = Lane.LaneVar;
+    std::string Flat = FlatEdits.textOf(BodyB, BodyE);
+    if (!Lane.Peel.empty())
+      return placeLoops(*Place, peeledLoops(Lane, Residues(ES), Type, Decl, IV,
+                                            Bound, SetIV, LaneBody, Flat));
     std::string Code = "for (" + Type + " " + Tile + " = 0; " + Tile + " < " +
                        Tiles + "; ++" + Tile + ") {\n" + "for (" + Type + " " +
                        LaneVar + " = 0; " + LaneVar + " < " + T + "; ++" +
                        LaneVar + ") {\n" + SetIV + blockContents(LaneBody) +
                        "\n}\n}\n" + "for (" + Decl + IV + " = " + Tiles +
                        " * " + T + "; " + IV + " < " + Bound + "; ++" + IV +
-                       ")\n" + FlatEdits.textOf(BodyB, BodyE);
+                       ")\n" + Flat;
     return placeLoops(*Place, Code);
   };
   State.LoopSites.push_back(std::move(S));
+}
+
+/// The residues modulo the tile size of the handles a strip-mined loop
+/// reaches in lanes, where a record's tiled handles count the elements
+/// their tiles skip (a program taking sub-arrays): the handles the loop can
+/// peel for (peelsToTiles) join \p Lane's aligned ones, with their count
+/// of skipped elements modulo the tile; a tiled handle that counts none
+/// starts at a tile boundary (residue 0). Sets Lane.Peel where some handle
+/// is aligned; the other moved handles take the flat form in the lanes.
+std::function<std::vector<std::string>(const EditSet &)>
+LoopRenderer::peelResidues(const CandidateLoop &Loop, const FileRange &Body,
+                           LaneContext &Lane) {
+  std::vector<std::function<std::string(const EditSet &)>> Texts;
+  std::vector<std::string> Shifts;
+  bool AtBoundary = false;
+  for (const TiledUse &U : State.TiledIndexUses) {
+    auto [File, At] =
+        SM.getDecomposedLoc(SM.getExpansionLoc(U.Handle->getExprLoc()));
+    if (U.IndexVar != Loop.InductionVar || U.Tile != Lane.Tile ||
+        File != Body.File || At < Body.Begin || At >= Body.End)
+      continue;
+    const HandleLayout *L = Layouts.lookup(U.Record);
+    if (!L || L->shiftName().empty()) {
+      AtBoundary = true;
+      continue;
+    }
+    if (Lane.aligned(U.Handle) || !peelsToTiles(Loop.For, U.Handle, Ctx))
+      continue;
+    auto Text = textFn(U.Handle);
+    if (!Text)
+      continue;
+    Lane.Aligned.push_back(U.Handle);
+    Texts.push_back(Text);
+    Shifts.push_back(L->shiftName());
+  }
+  if (Lane.Aligned.empty())
+    return nullptr;
+  Lane.Peel = Lane.InductionVar->getNameAsString() + "_peel";
+  std::string T = std::to_string(Lane.Tile);
+  return [=](const EditSet &ES) {
+    std::vector<std::string> Out;
+    if (AtBoundary)
+      Out.push_back("0");
+    for (unsigned I = 0; I < Texts.size(); ++I) {
+      std::string R = Texts[I](ES) + "." + Shifts[I] + " % " + T;
+      if (!llvm::is_contained(Out, R))
+        Out.push_back(R);
+    }
+    return Out;
+  };
+}
+
+/// The loop of a strip-mined loop that peels: the iterations before the
+/// first tile boundary of the aligned handles run on their own, flat, then
+/// whole tiles in lanes from there, then the rest, flat. Where the handles
+/// do not share their position in a tile (\p Residues differ), the peel
+/// runs every iteration:
+///
+///   {
+///     int i_peel = (int)((16 - rB.offset % 16) % 16);
+///     if (rB.offset % 16 != 0 || i_peel > n)  /* one residue: no first test */
+///       i_peel = n;
+///     for (int i = 0; i < i_peel; ++i) flat body
+///     for (int i_tile = 0; i_tile < (n - i_peel) / 16; ++i_tile)
+///       for (int i_lane = 0; i_lane < 16; ++i_lane) {
+///         int i = i_peel + i_tile * 16 + i_lane;
+///         ... rB.tiles[(rB.offset + i_peel) / 16 + i_tile].x[i_lane] ...
+///       }
+///     for (int i = i_peel + (n - i_peel) / 16 * 16; i < n; ++i) flat body
+///   }
+std::string LoopRenderer::peeledLoops(
+    const LaneContext &Lane, const std::vector<std::string> &Residues,
+    const std::string &Type, const std::string &Decl, const std::string &IV,
+    const std::string &Bound, const std::string &SetIV,
+    const std::string &LaneBody, const std::string &Flat) {
+  std::string T = std::to_string(Lane.Tile);
+  const std::string &P = Lane.Peel, &TileVar = Lane.TileVar,
+                    &LaneVar = Lane.LaneVar;
+  std::string B = parenthesize(Bound);
+  // The first residue that is not 0 gives the peel (all are 0, or differ).
+  std::string First = Residues.front() == "0" && Residues.size() > 1
+                          ? Residues[1]
+                          : Residues.front();
+  std::string Differ;
+  for (unsigned I = 1; I < Residues.size(); ++I)
+    Differ += Residues[0] + " != " + Residues[I] + " || ";
+  std::string Tiles = "(" + B + " - " + P + ") / " + T;
+  return "{\n" + Type + " " + P + " = (" + Type + ")((" + T + " - " + First +
+         ") % " + T + ");\n" + "if (" + Differ + P + " > " + B + ")\n" + P +
+         " = " + B + ";\n" + "for (" + Decl + IV + " = 0; " + IV + " < " + P +
+         "; ++" + IV + ")\n" + Flat + "\nfor (" + Type + " " + TileVar +
+         " = 0; " + TileVar + " < " + Tiles + "; ++" + TileVar + ") {\n" +
+         "for (" + Type + " " + LaneVar + " = 0; " + LaneVar + " < " + T +
+         "; ++" + LaneVar + ") {\n" + SetIV + blockContents(LaneBody) +
+         "\n}\n}\n" + "for (" + Decl + IV + " = " + P + " + " + Tiles + " * " +
+         T + "; " + IV + " < " + B + "; ++" + IV + ")\n" + Flat + "\n}";
 }
 
 } // namespace dlopt::rewrite

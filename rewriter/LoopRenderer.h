@@ -39,6 +39,15 @@ private:
   };
 
   void loopSite(const CandidateLoop &Loop);
+  std::function<std::vector<std::string>(const EditSet &)>
+  peelResidues(const CandidateLoop &Loop, const FileRange &Body,
+               LaneContext &Lane);
+  static std::string
+  peeledLoops(const LaneContext &Lane, const std::vector<std::string> &Residues,
+              const std::string &Type, const std::string &Decl,
+              const std::string &IV, const std::string &Bound,
+              const std::string &SetIV, const std::string &LaneBody,
+              const std::string &Flat);
   bool walkingPointerLoop(const clang::ForStmt *For);
 
   /// Where the loops that replace loop \p S go (\p Range: the loop, body

@@ -46,11 +46,22 @@ class WalkContext;
 
 namespace dlopt::rewrite {
 
-/// Inside a strip-mined loop: the induction variable's tile and lane.
+/// Inside a strip-mined loop: the induction variable's tile and lane. A
+/// loop that peels the iterations before a tile boundary (its lanes start
+/// at element Peel) reaches the tiles of the Aligned handles, which count
+/// the elements their tiles skip, without a division too.
 struct LaneContext {
   const clang::VarDecl *InductionVar;
   std::string TileVar, LaneVar;
   uint64_t Tile;
+  /// The variable holding the first element of the lanes; empty where the
+  /// loop does not peel (the lanes start at 0).
+  std::string Peel;
+  std::vector<const clang::Expr *> Aligned;
+
+  bool aligned(const clang::Expr *Handle) const {
+    return llvm::is_contained(Aligned, Handle);
+  }
 };
 
 /// A range of one file's text, in offsets.

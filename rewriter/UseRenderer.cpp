@@ -46,7 +46,8 @@ void UseRenderer::fieldSite(const RecordDecl *RD, const HandleUse &U) {
         std::string I = Index ? IndexText(ES) : "0";
         if (Lane && IndexVar == Lane->InductionVar && L->isTiled(F) &&
             L->tileOf(F) == Lane->Tile)
-          return L->laneAccess(H, Lane->TileVar, Lane->LaneVar, F);
+          return L->laneAccess(H, Lane->TileVar, Lane->LaneVar, F, Lane->Peel,
+                               Lane->aligned(Handle));
         if (SideEffects && L->isTiled(F)) // Evaluate the index once.
           return L->fieldRef(H, I, F);
         return L->access(H, I, F);

@@ -59,10 +59,12 @@ int main() {
 // bodies[order[i]].m: a gather.
 // JSON: "gather": true,
 // JSON-NEXT: "kind": "read",
+// JSON-NEXT: "lanes_when_moved": false,
 // JSON-NEXT: "location": "{{.*}}vector-analysis.cpp:32:27"
 // bodies.at(i).m: streamed, indexed by the loop variable.
 // JSON: "gather": false,
 // JSON-NEXT: "kind": "read",
+// JSON-NEXT: "lanes_when_moved": false,
 // JSON-NEXT: "location": "{{.*}}vector-analysis.cpp:34:23"
 // JSON-NEXT: "loop_depth": 1,
 // JSON-NEXT: "loop_indexed": true,
