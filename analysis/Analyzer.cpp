@@ -5,6 +5,7 @@
 #include "analysis/Candidates.h"
 #include "analysis/Legality.h"
 #include "analysis/OpenCLHost.h"
+#include "analysis/SkippedCode.h"
 #include "analysis/WholeProgram.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
@@ -194,8 +195,23 @@ macroUse(const SourceManager &SM, ASTContext &Ctx, const LegalityIssue &Issue) {
   return M;
 }
 
+/// The first name of record \p R (its own, an alias, an array's) that the
+/// skipped branch \p B spells; empty if none.
+static std::string nameSkipped(const RecordPlan &R, const SkippedBranch &B) {
+  if (B.Names.count(R.Name))
+    return R.Name;
+  for (const std::string &Alias : R.Aliases)
+    if (B.Names.count(Alias))
+      return Alias;
+  for (const ArrayRoot &A : R.Arrays)
+    if (B.Names.count(A.Name))
+      return A.Name;
+  return "";
+}
+
 AnalysisResult dlopt::analyzeTranslationUnit(ASTContext &Ctx,
-                                             const AnalysisOptions &Opts) {
+                                             const AnalysisOptions &Opts,
+                                             const Preprocessor *PP) {
   AnalysisResult Result;
   const SourceManager &SM = Ctx.getSourceManager();
   LayoutPlan &Unit = Result.Unit;
@@ -220,6 +236,9 @@ AnalysisResult dlopt::analyzeTranslationUnit(ASTContext &Ctx,
   KernelSummarizer Summarizer(Ctx, Collector, Kernels, Placed);
 
   std::vector<FileID> Headers = userHeaders(SM);
+  std::vector<SkippedBranch> Skipped;
+  if (PP)
+    Skipped = skippedBranches(*PP, Ctx);
   // Where each blocker of this file points, for diagnostics.
   std::map<std::pair<std::string, SourcePos>, SourceLocation> BlockerAt;
   for (unsigned I = 0; I < Candidates.size(); ++I) {
@@ -249,6 +268,27 @@ AnalysisResult dlopt::analyzeTranslationUnit(ASTContext &Ctx,
             }))
           R.MacroUses.push_back(std::move(*M));
       }
+    }
+    for (const SkippedBranch &B : Skipped) {
+      std::string Name = nameSkipped(R, B);
+      if (Name.empty())
+        continue;
+      std::string Where = "'" + Name + "' in code the preprocessor skipped (" +
+                          B.Condition + ")";
+      if (Opts.ThisConfigurationOnly) {
+        R.LeftAsWritten.push_back(
+            {Where + " is left as written: the rewritten program compiles "
+                     "only where that branch is not built",
+             formatLoc(SM, B.Directive)});
+        continue;
+      }
+      R.Blockers.push_back(
+          {Where + ": the rewrite cannot see it, and the program would not "
+                   "compile where that branch is built (--this-configuration-"
+                   "only rewrites it anyway)",
+           formatLoc(SM, B.Directive)});
+      BlockerAt[{R.Blockers.back().Reason, R.Blockers.back().Location}] =
+          B.Directive;
     }
     R.Externals = std::move(Legal[I].Externals);
     for (unsigned E = 0; E < R.Externals.size(); ++E)

@@ -13,6 +13,7 @@
 #include "analysis/LayoutPlan.h"
 #include "analysis/RecordPlanner.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/Lex/Preprocessor.h"
 
 namespace dlopt {
 
@@ -30,8 +31,12 @@ struct AnalysisResult {
   std::vector<std::vector<clang::SourceLocation>> BlockerLocs;
 };
 
+/// \p PP, where given, tells the branches the preprocessor skipped (if
+/// keepSkippedRanges was asked before the parse): a record they name is
+/// kept as it is (SkippedCode.h).
 AnalysisResult analyzeTranslationUnit(clang::ASTContext &Ctx,
-                                      const AnalysisOptions &Opts);
+                                      const AnalysisOptions &Opts,
+                                      const clang::Preprocessor *PP = nullptr);
 
 } // namespace dlopt
 

@@ -207,6 +207,9 @@ struct RecordPlan {
   /// The macro invocations that spell uses in their bodies (each blocker
   /// of theirs is InMacro); MacroExpanded: those expanded for this plan.
   std::vector<MacroInvocation> MacroUses, MacroExpanded;
+  /// Uses in branches the preprocessor skipped, which a rewrite leaves as
+  /// written (AnalysisOptions::ThisConfigurationOnly; else they block).
+  std::vector<Blocker> LeftAsWritten;
 
   bool transformable() const { return Blockers.empty(); }
   /// True if the plan keeps the record as it is (one AoS cluster).

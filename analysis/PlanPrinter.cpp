@@ -135,6 +135,11 @@ void dlopt::printPlanText(raw_ostream &OS, const LayoutPlan &Plan) {
       OS << "\n";
       continue;
     }
+    if (!R.LeftAsWritten.empty()) {
+      OS << "  left as written:\n";
+      for (const Blocker &B : R.LeftAsWritten)
+        OS << "    " << B.Location << ": " << B.Reason << "\n";
+    }
     OS << "  kernels:\n";
     for (const KernelSummary &K : R.Kernels) {
       OS << "    " << K.Name << " at " << K.Location << ": "
@@ -299,6 +304,13 @@ static json::Object recordJson(const RecordPlan &R, bool Planned) {
                  {"arrays", std::move(Arrays)},
                  {"blockers", std::move(Blockers)},
                  {"externals", std::move(Externals)}};
+  if (!R.LeftAsWritten.empty()) {
+    json::Array Left;
+    for (const Blocker &B : R.LeftAsWritten)
+      Left.push_back(
+          json::Object{{"reason", B.Reason}, {"location", B.Location}});
+    O["left_as_written"] = std::move(Left);
+  }
   if (!Planned) {
     // A unit plan keeps what a whole-program merge needs to plan the record.
     O["indexed"] = R.Indexed;

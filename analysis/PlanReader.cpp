@@ -125,6 +125,7 @@ static bool readRecord(const json::Value &E, RecordPlan &R, json::Path P) {
       !O.mapOptional("defined_in", R.DefinedIn) ||
       !O.mapOptional("units", R.Units) || !O.mapOptional("arrays", R.Arrays) ||
       !O.mapOptional("blockers", R.Blockers) ||
+      !O.mapOptional("left_as_written", R.LeftAsWritten) ||
       !O.mapOptional("externals", R.Externals) ||
       !O.mapOptional("headers", R.Headers) ||
       !O.mapOptional("sub_array_at", R.SubArrayAt) ||

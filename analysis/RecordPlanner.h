@@ -24,6 +24,10 @@ struct AnalysisOptions {
   const DecisionTree *Model = nullptr;
   /// Measured trip and call counts; null: estimated (AccessCollector.h).
   const ProfileCounts *Profile = nullptr;
+  /// A branch the preprocessor skipped that names a record's arrays leaves
+  /// it transformable, the branch as written (RecordPlan::LeftAsWritten):
+  /// the user builds only the configuration analyzed (SkippedCode.h).
+  bool ThisConfigurationOnly = false;
 };
 
 /// The KDLG of one kernel, from the positions of its field accesses.

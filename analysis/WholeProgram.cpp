@@ -130,6 +130,7 @@ static void mergeRecord(RecordPlan &M, const RecordPlan &R) {
       appendUnique(M.Blockers, {*B}, SameBlocker);
   }
   appendUnique(M.Blockers, R.Blockers, SameBlocker);
+  appendUnique(M.LeftAsWritten, R.LeftAsWritten, SameBlocker);
   if (M.SubArrayAt.empty())
     M.SubArrayAt = R.SubArrayAt;
   appendUnique(M.MacroUses, R.MacroUses,

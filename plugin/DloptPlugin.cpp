@@ -17,6 +17,7 @@
 #include "analysis/AstUtil.h"
 #include "analysis/PlanPrinter.h"
 #include "analysis/ProfileCounts.h"
+#include "analysis/SkippedCode.h"
 #include "analysis/StackSpace.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/DiagnosticFrontend.h"
@@ -37,6 +38,7 @@ namespace {
 struct PluginOptions {
   std::string ReportPath, DotPath, ModelPath, ProfilePath, ProfileBinary;
   unsigned CacheLine = 64;
+  bool ThisConfigurationOnly = false;
 };
 
 const char *const Usage =
@@ -54,6 +56,10 @@ const char *const Usage =
     "with\n"
     "                    -fprofile-instr-generate -fcoverage-mapping (both "
     "together)\n"
+    "  this-configuration-only\n"
+    "                    a branch the preprocessor skipped that names a "
+    "struct's\n"
+    "                    arrays does not keep it (it stays as written)\n"
     "  help              print this help\n";
 
 class DloptConsumer : public ASTConsumer {
@@ -85,10 +91,13 @@ public:
     AOpts.CacheLine = Opts.CacheLine;
     AOpts.Model = Model ? &*Model : nullptr;
     AOpts.Profile = Profile.get();
+    AOpts.ThisConfigurationOnly = Opts.ThisConfigurationOnly;
     // On a large stack: a deeply nested expression must not crash the
     // user's compile (clang's own stack is 8 MiB).
     AnalysisResult Result;
-    runOnLargeStack([&] { Result = analyzeTranslationUnit(Ctx, AOpts); });
+    runOnLargeStack([&] {
+      Result = analyzeTranslationUnit(Ctx, AOpts, &CI.getPreprocessor());
+    });
 
     unsigned RemarkID =
         Diags.getCustomDiagID(DiagnosticsEngine::Remark, "dlopt: %0");
@@ -168,6 +177,7 @@ class DloptAction : public PluginASTAction {
 protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
+    keepSkippedRanges(CI.getPreprocessor());
     return std::make_unique<DloptConsumer>(CI, Opts);
   }
 
@@ -179,7 +189,7 @@ protected:
           << "dlopt: " + Message +
                  "; valid arguments: report=FILE, report=DIR/, dot=FILE, "
                  "cache-line=N, model=FILE, profile=FILE, "
-                 "profile-binary=EXE, help";
+                 "profile-binary=EXE, this-configuration-only, help";
       return false;
     };
     for (const std::string &Arg : Args) {
@@ -187,6 +197,8 @@ protected:
       bool HasValue = llvm::StringRef(Arg).contains('=');
       if (Key == "help" && !HasValue) {
         llvm::outs() << Usage;
+      } else if (Key == "this-configuration-only" && !HasValue) {
+        Opts.ThisConfigurationOnly = true;
       } else if ((Key == "report" || Key == "dot" || Key == "model" ||
                   Key == "profile" || Key == "profile-binary") &&
                  (!HasValue || Value.empty())) {

@@ -261,7 +261,7 @@ private:
     RunnerOptions R{Opts.Jobs, Opts.Progress, Overlay};
     std::vector<bool> OK = runOnTranslationUnits(
         DB, Files, R, [&](unsigned I, ASTContext &Ctx, Preprocessor &PP) {
-          AnalysisResult A = analyzeTranslationUnit(Ctx, Opts.Analysis);
+          AnalysisResult A = analyzeTranslationUnit(Ctx, Opts.Analysis, &PP);
           Facts[I].Unit = std::move(A.Unit);
           const SourceManager &SM = Ctx.getSourceManager();
           // One file, one name in every location, whatever name this unit
@@ -329,6 +329,9 @@ private:
       else if (R.unchanged())
         Out.Notes.push_back(R.Location + ": struct " + R.Name +
                             " kept: the plan is AoS");
+      else
+        for (const Blocker &B : R.LeftAsWritten)
+          Out.Notes.push_back("warning: " + B.Location + ": " + B.Reason);
   }
 
   /// A record the analysis saw in a file outside the project root keeps its

@@ -1,5 +1,6 @@
 //===- TranslationUnitRunner.cpp - Parse many TUs, N at a time ------------===//
 #include "rewriter/TranslationUnitRunner.h"
+#include "analysis/SkippedCode.h"
 #include "analysis/StackSpace.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/SourceManager.h"
@@ -63,6 +64,8 @@ public:
       : Run(Run) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef) override {
+    // The analysis names the branches the preprocessor skips.
+    keepSkippedRanges(CI.getPreprocessor());
     return std::make_unique<Consumer>(Run, CI.getPreprocessor());
   }
 

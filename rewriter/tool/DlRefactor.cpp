@@ -158,6 +158,13 @@ cl::opt<bool> Quiet("quiet",
                     cl::desc("No progress line (it is only drawn on a "
                              "terminal)"),
                     cl::cat(Category));
+cl::opt<bool> ThisConfigurationOnly(
+    "this-configuration-only",
+    cl::desc("Rewrite a struct also where a branch the preprocessor skipped "
+             "(#ifdef X) names its arrays: that branch stays as written, so "
+             "the program then builds only without it (default: the struct "
+             "keeps its layout)"),
+    cl::cat(Category));
 cl::opt<std::string> MergeReports(
     "merge-reports",
     cl::desc("Merge the per-unit plan JSONs the plugin wrote into DIR "
@@ -605,6 +612,7 @@ static std::variant<ProgramOptions, int> programOptions() {
   Opts.Analysis.Profile = Profile.get();
   Opts.Analysis.CacheLine = CacheLine;
   Opts.Analysis.Model = Model ? &*Model : nullptr;
+  Opts.Analysis.ThisConfigurationOnly = ThisConfigurationOnly;
   Opts.Forced = std::move(Forced);
   Opts.Jobs = Jobs;
   Opts.Progress = !Quiet && llvm::errs().is_displayed();

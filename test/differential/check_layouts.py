@@ -82,8 +82,8 @@ class Program:
         return out
 
 
-def split_spec(tool, program, record):
-    report = run([tool, "--report", "--format=json", *program.tool_args])
+def split_spec(tool, program, record, extra):
+    report = run([tool, "--report", "--format=json", *extra, *program.tool_args])
     plan = json.loads(report.stdout)
     for rec in plan["records"]:
         if rec["name"] == record and "clusters" in rec:
@@ -104,6 +104,8 @@ def main():
     ap.add_argument("--layouts", default="auto soa split tiled:4 tiled:16 tiled:1024",
                     help="space-separated layouts")
     ap.add_argument("--cflags", default="-O1")
+    ap.add_argument("--tool-arg", action="append", default=[],
+                    help="an option for every dl-refactor run (repeatable)")
     ap.add_argument("src")
     ap.add_argument("args", nargs="*")
     opts = ap.parse_args()
@@ -122,8 +124,9 @@ def main():
         for index, layout in enumerate(opts.layouts.split()):
             copy_dir = os.path.join(work, str(index))
             copy = Program(opts.src, copy_dir, opts.cc, cflags)
-            spec = split_spec(opts.dl_refactor, pristine, opts.record) if layout == "split" else layout
+            spec = split_spec(opts.dl_refactor, pristine, opts.record, opts.tool_arg) if layout == "split" else layout
             force = [] if layout == "auto" else [f"--layout={opts.record}={spec}"]
+            force += opts.tool_arg
             rewrite = run([opts.dl_refactor, "--apply", *force, *copy.tool_args])
             changed = copy.text() != pristine.text()
             if layout == "auto" and not rewrite.returncode and not changed:

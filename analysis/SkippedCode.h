@@ -1,0 +1,45 @@
+//===- SkippedCode.h - Branches the preprocessor skipped --------*- C++ -*-===//
+//
+// A rewrite sees one configuration of the program: the branches of #if,
+// #ifdef and #else that the preprocessor skipped are never parsed, so a use
+// of a record's arrays there would stay as written, and the program would
+// no longer compile where that branch is enabled (`#ifdef GUI` drawing the
+// particles). The analysis keeps such a record as it is and names the
+// branch; a `#if 0` block, which no configuration builds, does not count.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DLOPT_ANALYSIS_SKIPPEDCODE_H
+#define DLOPT_ANALYSIS_SKIPPEDCODE_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/StringSet.h"
+#include <string>
+#include <vector>
+
+namespace dlopt {
+
+/// Asks \p PP to keep the ranges of the branches it skips (clang's
+/// PreprocessingRecord). Front doors call it before the unit is parsed.
+void keepSkippedRanges(clang::Preprocessor &PP);
+
+/// A conditional branch of a user file that the preprocessor skipped.
+struct SkippedBranch {
+  /// The directive that opens it (#if, #ifdef, #elif, #else).
+  clang::SourceLocation Directive;
+  /// That directive's line, as written ("#ifdef GUI").
+  std::string Condition;
+  /// The identifiers of its code (comments and strings left out).
+  llvm::StringSet<> Names;
+};
+
+/// The branches \p PP skipped in the unit's user files that some
+/// configuration builds: not `#if 0`, nor those of a file the unit reads
+/// more than once (whose guarded body a second inclusion skips). Empty
+/// where keepSkippedRanges was not called.
+std::vector<SkippedBranch> skippedBranches(const clang::Preprocessor &PP,
+                                           const clang::ASTContext &Ctx);
+
+} // namespace dlopt
+
+#endif
