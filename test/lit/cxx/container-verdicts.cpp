@@ -5,14 +5,15 @@
 // refusal; with -DCLEAN the refusing uses are gone and every record but
 // those whose fields a container cannot hold is rewritten. Each run builds
 // one configuration: --this-configuration-only leaves the other as written.
-// RUN: %dl-refactor --report --this-configuration-only %s -- -std=c++17 |
-// FileCheck %s RUN: %dl-refactor --report --this-configuration-only %s --
-// -std=c++17 -DCLEAN | FileCheck --check-prefix=CLEAN %s RUN: cp %s %t.cpp RUN:
-// %dl-refactor --apply --this-configuration-only %t.cpp -- -std=c++17 2>&1 |
-// FileCheck --check-prefix=APPLY %s RUN: cp %s %t-clean.cpp RUN: %clangxx
-// -std=c++17 -DCLEAN %s -o %t-before RUN: %dl-refactor --apply
-// --this-configuration-only %t-clean.cpp -- -std=c++17 -DCLEAN RUN: %clangxx
-// -std=c++17 -DCLEAN %t-clean.cpp -o %t-after RUN: %t-before > %t-before.out
+// RUN: %dl-refactor --report --this-configuration-only %s -- -std=c++17 | FileCheck %s
+// RUN: %dl-refactor --report --this-configuration-only %s -- -std=c++17 -DCLEAN | FileCheck --check-prefix=CLEAN %s
+// RUN: cp %s %t.cpp
+// RUN: %dl-refactor --apply --this-configuration-only %t.cpp -- -std=c++17 2>&1 | FileCheck --check-prefix=APPLY %s
+// RUN: cp %s %t-clean.cpp
+// RUN: %clangxx -std=c++17 -DCLEAN %s -o %t-before
+// RUN: %dl-refactor --apply --this-configuration-only %t-clean.cpp -- -std=c++17 -DCLEAN
+// RUN: %clangxx -std=c++17 -DCLEAN %t-clean.cpp -o %t-after
+// RUN: %t-before > %t-before.out
 // RUN: %t-after > %t-after.out
 // RUN: diff %t-before.out %t-after.out
 #include <algorithm>
