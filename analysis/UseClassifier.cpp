@@ -818,7 +818,11 @@ UseClassifier::definitionEnd(const RecordDecl *RD) const {
     Loc = Tok->getLocation();
     if (Tok->is(tok::semi))
       return Loc;
-    // `typedef struct S {...} S;` is fine; anything else declares objects.
+    // `typedef struct S {...} S;` is fine, and so are pointer typedefs
+    // (`typedef struct S {...} S, *SPtr;`, Olden's Vertex); anything else
+    // declares objects.
+    if (Tok->isOneOf(tok::star, tok::comma))
+      continue;
     bool NamesTypedef =
         Tok->is(tok::raw_identifier) &&
         (Tok->getRawIdentifier() == Typedef ||
