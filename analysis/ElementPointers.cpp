@@ -393,6 +393,9 @@ UseVerdict UseClassifier::derefUse(const ElementPointer &EP,
                                    const DeclRefExpr *DRE,
                                    const UnaryOperator *Deref,
                                    const Expr *Index) const {
+  // sizeof *pi reads nothing: the element's size, spelled sizeof(T).
+  if (std::optional<UseVerdict> V = sizeofUse(asRecord(Deref->getType()), DRE))
+    return *V;
   const Expr *Elem = Deref;
   const Stmt *P = semanticParent(Elem, /*SkipLoads=*/false);
   HandleUse U{UseKind::ElementRead, Deref, DRE, Index};

@@ -1,6 +1,7 @@
 /* Records declared with a pointer typedef in their definition, as the
    Olden benchmarks declare theirs (typedef struct vert_st {...} *Vertex;),
-   with a block of vertices allocated at once and indexed in loops, and a
+   with a block of vertices allocated at once and indexed in loops (also
+   through an element pointer, whose sizeof(*v) reads nothing), and a
    record with both a name and a pointer typedef. Written for dlopt's
    tests. */
 #include <stdio.h>
@@ -52,8 +53,10 @@ int main(void) {
   while (relax(block, edges, n, m) && rounds < n)
     rounds++;
   long sum = 0;
-  for (int i = 0; i < n; i++)
-    sum += block[i].mindist + block[i].next + (long)block[i].weight;
+  for (int i = 0; i < n; i++) {
+    Vertex v = &block[i];
+    sum += v->mindist + v->next + (long)v->weight + (long)sizeof(*v);
+  }
   printf("%ld %ld\n", rounds, sum);
   free(edges);
   free(block);
