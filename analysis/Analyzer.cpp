@@ -195,9 +195,11 @@ macroUse(const SourceManager &SM, ASTContext &Ctx, const LegalityIssue &Issue) {
   return M;
 }
 
-/// The first name of record \p R (its own, an alias, an array's) that the
-/// skipped branch \p B spells; empty if none.
-static std::string nameSkipped(const RecordPlan &R, const SkippedBranch &B) {
+/// The first name of record \p R (its own, an alias, an array's, a
+/// pointer's in \p Holders) that the skipped branch \p B spells; empty if
+/// none.
+static std::string nameSkipped(const RecordPlan &R, const SkippedBranch &B,
+                               const llvm::StringSet<> *Holders) {
   if (B.Names.count(R.Name))
     return R.Name;
   for (const std::string &Alias : R.Aliases)
@@ -206,7 +208,47 @@ static std::string nameSkipped(const RecordPlan &R, const SkippedBranch &B) {
   for (const ArrayRoot &A : R.Arrays)
     if (B.Names.count(A.Name))
       return A.Name;
+  if (Holders)
+    for (const auto &Name : *Holders)
+      if (B.Names.count(Name.getKey()))
+        return Name.getKey().str();
   return "";
+}
+
+/// Where the branches the preprocessor skipped name record \p R (through
+/// \p Holders too): a blocker each, or with \p Anyway a use left as
+/// written; one per branch, though a file read twice skips it twice.
+static void
+namesSkipped(RecordPlan &R, llvm::ArrayRef<SkippedBranch> Skipped,
+             const llvm::StringSet<> *Holders, bool Anyway,
+             const SourceManager &SM,
+             std::map<std::pair<std::string, SourcePos>, SourceLocation> &At) {
+  auto Has = [](const std::vector<Blocker> &Bs, const Blocker &B) {
+    return llvm::any_of(Bs, [&](const Blocker &O) {
+      return O.Reason == B.Reason && O.Location == B.Location;
+    });
+  };
+  for (const SkippedBranch &B : Skipped) {
+    std::string Name = nameSkipped(R, B, Holders);
+    if (Name.empty())
+      continue;
+    std::string Where =
+        "'" + Name + "' in code the preprocessor skipped (" + B.Condition + ")";
+    std::vector<Blocker> &To = Anyway ? R.LeftAsWritten : R.Blockers;
+    Blocker Found{Anyway ? Where + " is left as written: the rewritten "
+                                   "program compiles only where that branch "
+                                   "is not built"
+                         : Where + ": the rewrite cannot see it, and the "
+                                   "program would not compile where that "
+                                   "branch is built (--this-configuration-"
+                                   "only rewrites it anyway)",
+                  formatLoc(SM, B.Directive)};
+    if (Has(To, Found))
+      continue;
+    if (!Anyway)
+      At[{Found.Reason, Found.Location}] = B.Directive;
+    To.push_back(std::move(Found));
+  }
 }
 
 AnalysisResult dlopt::analyzeTranslationUnit(ASTContext &Ctx,
@@ -237,8 +279,11 @@ AnalysisResult dlopt::analyzeTranslationUnit(ASTContext &Ctx,
 
   std::vector<FileID> Headers = userHeaders(SM);
   std::vector<SkippedBranch> Skipped;
+  llvm::DenseMap<const RecordDecl *, llvm::StringSet<>> Holders;
   if (PP)
     Skipped = skippedBranches(*PP, Ctx);
+  if (!Skipped.empty())
+    Holders = holderNames(Ctx);
   // Where each blocker of this file points, for diagnostics.
   std::map<std::pair<std::string, SourcePos>, SourceLocation> BlockerAt;
   for (unsigned I = 0; I < Candidates.size(); ++I) {
@@ -269,27 +314,10 @@ AnalysisResult dlopt::analyzeTranslationUnit(ASTContext &Ctx,
           R.MacroUses.push_back(std::move(*M));
       }
     }
-    for (const SkippedBranch &B : Skipped) {
-      std::string Name = nameSkipped(R, B);
-      if (Name.empty())
-        continue;
-      std::string Where = "'" + Name + "' in code the preprocessor skipped (" +
-                          B.Condition + ")";
-      if (Opts.ThisConfigurationOnly) {
-        R.LeftAsWritten.push_back(
-            {Where + " is left as written: the rewritten program compiles "
-                     "only where that branch is not built",
-             formatLoc(SM, B.Directive)});
-        continue;
-      }
-      R.Blockers.push_back(
-          {Where + ": the rewrite cannot see it, and the program would not "
-                   "compile where that branch is built (--this-configuration-"
-                   "only rewrites it anyway)",
-           formatLoc(SM, B.Directive)});
-      BlockerAt[{R.Blockers.back().Reason, R.Blockers.back().Location}] =
-          B.Directive;
-    }
+    auto HeldBy = Holders.find(cast<RecordDecl>(RD->getCanonicalDecl()));
+    namesSkipped(R, Skipped,
+                 HeldBy == Holders.end() ? nullptr : &HeldBy->second,
+                 Opts.ThisConfigurationOnly, SM, BlockerAt);
     R.Externals = std::move(Legal[I].Externals);
     for (unsigned E = 0; E < R.Externals.size(); ++E)
       BlockerAt[{R.Externals[E].Reason, R.Externals[E].Location}] =

@@ -107,18 +107,20 @@ public:
     if (!RD || !eligible(RD))
       return true;
     // Members of dlopt's own generated records and storage (anonymous
-    // structs) are the result of a rewrite, not a layout to plan again;
-    // nor is a member of a record an earlier run rewrote: its arrays live
-    // in the generated records now (which that run's helpers copy whole).
+    // structs) are the result of a rewrite, not a layout to plan again.
     const RecordDecl *Parent = FD->getParent();
-    if (recordName(Parent).empty() ||
-        Generated.contains(Parent->getLocation()) ||
-        Generated.hasLayoutOf(Parent))
+    if (recordName(Parent).empty() || Generated.contains(Parent->getLocation()))
       return true;
     uint64_t Length = 0;
     if (const auto *CAT = Ctx.getAsConstantArrayType(FD->getType()))
       Length = CAT->getSize().getZExtValue();
-    addRoot(RD, FD, "field of " + recordName(FD->getParent()), Length);
+    // A member of a record an earlier run rewrote lives in its generated
+    // records now, whose helpers copy it whole: it keeps its layout
+    // (blockPlanDependentUses).
+    addRoot(RD, FD,
+            "field of " + recordName(Parent) +
+                (Generated.hasLayoutOf(Parent) ? ArrayRoot::RewrittenMark : ""),
+            Length);
     return true;
   }
 

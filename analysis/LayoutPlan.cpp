@@ -79,12 +79,15 @@ std::vector<unsigned> dlopt::blockPlanDependentUses(LayoutPlan &Plan) {
       llvm::StringRef Outer(A.Kind);
       if (!Outer.consume_front("field of "))
         continue;
+      bool Rewritten = Outer.consume_back(ArrayRoot::RewrittenMark);
       bool OuterChanges = llvm::any_of(Plan.Records, [&](const RecordPlan &O) {
         return &O != &R && O.Name == Outer && Changes(O);
       });
-      if (OuterChanges) {
+      if (OuterChanges || Rewritten) {
         R.Blockers.push_back({"member '" + A.Name + "' of '" + Outer.str() +
-                                  "', whose own layout changes too",
+                                  "', whose own " +
+                                  (Rewritten ? "layout an earlier run rewrote"
+                                             : "layout changes too"),
                               A.Location});
         Blocked.push_back(I);
         break;

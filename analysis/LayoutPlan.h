@@ -33,6 +33,9 @@ struct ArrayRoot {
   SourcePos Location;
   /// Number of elements when known at compile time, else 0.
   uint64_t Length = 0;
+  /// Ends the Kind of a member of a record that an earlier run rewrote
+  /// ("field of R (rewritten)"): its generated records hold the member.
+  static constexpr const char *RewrittenMark = " (rewritten)";
 };
 
 /// A use of the record's arrays the rewriter cannot handle.

@@ -4,6 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "analysis/SkippedCode.h"
+#include "analysis/AstUtil.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/PreprocessingRecord.h"
 #include "llvm/ADT/DenseMap.h"
@@ -16,50 +18,128 @@ void dlopt::keepSkippedRanges(Preprocessor &PP) {
     PP.createPreprocessingRecord();
 }
 
-/// The files the unit entered more than once.
-static llvm::DenseSet<const FileEntry *> readTwice(const SourceManager &SM) {
-  llvm::DenseMap<const FileEntry *, unsigned> Entries;
+namespace {
+
+/// A skipped range of one entry of a file: [Begin, End) offsets.
+struct Span {
+  unsigned Begin, End;
+};
+
+/// The skipped ranges of the unit's user files, by entry (FileID) and by
+/// file, so that a range of a file the unit reads twice can be compared
+/// with the other reading.
+struct SkippedSpans {
+  llvm::DenseMap<FileID, std::vector<Span>> ByEntry;
+  llvm::DenseMap<const FileEntry *, std::vector<FileID>> Entries;
+
+  /// Whether every other reading of \p File's file skipped \p S too. The
+  /// second inclusion of a guarded header skips its whole body, which the
+  /// first one did not: that range counts for nothing.
+  bool skippedEverywhere(const SourceManager &SM, FileID File, Span S) const {
+    OptionalFileEntryRef F = SM.getFileEntryRefForID(File);
+    auto It = F ? Entries.find(&F->getFileEntry()) : Entries.end();
+    if (It == Entries.end())
+      return true;
+    for (FileID Other : It->second) {
+      if (Other == File)
+        continue;
+      auto Spans = ByEntry.find(Other);
+      if (Spans == ByEntry.end() ||
+          llvm::none_of(Spans->second, [&](const Span &O) {
+            return O.Begin <= S.Begin && S.End <= O.End;
+          }))
+        return false;
+    }
+    return true;
+  }
+};
+
+} // namespace
+
+/// Every reading of the unit's user files, by file.
+static void addEntries(const SourceManager &SM, SkippedSpans &Out) {
   for (unsigned I = 0; I < SM.local_sloc_entry_size(); ++I) {
     const SrcMgr::SLocEntry &E = SM.getLocalSLocEntry(I);
     if (!E.isFile())
       continue;
     if (OptionalFileEntryRef F = E.getFile().getContentCache().OrigEntry)
-      ++Entries[&F->getFileEntry()];
+      Out.Entries[&F->getFileEntry()].push_back(
+          SM.getDecomposedLoc(SourceLocation::getFromRawEncoding(E.getOffset()))
+              .first);
   }
-  llvm::DenseSet<const FileEntry *> Twice;
-  for (const auto &[F, N] : Entries)
-    if (N > 1)
-      Twice.insert(F);
-  return Twice;
 }
 
-/// The branch of \p Text from offset \p Begin (its directive) to \p End.
-static SkippedBranch branchOf(const SourceManager &SM, const LangOptions &LO,
-                              FileID File, unsigned Begin, unsigned End) {
-  SkippedBranch B;
-  B.Directive = SM.getComposedLoc(File, Begin);
-  StringRef Text = SM.getBufferData(File);
-  B.Condition = Text.substr(Begin)
-                    .take_until([](char C) { return C == '\n' || C == '\r'; })
-                    .trim()
-                    .str();
-  // The raw lexer skips comments and keeps string literals whole.
-  Lexer Raw(SM.getLocForStartOfFile(File), LO, Text.begin(),
-            Text.begin() + Begin, Text.end());
-  Token T;
-  while (!Raw.LexFromRawLexer(T) && SM.getFileOffset(T.getLocation()) < End)
-    if (T.is(tok::raw_identifier))
-      B.Names.insert(T.getRawIdentifier());
-  return B;
+/// The directive word after the '#' at \p Hash ("if", "elif", "endif", ...).
+static StringRef directiveAt(StringRef Text, unsigned Hash) {
+  StringRef Rest = Text.substr(Hash + 1).ltrim(" \t");
+  return Rest.take_while([](char C) { return isalpha(C); });
 }
 
-/// Whether \p Condition is `#if 0`.
+/// The line at \p Offset, as written.
+static std::string lineAt(StringRef Text, unsigned Offset) {
+  return Text.substr(Offset)
+      .take_until([](char C) { return C == '\n' || C == '\r'; })
+      .trim()
+      .str();
+}
+
+/// Whether the directive line \p Condition is `#if 0`.
 static bool neverBuilt(StringRef Condition) {
   Condition = Condition.drop_front().ltrim(); // '#'
   if (!Condition.consume_front("if"))
     return false;
   Condition = Condition.take_until([](char C) { return C == '/'; }).trim();
   return Condition == "0";
+}
+
+/// The branches of the skipped range [Begin, End) of \p File: one per
+/// #if/#elif/#else of its own level (a chain whose first branch was not
+/// taken is skipped as one range), each with the identifiers of its code;
+/// `#if 0` branches are left out.
+static void splitBranches(const SourceManager &SM, const LangOptions &LO,
+                          FileID File, Span S,
+                          std::vector<SkippedBranch> &Out) {
+  StringRef Text = SM.getBufferData(File);
+  // The raw lexer skips comments and keeps string literals whole.
+  Lexer Raw(SM.getLocForStartOfFile(File), LO, Text.begin(),
+            Text.begin() + S.Begin, Text.end());
+  Raw.SetCommentRetentionState(false);
+  // The range starts at the directive that opens its first branch; Depth
+  // counts the conditionals open inside it, the range's own being 1.
+  int Depth = 1;
+  bool First = true;
+  SkippedBranch *Current = nullptr;
+  auto Open = [&](unsigned At) {
+    SkippedBranch B;
+    B.Directive = SM.getComposedLoc(File, At);
+    B.Condition = lineAt(Text, At);
+    Out.push_back(std::move(B));
+    Current = neverBuilt(Out.back().Condition) ? nullptr : &Out.back();
+    if (!Current)
+      Out.pop_back();
+  };
+  Token T;
+  while (!Raw.LexFromRawLexer(T)) {
+    unsigned At = SM.getFileOffset(T.getLocation());
+    if (At >= S.End)
+      break;
+    if (T.is(tok::hash) && T.isAtStartOfLine()) {
+      StringRef Word = directiveAt(Text, At);
+      bool Opens =
+          First || (Depth == 1 && (Word.starts_with("elif") || Word == "else"));
+      First = false;
+      if (Opens) { // The range's own directives open its branches.
+        Open(At);
+        continue;
+      }
+      if (Word.starts_with("if"))
+        ++Depth;
+      else if (Word == "endif" && --Depth == 0)
+        break;
+    }
+    if (Current && T.is(tok::raw_identifier))
+      Current->Names.insert(T.getRawIdentifier());
+  }
 }
 
 std::vector<SkippedBranch> dlopt::skippedBranches(const Preprocessor &PP,
@@ -69,20 +149,37 @@ std::vector<SkippedBranch> dlopt::skippedBranches(const Preprocessor &PP,
   if (!Record)
     return Out;
   const SourceManager &SM = Ctx.getSourceManager();
-  llvm::DenseSet<const FileEntry *> Twice = readTwice(SM);
+  SkippedSpans Spans;
+  addEntries(SM, Spans);
+  std::vector<std::pair<FileID, Span>> Ranges;
   for (SourceRange R : Record->getSkippedRanges()) {
     if (R.getBegin().isInvalid() || !R.getBegin().isFileID() ||
         SM.isInSystemHeader(R.getBegin()))
       continue;
     auto [File, Begin] = SM.getDecomposedLoc(R.getBegin());
     auto [EndFile, End] = SM.getDecomposedLoc(SM.getExpansionLoc(R.getEnd()));
-    OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
-    if (!Entry || EndFile != File || End < Begin ||
-        Twice.count(&Entry->getFileEntry()))
+    if (!SM.getFileEntryRefForID(File) || EndFile != File || End < Begin)
       continue;
-    SkippedBranch B = branchOf(SM, Ctx.getLangOpts(), File, Begin, End);
-    if (!neverBuilt(B.Condition))
-      Out.push_back(std::move(B));
+    Spans.ByEntry[File].push_back({Begin, End});
+    Ranges.push_back({File, {Begin, End}});
   }
+  for (const auto &[File, S] : Ranges)
+    if (Spans.skippedEverywhere(SM, File, S))
+      splitBranches(SM, Ctx.getLangOpts(), File, S, Out);
   return Out;
+}
+
+llvm::DenseMap<const RecordDecl *, llvm::StringSet<>>
+dlopt::holderNames(ASTContext &Ctx) {
+  struct Visitor : RecursiveASTVisitor<Visitor> {
+    llvm::DenseMap<const RecordDecl *, llvm::StringSet<>> Out;
+    bool VisitDeclaratorDecl(DeclaratorDecl *D) {
+      if (isa<VarDecl, FieldDecl>(D) && D->getIdentifier())
+        if (const RecordDecl *RD = elementRecord(D->getType()))
+          Out[cast<RecordDecl>(RD->getCanonicalDecl())].insert(D->getName());
+      return true;
+    }
+  } V;
+  V.TraverseAST(Ctx);
+  return std::move(V.Out);
 }

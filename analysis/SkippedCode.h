@@ -13,6 +13,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringSet.h"
 #include <string>
 #include <vector>
@@ -39,6 +40,13 @@ struct SkippedBranch {
 /// where keepSkippedRanges was not called.
 std::vector<SkippedBranch> skippedBranches(const clang::Preprocessor &PP,
                                            const clang::ASTContext &Ctx);
+
+/// Per record (its canonical declaration), the names of the variables,
+/// parameters and members of the unit that hold pointers to it or arrays
+/// of it (handles, element pointers, sub-arrays): what a skipped branch
+/// may use its arrays through.
+llvm::DenseMap<const clang::RecordDecl *, llvm::StringSet<>>
+holderNames(clang::ASTContext &Ctx);
 
 } // namespace dlopt
 

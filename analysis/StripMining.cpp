@@ -8,6 +8,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtOpenMP.h"
+#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 using namespace dlopt;
@@ -297,11 +298,30 @@ std::optional<CountedLoop> dlopt::stripMinableLoop(const ForStmt *For,
   return CountedLoop{IV, Declared, Bound};
 }
 
+/// Whether every variable \p E names is declared before \p For (not in
+/// its header or body): the peel computed before the loop sees the same.
+static bool declaredBefore(const Expr *E, const ForStmt *For,
+                           const SourceManager &SM) {
+  if (const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    return SM.isBeforeInTranslationUnit(D->getDecl()->getLocation(),
+                                        For->getBeginLoc());
+  for (const Stmt *C : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(C);
+        CE && !declaredBefore(CE, For, SM))
+      return false;
+  return true;
+}
+
 bool dlopt::peelsToTiles(const ForStmt *For, const Expr *Handle,
                          ASTContext &Ctx) {
-  return directiveOf(For, Ctx) == nullptr &&
-         stripMinableLoop(For, Ctx).has_value() &&
-         isStableLoopBound(Handle, For->getBody());
+  // The peel, up to T - 1 iterations, is held in the induction variable's
+  // type: at least an int.
+  std::optional<CountedLoop> Loop = stripMinableLoop(For, Ctx);
+  return Loop && directiveOf(For, Ctx) == nullptr &&
+         Ctx.getTypeSize(Loop->InductionVar->getType()) >=
+             Ctx.getTypeSize(Ctx.IntTy) &&
+         isStableLoopBound(Handle, For->getBody()) &&
+         declaredBefore(Handle, For, Ctx.getSourceManager());
 }
 
 bool dlopt::stripMinableRangeFor(const CXXForRangeStmt *S, ASTContext &Ctx) {

@@ -40,9 +40,10 @@ std::optional<CountedLoop> stripMinableLoop(const clang::ForStmt *For,
 /// skip (a tiled layout of a record the program takes sub-arrays of): the
 /// rewrite then runs the iterations before the first tile boundary on
 /// their own (a peel), which it computes once, before the loop, from the
-/// handle. So the handle must be made of local variables the body leaves
-/// alone (as a bound must), and the loop no OpenMP directive's own (the
-/// directive must stay right before its loop).
+/// handle. So the handle must be made of local variables declared before
+/// the loop that the body leaves alone (as a bound must), the loop no
+/// OpenMP directive's own (the directive must stay right before its loop),
+/// and its variable at least an int (it holds the peel).
 bool peelsToTiles(const clang::ForStmt *For, const clang::Expr *Handle,
                   clang::ASTContext &Ctx);
 

@@ -272,13 +272,17 @@ void LoopRenderer::loopSite(const CandidateLoop &Loop) {
     if (!Lane.Peel.empty())
       return placeLoops(*Place, peeledLoops(Lane, Residues(ES), Type, Decl, IV,
                                             Bound, SetIV, LaneBody, Flat));
+    // A variable declared before the loop ends where the loop left it: at 0
+    // when the bound is not above 0 (a division rounds a negative one up).
+    std::string Rest = Tiles + " * " + T;
+    if (!Declared)
+      Rest = "0 < " + parenthesize(Bound) + " ? " + Rest + " : 0";
     std::string Code = "for (" + Type + " " + Tile + " = 0; " + Tile + " < " +
                        Tiles + "; ++" + Tile + ") {\n" + "for (" + Type + " " +
                        LaneVar + " = 0; " + LaneVar + " < " + T + "; ++" +
                        LaneVar + ") {\n" + SetIV + blockContents(LaneBody) +
-                       "\n}\n}\n" + "for (" + Decl + IV + " = " + Tiles +
-                       " * " + T + "; " + IV + " < " + Bound + "; ++" + IV +
-                       ")\n" + Flat;
+                       "\n}\n}\n" + "for (" + Decl + IV + " = " + Rest + "; " +
+                       IV + " < " + Bound + "; ++" + IV + ")\n" + Flat;
     return placeLoops(*Place, Code);
   };
   State.LoopSites.push_back(std::move(S));
@@ -342,16 +346,23 @@ LoopRenderer::peelResidues(const CandidateLoop &Loop, const FileRange &Body,
 ///
 ///   {
 ///     int i_peel = (int)((16 - rB.offset % 16) % 16);
-///     if (rB.offset % 16 != 0 || i_peel > n)  /* one residue: no first test */
-///       i_peel = n;
-///     for (int i = 0; i < i_peel; ++i) flat body
-///     for (int i_tile = 0; i_tile < (n - i_peel) / 16; ++i_tile)
-///       for (int i_lane = 0; i_lane < 16; ++i_lane) {
-///         int i = i_peel + i_tile * 16 + i_lane;
-///         ... rB.tiles[(rB.offset + i_peel) / 16 + i_tile].x[i_lane] ...
-///       }
-///     for (int i = i_peel + (n - i_peel) / 16 * 16; i < n; ++i) flat body
+///     if (rB.offset % 16 != 0 || !(i_peel < n)) { /* one residue: no 1st test
+///     */
+///       for (int i = 0; i < n; ++i) flat body   /* the loop as written */
+///     } else { /* braces: a body's own if must not take this else */
+///       for (int i = 0; i < i_peel; ++i) flat body
+///       for (int i_tile = 0; i_tile < (n - i_peel) / 16; ++i_tile)
+///         for (int i_lane = 0; i_lane < 16; ++i_lane) {
+///           int i = i_peel + i_tile * 16 + i_lane;
+///           ... rB.tiles[(rB.offset + i_peel) / 16 + i_tile].x[i_lane] ...
+///         }
+///       for (int i = i_peel + (n - i_peel) / 16 * 16; i < n; ++i) flat body
+///     }
 ///   }
+///
+/// The bound is compared as the loop compares it, so a bound the loop never
+/// reaches (n <= 0, or a signed bound below an unsigned variable) runs the
+/// loop as written, and a variable declared before it ends where it did.
 std::string LoopRenderer::peeledLoops(
     const LaneContext &Lane, const std::vector<std::string> &Residues,
     const std::string &Type, const std::string &Decl, const std::string &IV,
@@ -369,15 +380,18 @@ std::string LoopRenderer::peeledLoops(
   for (unsigned I = 1; I < Residues.size(); ++I)
     Differ += Residues[0] + " != " + Residues[I] + " || ";
   std::string Tiles = "(" + B + " - " + P + ") / " + T;
+  auto FlatLoop = [&](const std::string &From, const std::string &To) {
+    return "for (" + Decl + IV + " = " + From + "; " + IV + " < " + To +
+           "; ++" + IV + ")\n" + Flat + "\n";
+  };
   return "{\n" + Type + " " + P + " = (" + Type + ")((" + T + " - " + First +
-         ") % " + T + ");\n" + "if (" + Differ + P + " > " + B + ")\n" + P +
-         " = " + B + ";\n" + "for (" + Decl + IV + " = 0; " + IV + " < " + P +
-         "; ++" + IV + ")\n" + Flat + "\nfor (" + Type + " " + TileVar +
-         " = 0; " + TileVar + " < " + Tiles + "; ++" + TileVar + ") {\n" +
-         "for (" + Type + " " + LaneVar + " = 0; " + LaneVar + " < " + T +
-         "; ++" + LaneVar + ") {\n" + SetIV + blockContents(LaneBody) +
-         "\n}\n}\n" + "for (" + Decl + IV + " = " + P + " + " + Tiles + " * " +
-         T + "; " + IV + " < " + B + "; ++" + IV + ")\n" + Flat + "\n}";
+         ") % " + T + ");\n" + "if (" + Differ + "!(" + P + " < " + B +
+         ")) {\n" + FlatLoop("0", B) + "} else {\n" + FlatLoop("0", P) +
+         "for (" + Type + " " + TileVar + " = 0; " + TileVar + " < " + Tiles +
+         "; ++" + TileVar + ") {\n" + "for (" + Type + " " + LaneVar +
+         " = 0; " + LaneVar + " < " + T + "; ++" + LaneVar + ") {\n" + SetIV +
+         blockContents(LaneBody) + "\n}\n}\n" +
+         FlatLoop(P + " + " + Tiles + " * " + T, B) + "}\n}";
 }
 
 } // namespace dlopt::rewrite

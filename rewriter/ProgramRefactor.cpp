@@ -1,6 +1,7 @@
 //===- ProgramRefactor.cpp - Analyse and rewrite a whole program ----------===//
 #include "rewriter/ProgramRefactor.h"
 #include "analysis/Analyzer.h"
+#include "analysis/AstUtil.h"
 #include "analysis/WholeProgram.h"
 #include "rewriter/ExpansionFormat.h"
 #include "rewriter/HandleLayout.h"
@@ -62,6 +63,16 @@ std::set<std::string> generatedLayouts(const SourceManager &SM) {
     }
   }
   return Tags;
+}
+
+/// The typedef names of the records in \p Tags, added to them: a forced
+/// plan may name a record by either.
+void addTypedefNames(ASTContext &Ctx, std::set<std::string> &Tags) {
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (const auto *TD = dyn_cast<TypedefNameDecl>(D))
+      if (const RecordDecl *RD = asRecord(TD->getUnderlyingType());
+          RD && Tags.count(recordName(RD)))
+        Tags.insert(TD->getName().str());
 }
 
 void appendOnce(std::vector<std::string> &To, const std::string &S) {
@@ -270,6 +281,7 @@ private:
           Spellings.canonicalize(Facts[I].Unit, Facts[I].RecordFiles);
           Facts[I].Names = Spellings.namesByFile();
           Facts[I].Generated = generatedLayouts(SM);
+          addTypedefNames(Ctx, Facts[I].Generated);
           // Expansions are of the files as they are (runAnalysis keeps
           // those of the first analysis).
           if (Overlay.empty())

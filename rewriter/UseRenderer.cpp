@@ -368,7 +368,6 @@ void UseRenderer::fileSite(const RecordDecl *RD, const HandleUse &U) {
 /// sizeof *p, sizeof p[0]: the element's size, spelled sizeof(T); sizeof a
 /// of an array T a[N]: sizeof(T[N]).
 void UseRenderer::elementSizeSite(const RecordDecl *RD, const Expr *Size) {
-  const HandleLayout *L = Layouts.lookup(RD);
   std::string Length;
   if (UseClassifier::isFixedArrayOf(Size, RD))
     Length = "[" +
@@ -381,10 +380,15 @@ void UseRenderer::elementSizeSite(const RecordDecl *RD, const Expr *Size) {
                      ->getSize(),
                  10, /*Signed=*/false) +
              "]";
+  // In C a tag names the record wherever the code stands: a local variable
+  // may hide its typedef (int node; sizeof(node)), never `struct node`.
+  std::string Type = Layouts.lookup(RD)->elementType();
+  if (!Ctx.getLangOpts().CPlusPlus && RD->getIdentifier() && RD->isStruct())
+    Type = "struct " + RD->getName().str();
   addSite(
       RD, Size->getSourceRange(), Size->getBeginLoc(),
-      [L, Length](const EditSet &, const LaneContext *) {
-        return "sizeof(" + L->elementType() + Length + ")";
+      [Type, Length](const EditSet &, const LaneContext *) {
+        return "sizeof(" + Type + Length + ")";
       },
       "a sizeof");
 }

@@ -33,6 +33,17 @@ static long relax(Vertex block, EdgePtr edges, int n, int m) {
   return changed;
 }
 
+/* A local that hides the typedef Edge: sizeof(*p) is the struct's size. */
+static double edge_bytes(EdgePtr edges, int m) {
+  double s = 0;
+  for (int e = 0; e < m; e++) {
+    EdgePtr p = &edges[e];
+    int Edge = 2;
+    s += p->cost * (double)sizeof(*p) + Edge;
+  }
+  return s;
+}
+
 int main(void) {
   int n = 200, m = 800;
   Vertex block = (Vertex)malloc(n * sizeof(struct vert_st));
@@ -57,7 +68,7 @@ int main(void) {
     Vertex v = &block[i];
     sum += v->mindist + v->next + (long)v->weight + (long)sizeof(*v);
   }
-  printf("%ld %ld\n", rounds, sum);
+  printf("%ld %ld %.1f\n", rounds, sum, edge_bytes(edges, m));
   free(edges);
   free(block);
   return 0;

@@ -1,5 +1,6 @@
 /* A cell list's boxes and their neighbours (lavaMD's set-up and a sum over
-   each box's neighbours). Written for dlopt's tests. */
+   each box's neighbours), and a halo of neighbour records. Written for
+   dlopt's tests. */
 #include "boxes.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,8 +29,19 @@ int main(int argc, char **argv) {
   for (int i = 0; i < n; i++)
     for (int k = 0; k < box[i].nn; k++)
       s += box[i].offset + box[box[i].nei[k].number].offset + box[i].nei[k].x;
+  /* The neighbour records of a halo, an array of their own. */
+  nei_str *halo = malloc(16 * sizeof(nei_str));
+  if (!halo)
+    return 1;
+  for (int h = 0; h < 16; h++) {
+    halo[h].number = h;
+    halo[h].offset = 2 * h;
+  }
+  for (int h = 0; h < 16; h++)
+    s += halo[h].number * halo[h].offset;
   box_str first = box[0];
   printf("%ld %d\n", s, first.nei[3].number);
+  free(halo);
   free(box);
   return 0;
 }
