@@ -251,6 +251,29 @@ namesSkipped(RecordPlan &R, llvm::ArrayRef<SkippedBranch> Skipped,
   }
 }
 
+/// What the unit knows of candidate \p C before any use is judged: its
+/// names, where it is defined, its size, fields and arrays.
+static RecordPlan describeRecord(ASTContext &Ctx, const CandidateRecord &C,
+                                 const std::vector<std::string> &Units) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const RecordDecl *RD = C.Decl;
+  RecordPlan R;
+  R.Name = recordName(RD);
+  if (R.Name.empty())
+    R.Name = "<anonymous>";
+  for (const TypedefNameDecl *TD : typedefsOf(RD, Ctx))
+    if (TD->getName() != R.Name)
+      R.Aliases.push_back(TD->getName().str());
+  R.Location = formatLoc(SM, RD->getLocation());
+  R.DefinedIn = definitionFile(SM, RD);
+  R.Indexed = C.Indexed;
+  R.Units = Units;
+  R.Size = Ctx.getTypeSizeInChars(Ctx.getRecordType(RD)).getQuantity();
+  R.Fields = fieldsOf(Ctx, RD);
+  R.Arrays = C.Arrays;
+  return R;
+}
+
 AnalysisResult dlopt::analyzeTranslationUnit(ASTContext &Ctx,
                                              const AnalysisOptions &Opts,
                                              const Preprocessor *PP) {
@@ -288,20 +311,7 @@ AnalysisResult dlopt::analyzeTranslationUnit(ASTContext &Ctx,
   std::map<std::pair<std::string, SourcePos>, SourceLocation> BlockerAt;
   for (unsigned I = 0; I < Candidates.size(); ++I) {
     const RecordDecl *RD = Candidates[I].Decl;
-    RecordPlan R;
-    R.Name = recordName(RD);
-    if (R.Name.empty())
-      R.Name = "<anonymous>";
-    for (const TypedefNameDecl *TD : typedefsOf(RD, Ctx))
-      if (TD->getName() != R.Name)
-        R.Aliases.push_back(TD->getName().str());
-    R.Location = formatLoc(SM, RD->getLocation());
-    R.DefinedIn = definitionFile(SM, RD);
-    R.Indexed = Candidates[I].Indexed;
-    R.Units = Unit.Units;
-    R.Size = Ctx.getTypeSizeInChars(Ctx.getRecordType(RD)).getQuantity();
-    R.Fields = fieldsOf(Ctx, RD);
-    R.Arrays = Candidates[I].Arrays;
+    RecordPlan R = describeRecord(Ctx, Candidates[I], Unit.Units);
     for (const LegalityIssue &Issue : Legal[I].Issues) {
       R.Blockers.push_back({Issue.Reason, formatLoc(SM, Issue.Loc),
                             /*FromLinkage=*/false, Issue.Shadowed});

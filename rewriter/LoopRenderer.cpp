@@ -256,7 +256,6 @@ void LoopRenderer::loopSite(const CandidateLoop &Loop) {
       Type = TypeEdits.textOf(TypeRange->Begin, TypeRange->End);
     }
     std::string Bound = BoundEdits.textOf(BoundB, BoundE);
-    std::string Tiles = parenthesize(Bound) + " / " + T;
     std::string Decl = Declared ? Type + " " : "";
     std::string LaneBody = LaneEdits.textOf(BodyB, BodyE);
     // Declare the induction variable in the lane loop only if the body still
@@ -267,25 +266,33 @@ void LoopRenderer::loopSite(const CandidateLoop &Loop) {
                             ? Decl + IV + " = " + First + Lane.TileVar + " * " +
                                   T + " + " + Lane.LaneVar + ";\n"
                             : "";
-    std::string Tile = Lane.TileVar, LaneVar = Lane.LaneVar;
     std::string Flat = FlatEdits.textOf(BodyB, BodyE);
-    if (!Lane.Peel.empty())
-      return placeLoops(*Place, peeledLoops(Lane, Residues(ES), Type, Decl, IV,
-                                            Bound, SetIV, LaneBody, Flat));
-    // A variable declared before the loop ends where the loop left it: at 0
-    // when the bound is not above 0 (a division rounds a negative one up).
-    std::string Rest = Tiles + " * " + T;
-    if (!Declared)
-      Rest = "0 < " + parenthesize(Bound) + " ? " + Rest + " : 0";
-    std::string Code = "for (" + Type + " " + Tile + " = 0; " + Tile + " < " +
-                       Tiles + "; ++" + Tile + ") {\n" + "for (" + Type + " " +
-                       LaneVar + " = 0; " + LaneVar + " < " + T + "; ++" +
-                       LaneVar + ") {\n" + SetIV + blockContents(LaneBody) +
-                       "\n}\n}\n" + "for (" + Decl + IV + " = " + Rest + "; " +
-                       IV + " < " + Bound + "; ++" + IV + ")\n" + Flat;
-    return placeLoops(*Place, Code);
+    LoopTexts Texts{Type, Decl, IV, Bound, SetIV, LaneBody, Flat, Declared};
+    return placeLoops(*Place, Lane.Peel.empty()
+                                  ? tiledLoops(Lane, Texts)
+                                  : peeledLoops(Lane, Residues(ES), Texts));
   };
   State.LoopSites.push_back(std::move(S));
+}
+
+/// The loops of a strip-mined loop: whole tiles in lanes, then the last,
+/// partial tile flat (docs/rewriting.md, "Strip-mining").
+std::string LoopRenderer::tiledLoops(const LaneContext &Lane,
+                                     const LoopTexts &L) {
+  std::string T = std::to_string(Lane.Tile);
+  std::string Tiles = parenthesize(L.Bound) + " / " + T;
+  // A variable declared before the loop ends where the loop left it: at 0
+  // when the bound is not above 0 (a division rounds a negative one up).
+  std::string Rest = Tiles + " * " + T;
+  if (!L.Declared)
+    Rest = "0 < " + parenthesize(L.Bound) + " ? " + Rest + " : 0";
+  const std::string &Tile = Lane.TileVar, &LaneVar = Lane.LaneVar;
+  return "for (" + L.Type + " " + Tile + " = 0; " + Tile + " < " + Tiles +
+         "; ++" + Tile + ") {\n" + "for (" + L.Type + " " + LaneVar + " = 0; " +
+         LaneVar + " < " + T + "; ++" + LaneVar + ") {\n" + L.SetIV +
+         blockContents(L.LaneBody) + "\n}\n}\n" + "for (" + L.Decl + L.IV +
+         " = " + Rest + "; " + L.IV + " < " + L.Bound + "; ++" + L.IV + ")\n" +
+         L.Flat;
 }
 
 /// The residues modulo the tile size of the handles a strip-mined loop
@@ -363,11 +370,12 @@ LoopRenderer::peelResidues(const CandidateLoop &Loop, const FileRange &Body,
 /// The bound is compared as the loop compares it, so a bound the loop never
 /// reaches (n <= 0, or a signed bound below an unsigned variable) runs the
 /// loop as written, and a variable declared before it ends where it did.
-std::string LoopRenderer::peeledLoops(
-    const LaneContext &Lane, const std::vector<std::string> &Residues,
-    const std::string &Type, const std::string &Decl, const std::string &IV,
-    const std::string &Bound, const std::string &SetIV,
-    const std::string &LaneBody, const std::string &Flat) {
+std::string LoopRenderer::peeledLoops(const LaneContext &Lane,
+                                      const std::vector<std::string> &Residues,
+                                      const LoopTexts &L) {
+  const std::string &Type = L.Type, &Decl = L.Decl, &IV = L.IV,
+                    &Bound = L.Bound, &SetIV = L.SetIV, &LaneBody = L.LaneBody,
+                    &Flat = L.Flat;
   std::string T = std::to_string(Lane.Tile);
   const std::string &P = Lane.Peel, &TileVar = Lane.TileVar,
                     &LaneVar = Lane.LaneVar;

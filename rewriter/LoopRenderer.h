@@ -42,12 +42,18 @@ private:
   std::function<std::vector<std::string>(const EditSet &)>
   peelResidues(const CandidateLoop &Loop, const FileRange &Body,
                LaneContext &Lane);
-  static std::string
-  peeledLoops(const LaneContext &Lane, const std::vector<std::string> &Residues,
-              const std::string &Type, const std::string &Decl,
-              const std::string &IV, const std::string &Bound,
-              const std::string &SetIV, const std::string &LaneBody,
-              const std::string &Flat);
+  /// The texts a strip-mined loop is made of: the variable's type, its
+  /// declaration ("int " or "" where declared before), name and bound, the
+  /// statement that sets it in the lanes, the body as the lanes and as the
+  /// flat iterations render it.
+  struct LoopTexts {
+    std::string Type, Decl, IV, Bound, SetIV, LaneBody, Flat;
+    bool Declared;
+  };
+  static std::string tiledLoops(const LaneContext &Lane, const LoopTexts &L);
+  static std::string peeledLoops(const LaneContext &Lane,
+                                 const std::vector<std::string> &Residues,
+                                 const LoopTexts &L);
   bool walkingPointerLoop(const clang::ForStmt *For);
 
   /// Where the loops that replace loop \p S go (\p Range: the loop, body
