@@ -43,8 +43,12 @@ struct LoopScope {
   /// True for the loops the rewriter strip-mines (analysis/StripMining.h):
   /// `for (i = 0; i < n; ++i)`, or a range-for, with a body that stays in.
   bool FromZeroUpByOne = false;
-  /// The loop itself, for a `for` loop.
+  /// The loop itself, for a `for` loop, and whether its strip-mined form
+  /// peels to a tile boundary (peels() in StripMining.h).
   const ForStmt *For = nullptr;
+  bool Peels = false;
+  /// The handles known to hold still in it, or not (holdsStill()).
+  mutable llvm::DenseMap<const ValueDecl *, bool> StillHandles;
   /// The scalars the body accumulates into (see collectAccumulators()).
   unsigned Accumulators = 0;
   /// The variable of a range-for over a candidate's std::vector: its
@@ -307,6 +311,8 @@ private:
     std::optional<double> ConstantTrips;
     /// `for (i = 0; i < n; ++i)`: the shape the rewriter strip-mines.
     bool FromZeroUpByOne = false;
+    /// Its strip-mined form peels to a tile boundary.
+    bool Peels = false;
   };
 
   /// Recognizes `for (i = a; i < b; i += s)` and its usual variations.
@@ -351,7 +357,9 @@ private:
     std::optional<int64_t> End = evaluateConstant(Bound, Ctx);
     // A loop the rewrite cannot split keeps its flat form (a tiled access
     // then pays a division and a remainder): not the strip-mined shape.
-    Shape.FromZeroUpByOne = stripMinableLoop(For, Ctx).has_value();
+    std::optional<CountedLoop> Counted = stripMinableLoop(For, Ctx);
+    Shape.FromZeroUpByOne = Counted.has_value();
+    Shape.Peels = Counted && peels(For, *Counted, Ctx);
     if (!Step || *Step == 0 || !Start || !End)
       return Shape;
     double S = *Start, E = *End, D = *Step;
@@ -465,6 +473,7 @@ private:
     Scope.ContainsLoop = containsLoop(For->getBody());
     Scope.FromZeroUpByOne = Shape.FromZeroUpByOne;
     Scope.For = For;
+    Scope.Peels = Shape.Peels;
     Scope.Accumulators = countAccumulators(For->getBody(), Shape.InductionVar);
     collectVarying(For->getBody(), Scope.Varying);
     collectVarying(For->getInc(), Scope.Varying);
@@ -944,13 +953,23 @@ private:
   }
 
   /// Whether loop-indexed \p Element keeps its lanes also where its
-  /// record's tiled handles count the elements their tiles skip: a[i]
-  /// through a handle the strip-mined loop peels for (peelsToTiles).
+  /// record's tiled handles count the elements their tiles skip: a[i] in a
+  /// loop that peels, through a handle that holds still in it (asked once
+  /// per handle and loop: it walks the body).
   bool lanesWhenMoved(const Expr *Element) const {
     const auto *ASE =
         dyn_cast<ArraySubscriptExpr>(Element->IgnoreParenImpCasts());
-    return ASE && !Loops.empty() && Loops.back().For &&
-           peelsToTiles(Loops.back().For, ASE->getBase(), Ctx);
+    if (!ASE || Loops.empty() || !Loops.back().Peels)
+      return false;
+    const LoopScope &L = Loops.back();
+    const Expr *Handle = ASE->getBase();
+    const auto *D = dyn_cast<DeclRefExpr>(Handle->IgnoreParenImpCasts());
+    if (!D)
+      return holdsStill(Handle, L.For, Ctx.getSourceManager());
+    auto [It, New] = L.StillHandles.try_emplace(D->getDecl(), false);
+    if (New)
+      It->second = holdsStill(Handle, L.For, Ctx.getSourceManager());
+    return It->second;
   }
 
   /// The index of the element an element pointer stands for, if \p Element

@@ -46,7 +46,7 @@ struct MemoryAccess {
   bool IsLoopIndexed = false;
   /// True if it is loop-indexed through a handle that keeps the lanes also
   /// where a tiled handle counts the elements its tiles skip (a record the
-  /// program takes sub-arrays of; see peelsToTiles in StripMining.h).
+  /// program takes sub-arrays of; see peels in StripMining.h).
   bool LanesWhenMoved = false;
   /// How many scalars the innermost enclosing loop accumulates into
   /// (s += x); 0 if it is no reduction.

@@ -312,16 +312,19 @@ static bool declaredBefore(const Expr *E, const ForStmt *For,
   return true;
 }
 
-bool dlopt::peelsToTiles(const ForStmt *For, const Expr *Handle,
-                         ASTContext &Ctx) {
+bool dlopt::peels(const ForStmt *For, const CountedLoop &Loop,
+                  ASTContext &Ctx) {
   // The peel, up to T - 1 iterations, is held in the induction variable's
   // type: at least an int.
-  std::optional<CountedLoop> Loop = stripMinableLoop(For, Ctx);
-  return Loop && directiveOf(For, Ctx) == nullptr &&
-         Ctx.getTypeSize(Loop->InductionVar->getType()) >=
-             Ctx.getTypeSize(Ctx.IntTy) &&
-         isStableLoopBound(Handle, For->getBody()) &&
-         declaredBefore(Handle, For, Ctx.getSourceManager());
+  return directiveOf(For, Ctx) == nullptr &&
+         Ctx.getTypeSize(Loop.InductionVar->getType()) >=
+             Ctx.getTypeSize(Ctx.IntTy);
+}
+
+bool dlopt::holdsStill(const Expr *Handle, const ForStmt *For,
+                       const SourceManager &SM) {
+  return isStableLoopBound(Handle, For->getBody()) &&
+         declaredBefore(Handle, For, SM);
 }
 
 bool dlopt::stripMinableRangeFor(const CXXForRangeStmt *S, ASTContext &Ctx) {

@@ -13,6 +13,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
 #include <optional>
 
 namespace dlopt {
@@ -35,17 +36,23 @@ struct CountedLoop {
 std::optional<CountedLoop> stripMinableLoop(const clang::ForStmt *For,
                                             clang::ASTContext &Ctx);
 
-/// Whether the strip-mined loop \p For reaches the tiled elements of
-/// \p Handle[i] in lanes also when the handle counts the elements its tiles
-/// skip (a tiled layout of a record the program takes sub-arrays of): the
-/// rewrite then runs the iterations before the first tile boundary on
-/// their own (a peel), which it computes once, before the loop, from the
-/// handle. So the handle must be made of local variables declared before
-/// the loop that the body leaves alone (as a bound must), the loop no
-/// OpenMP directive's own (the directive must stay right before its loop),
-/// and its variable at least an int (it holds the peel).
-bool peelsToTiles(const clang::ForStmt *For, const clang::Expr *Handle,
-                  clang::ASTContext &Ctx);
+/// A strip-mined loop reaches the tiled elements of Handle[i] in lanes also
+/// when the handle counts the elements its tiles skip (a tiled layout of a
+/// record the program takes sub-arrays of) if the loop peels() and the
+/// handle holdsStill(): the rewrite then runs the iterations before the
+/// first tile boundary on their own (a peel), which it computes once,
+/// before the loop, from the handle.
+///
+/// Whether \p For, strip-minable as \p Loop, can peel: it is no OpenMP
+/// directive's own loop (the directive must stay right before it), and
+/// its variable is at least an int (it holds the peel).
+bool peels(const clang::ForStmt *For, const CountedLoop &Loop,
+           clang::ASTContext &Ctx);
+
+/// Whether \p Handle holds still in \p For: made of local variables
+/// declared before the loop that its body leaves alone (as a bound must).
+bool holdsStill(const clang::Expr *Handle, const clang::ForStmt *For,
+                const clang::SourceManager &SM);
 
 /// Whether a range-for over a container can be split likewise: no init
 /// statement, a range without side effects whose size the body keeps.

@@ -298,7 +298,7 @@ std::string LoopRenderer::tiledLoops(const LaneContext &Lane,
 /// The residues modulo the tile size of the handles a strip-mined loop
 /// reaches in lanes, where a record's tiled handles count the elements
 /// their tiles skip (a program taking sub-arrays): the handles the loop can
-/// peel for (peelsToTiles) join \p Lane's aligned ones, with their count
+/// peel for (peels, holdsStill) join \p Lane's aligned ones, with their count
 /// of skipped elements modulo the tile; a tiled handle that counts none
 /// starts at a tile boundary (residue 0). Sets Lane.Peel where some handle
 /// is aligned; the other moved handles take the flat form in the lanes.
@@ -308,6 +308,8 @@ LoopRenderer::peelResidues(const CandidateLoop &Loop, const FileRange &Body,
   std::vector<std::function<std::string(const EditSet &)>> Texts;
   std::vector<std::string> Shifts;
   bool AtBoundary = false;
+  bool Peels = peels(
+      Loop.For, CountedLoop{Loop.InductionVar, Loop.Declared, Loop.Bound}, Ctx);
   for (const TiledUse &U : State.TiledIndexUses) {
     auto [File, At] =
         SM.getDecomposedLoc(SM.getExpansionLoc(U.Handle->getExprLoc()));
@@ -319,7 +321,7 @@ LoopRenderer::peelResidues(const CandidateLoop &Loop, const FileRange &Body,
       AtBoundary = true;
       continue;
     }
-    if (Lane.aligned(U.Handle) || !peelsToTiles(Loop.For, U.Handle, Ctx))
+    if (!Peels || Lane.aligned(U.Handle) || !holdsStill(U.Handle, Loop.For, SM))
       continue;
     auto Text = textFn(U.Handle);
     if (!Text)
