@@ -46,6 +46,38 @@ bool dlopt::isKnownFeature(llvm::StringRef Name) {
   return false;
 }
 
+/// Executed accesses of kernel \p K to the fields of \p C.
+static double clusterExecutions(const KernelAccesses &K, const Cluster &C) {
+  double Executed = 0;
+  for (const PlacedAccess &A : K.Placed)
+    for (unsigned F : C.Fields)
+      if (K.FieldIds[F] == A.Access.Field)
+        Executed += A.Executions;
+  return Executed;
+}
+
+/// Which kernels speak for cluster \p C: those whose accesses to it run at
+/// least \p Significance x as often as the busiest kernel's. The KDLG drops
+/// kernels that are light for the whole record; a cluster's layout is
+/// decided by the code that touches the cluster, so a light kernel that is
+/// the cluster's only other loop (n-body's position update, the one
+/// vectorizable loop over the velocities) counts here, and a one-off set-up
+/// loop does not.
+static std::vector<bool> kernelsForCluster(llvm::ArrayRef<KernelAccesses> Ks,
+                                           const Cluster &C,
+                                           double Significance) {
+  std::vector<double> Executed;
+  double Most = 0;
+  for (const KernelAccesses &K : Ks) {
+    Executed.push_back(clusterExecutions(K, C));
+    Most = std::max(Most, Executed.back());
+  }
+  std::vector<bool> Counts;
+  for (double E : Executed)
+    Counts.push_back(E > 0 && E >= Significance * Most);
+  return Counts;
+}
+
 FeatureVector dlopt::computeFeatures(const Kdlg &G, const Cluster &C,
                                      uint64_t RecordBytes,
                                      llvm::ArrayRef<KernelAccesses> Kernels) {
@@ -58,9 +90,11 @@ FeatureVector dlopt::computeFeatures(const Kdlg &G, const Cluster &C,
   double Executed = 0, Gathered = 0, Written = 0, MaxExecutions = 0;
   double Touched = 0, InVectorLoops = 0, LoopIndexed = 0, InReductions = 0;
   double InLoops = 0, Accumulators = 0;
-  for (const KernelAccesses &K : Kernels) {
-    if (!K.Significant)
+  std::vector<bool> Counts = kernelsForCluster(Kernels, C, DefaultSignificance);
+  for (unsigned I = 0; I < Kernels.size(); ++I) {
+    if (!Counts[I])
       continue;
+    const KernelAccesses &K = Kernels[I];
     auto InCluster = [&](unsigned Id) {
       for (unsigned F : C.Fields)
         if (K.FieldIds[F] == Id)

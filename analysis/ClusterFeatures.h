@@ -36,9 +36,11 @@ bool isKnownFeature(llvm::StringRef Name);
 struct KernelAccesses {
   std::vector<PlacedAccess> Placed;
   std::vector<unsigned> FieldIds; // Field index -> id in Placed.
-  bool Significant = true;
 };
 
+/// The features of cluster \p C over the kernels that speak for it: those
+/// whose accesses to the cluster run at least DefaultSignificance x as often
+/// as the busiest kernel's (whatever their weight for the whole record).
 FeatureVector computeFeatures(const Kdlg &G, const Cluster &C,
                               uint64_t RecordBytes,
                               llvm::ArrayRef<KernelAccesses> Kernels);

@@ -103,7 +103,7 @@ FeatureVector dlopt::clusterFeatures(const RecordPlan &R, const Cluster &C,
   std::vector<unsigned> Ids = identityIds(R.Fields.size());
   std::vector<KernelAccesses> Accesses;
   for (const KernelSummary &K : R.Kernels)
-    Accesses.push_back({placed(K.Accesses, Moved), Ids, K.Significant});
+    Accesses.push_back({placed(K.Accesses, Moved), Ids});
   return computeFeatures(R.Graph, C, R.Size, Accesses);
 }
 

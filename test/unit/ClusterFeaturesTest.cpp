@@ -23,7 +23,7 @@ TEST(ClusterFeaturesTest, StreamingAndGatheredAccessesAreWeighted) {
   T.addAccess(B);
   T.endLoop();
   T.endLoop();
-  KernelAccesses K{T.place(), {0, 1, 2}, true};
+  KernelAccesses K{T.place(), {0, 1, 2}};
   Kdlg G = Kdlg::forKernel(Fields, K.FieldIds, K.Placed);
   Cluster C{{0, 1}, 4, false};
 
@@ -44,9 +44,39 @@ TEST(ClusterFeaturesTest, StreamingAndGatheredAccessesAreWeighted) {
   for (const auto &[Name, Value] : F)
     EXPECT_TRUE(isKnownFeature(Name)) << Name;
   EXPECT_EQ(F.size(), knownFeatures().size());
+}
 
-  // An insignificant kernel is not looked at.
-  K.Significant = false;
-  EXPECT_EQ(computeFeatures(G, C, 16, {K})["gather_fraction"], 0);
+/// A trace of one loop of \p Trips iterations reading field \p Field,
+/// gathered or not.
+static KernelAccesses oneLoop(double Trips, unsigned Field, bool Gather) {
+  AccessTrace T;
+  T.beginLoop(Trips);
+  MemoryAccess A{Field, 4};
+  A.IsGather = Gather;
+  T.addAccess(A);
+  T.endLoop();
+  return {T.place(), {0, 1}};
+}
+
+TEST(ClusterFeaturesTest, KernelsCountByTheirAccessesToTheCluster) {
+  // struct { float a, b; }: a hot kernel reads a 10^6 times; a kernel 1000x
+  // lighter for the record is the only other one, and gathers b.
+  std::vector<Field> Fields = {{"a", 4, 0}, {"b", 4, 4}};
+  KernelAccesses Hot = oneLoop(1e6, 0, false);
+  KernelAccesses Light = oneLoop(1e3, 1, true);
+  Kdlg G = Kdlg::forKernel(Fields, Hot.FieldIds, Hot.Placed);
+  // For {b}, the light kernel is the busiest: it decides b's features.
+  EXPECT_EQ(
+      computeFeatures(G, {{1}, 4, false}, 8, {Hot, Light})["gather_fraction"],
+      1);
+  // For {a, b} it weighs under 1% of the hot kernel's accesses: left out.
+  EXPECT_EQ(computeFeatures(G, {{0, 1}, 8, false}, 8,
+                            {Hot, Light})["gather_fraction"],
+            0);
+  // At 1% or more it counts, weighted by its executions.
+  KernelAccesses Warm = oneLoop(1e5, 1, true);
+  EXPECT_DOUBLE_EQ(
+      computeFeatures(G, {{0, 1}, 8, false}, 8, {Hot, Warm})["gather_fraction"],
+      1e5 / 1.1e6);
 }
 } // namespace
