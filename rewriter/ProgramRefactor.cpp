@@ -159,18 +159,49 @@ private:
     std::set<std::string> Tried = expandableRecords();
     if (Tried.empty())
       return finishAnalysis();
-    // Expanded, a record may still be refused, or planned as it is: then
-    // its invocations stay as they are, and the others are analyzed alone.
+    std::map<std::string, RecordPlan> AsItIs;
+    if (!expansionRounds(Tried, AsItIs))
+      return;
+    for (RecordPlan &R : Out.Plan.Records) {
+      std::string Key = recordKey(R);
+      if (Tried.count(Key))
+        R.MacroExpanded = ExpandedUses[Key];
+      // Planned as it is once expanded: nothing to rewrite, so nothing
+      // expanded, and the plan is that analysis's, not a refusal for the
+      // uses in macro bodies that it did not need to touch.
+      if (auto It = AsItIs.find(Key); It != AsItIs.end() && !R.transformable())
+        R = It->second;
+      // What the first analysis found of invocations it could not expand.
+      if (auto It = NotExpanded.find(Key); It != NotExpanded.end()) {
+        R.Blockers.insert(R.Blockers.end(), It->second.begin(),
+                          It->second.end());
+        R.Clusters.clear();
+      }
+    }
+    finishAnalysis();
+  }
+
+  /// Analyzes the units again with the invocations of the records \p Tried
+  /// expanded. Expanded, a record may still be refused, or planned as it is
+  /// (its plan then goes to \p AsItIs): its invocations then stay as they
+  /// are, and the others are analyzed alone. Leaves in \p Tried the records
+  /// whose expansions the rewrite keeps; false on a compile error.
+  bool expansionRounds(std::set<std::string> &Tried,
+                       std::map<std::string, RecordPlan> &AsItIs) {
     for (int Round = 0; Round < 2 && !Tried.empty(); ++Round) {
       setExpansions(Tried);
       analyzeUnits();
       if (Out.S == ProgramOutcome::CompileError)
-        return;
+        return false;
       std::set<std::string> Kept;
-      for (const RecordPlan &R : Out.Plan.Records)
-        if (Tried.count(recordKey(R)) && R.transformable() &&
-            (!R.unchanged() || forcesNewLayout(R)))
+      for (const RecordPlan &R : Out.Plan.Records) {
+        if (!Tried.count(recordKey(R)) || !R.transformable())
+          continue;
+        if (!R.unchanged() || forcesNewLayout(R))
           Kept.insert(recordKey(R));
+        else
+          AsItIs.emplace(recordKey(R), R);
+      }
       if (Kept == Tried)
         break;
       Tried = std::move(Kept);
@@ -179,17 +210,7 @@ private:
         analyzeUnits();
       }
     }
-    for (RecordPlan &R : Out.Plan.Records) {
-      if (Tried.count(recordKey(R)))
-        R.MacroExpanded = ExpandedUses[recordKey(R)];
-      // What the first analysis found of invocations it could not expand.
-      if (auto It = NotExpanded.find(recordKey(R)); It != NotExpanded.end()) {
-        R.Blockers.insert(R.Blockers.end(), It->second.begin(),
-                          It->second.end());
-        R.Clusters.clear();
-      }
-    }
-    finishAnalysis();
+    return Out.S != ProgramOutcome::CompileError;
   }
 
   /// Whether the user forced a plan for \p R other than plain AoS.
