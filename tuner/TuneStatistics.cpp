@@ -39,3 +39,11 @@ double dlopt::medianUpperBound(std::vector<double> V, double Alpha) {
   }
   return std::numeric_limits<double>::infinity();
 }
+
+std::vector<double> dlopt::pairedRatios(const std::vector<double> &A,
+                                        const std::vector<double> &B) {
+  std::vector<double> Out;
+  for (size_t I = 0; I < std::min(A.size(), B.size()); ++I)
+    Out.push_back(A[I] / B[I]);
+  return Out;
+}

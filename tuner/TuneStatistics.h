@@ -5,7 +5,8 @@
 // divided by the original's of the same round, so that drift of the machine
 // cancels. A plan wins only if an upper confidence bound of the median of
 // its ratios lies below 1, at a level shared among the plans that raced:
-// it beats the original by more than the noise the rounds measured.
+// it beats the original by more than the noise the rounds measured. Two
+// plans are compared with each other the same way, round by round.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DLOPT_TUNER_TUNESTATISTICS_H
@@ -38,6 +39,13 @@ Interval medianInterval(std::vector<double> V);
 /// happens one time in 32 to a plan without gain, too often when three
 /// plans race.
 double medianUpperBound(std::vector<double> V, double Alpha);
+
+/// Round by round, \p A over \p B, for two plans' ratios to the original
+/// of the same rounds (round 1 first): each is then one plan's time over
+/// the other's in one round, in which the original's own noise cancels.
+/// As many as the shorter of the two has.
+std::vector<double> pairedRatios(const std::vector<double> &A,
+                                 const std::vector<double> &B);
 
 } // namespace dlopt
 

@@ -371,21 +371,28 @@ void TuneSession::narrow(std::vector<unsigned> &Racing, bool &Decided) {
       });
   if (Best == Racing.end())
     return;
-  Interval B = Ratio(*Best);
   unsigned Leader = *Best;
-  double LeaderMedian = median(Result.Plans[Leader].Ratios);
   bool LeaderWins = winsOverOriginal(Leader);
+  // A plan against the leader: its time over the leader's, round by round
+  // (both ran in every round), so that the original's noise, which a
+  // comparison of their two ratios to it would add twice, cancels.
+  auto AgainstLeader = [&](unsigned P) {
+    return medianInterval(
+        pairedRatios(Result.Plans[P].Ratios, Result.Plans[Leader].Ratios));
+  };
   // A plan whose median shows no gain stops too: one whose real gain is
   // the noise's standard deviation has that after 5 rounds one time in 30.
-  // Once the leader beats the original, a plan that even at the fast end of
-  // its interval would beat the leader by less than TieMargin is a near
-  // tie: racing it on to round 25 would cost many runs for at most that.
+  // A plan clearly slower than the leader stops; and once the leader beats
+  // the original, a plan that even at the fast end of its interval would
+  // beat the leader by less than TieMargin is a near tie: racing it on to
+  // round 25 would cost many runs for at most that.
   llvm::erase_if(Racing, [&](unsigned P) {
-    Interval R = Ratio(P);
-    return R.Low > 1 - MinGain || median(Result.Plans[P].Ratios) >= 1 ||
-           (P != Leader && R.Low > B.High) ||
-           (P != Leader && LeaderWins &&
-            R.Low > LeaderMedian * (1 - TieMargin));
+    if (Ratio(P).Low > 1 - MinGain || median(Result.Plans[P].Ratios) >= 1)
+      return true;
+    if (P == Leader)
+      return false;
+    double FastEnd = AgainstLeader(P).Low;
+    return FastEnd > 1 || (LeaderWins && FastEnd > 1 - TieMargin);
   });
   Decided = LeaderWins && Racing.size() <= 1;
 }

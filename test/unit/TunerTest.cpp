@@ -30,6 +30,26 @@ TEST(TuneStatisticsTest, MedianIntervalOrderStatistics) {
   EXPECT_TRUE(I20.contains(median(V)));
 }
 
+TEST(TuneStatisticsTest, PairedRatiosCancelTheOriginalsNoise) {
+  // Two plans 5 % apart; the original's time swings by 20 % from round to
+  // round, so their ratios to it overlap, but round by round one is
+  // always 1.05x the other.
+  std::vector<double> Original{1.0, 1.2, 0.9, 1.1, 1.0, 0.95};
+  std::vector<double> Leader, Other;
+  for (double O : Original) {
+    Leader.push_back(0.5 / O);
+    Other.push_back(0.525 / O);
+  }
+  Interval Apart = medianInterval(Other);
+  EXPECT_LT(Apart.Low, median(Leader)); // No telling them apart this way.
+  std::vector<double> Paired = pairedRatios(Other, Leader);
+  ASSERT_EQ(Paired.size(), 6u);
+  for (double R : Paired)
+    EXPECT_NEAR(R, 1.05, 1e-12);
+  // As many as the shorter has.
+  EXPECT_EQ(pairedRatios(Other, {1.0, 2.0}).size(), 2u);
+}
+
 TEST(TuneStatisticsTest, MedianUpperBoundIsExactBinomial) {
   std::vector<double> Five{0.9, 0.8, 0.95, 0.85, 0.7};
   // 5 values: the largest bounds the median at 1 - 1/32 = 96.9 %.
