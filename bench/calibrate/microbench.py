@@ -39,6 +39,7 @@ repetitions.
 usage: microbench.py --out measurements.csv [--dl-refactor PATH] [--cc CC]
                      [--cflags FLAGS]... [--bodies elementwise,libm,reduction,sqrt,forces,pairs]
                      [--patterns stream,offset,gather,nested] [--quick]
+       microbench.py --relabel measurements.csv --out relabelled.csv
 """
 import argparse
 import csv
@@ -153,14 +154,17 @@ def pairs(c, T):
     difference summed into the accumulator of its place in the pair. In AoS
     the pair is adjacent, and the compiler may load, subtract and sum it as
     one two-lane vector where the sum over j does not vectorize (without
-    -ffast-math): the case where a real SPH code lost with SoA."""
+    -ffast-math): the case where a real SPH code lost with SoA. The
+    softening is 1, not n-body's 1e-3: identical elements are common here,
+    and with 1e-3 the FMA contractions that differ between layouts changed
+    the checksum of half the configurations."""
     k = range(c["touched"])
     d = "".join(f"      {T} d{i} = a[j].f{i} - a[i].f{i};\n" for i in k)
     r2 = " + ".join(f"d{i} * d{i}" for i in k)
     acc = "".join(f"      acc{i % 2} += d{i} * w;\n" for i in k)
     return (f"  for (int i = 0; i < n; ++i) {{\n    {T} acc0 = 0, acc1 = 0;\n"
             f"    for (int j = 0; j < n; ++j) {{\n{d}"
-            f"      {T} w = 1.0f / ({r2} + 1e-3f);\n{acc}    }}\n"
+            f"      {T} w = 1.0f / ({r2} + 1.0f);\n{acc}    }}\n"
             f"    a[i].f0 = (acc0 + acc1) / n * 0.5f + 0.25f;\n  }}\n}}\n")
 
 
@@ -281,20 +285,34 @@ def same(a, b, cflags):
     return abs(a - b) <= tolerance * max(abs(a), abs(b), 1.0)
 
 
-def measure(c, cc, dl_refactor, tiles, work):
-    """The configuration's rows, or None when a layout changed the output."""
+def write_program(c, tiles, work):
+    """Writes configuration C's program into WORK: its path and the
+    --layout options that force each layout."""
     plans = layouts(c, tiles)
     names = list(plans)
     src = os.path.join(work, "mb.c")
     with open(src, "w") as f:
         f.write(program(c, names))
-    forced = [f"--layout=R{r}={plans[n]}" for r, n in enumerate(names)]
-    flags = c["cflags"].split()
+    return src, [f"--layout=R{r}={plans[n]}" for r, n in enumerate(names)]
+
+
+def analysed_features(c, dl_refactor, tiles, src, forced):
+    """The features the analysis reports for the cluster of the touched
+    fields (of the copy forced to SoA, whose clusters are the plan's)."""
+    names = list(layouts(c, tiles))  # as write_program() made them
     report = subprocess.run([dl_refactor, "--report", "--format=json", *forced, src,
-                             "--", *flags], check=True, capture_output=True, text=True)
+                             "--", *c["cflags"].split()],
+                            check=True, capture_output=True, text=True)
     record = next(r for r in json.loads(report.stdout)["records"]
                   if r["name"] == f"R{names.index('SoA')}")
-    features = next(cl["features"] for cl in record["clusters"] if "f0" in cl["fields"])
+    return next(cl["features"] for cl in record["clusters"] if "f0" in cl["fields"])
+
+
+def measure(c, cc, dl_refactor, tiles, work):
+    """The configuration's rows, or None when a layout changed the output."""
+    src, forced = write_program(c, tiles, work)
+    flags = c["cflags"].split()
+    features = analysed_features(c, dl_refactor, tiles, src, forced)
     subprocess.run([dl_refactor, "--apply", "--quiet", *forced, src, "--", *flags],
                    check=True, capture_output=True)
     exe = src[:-2]
@@ -335,13 +353,50 @@ def main():
                     help="the access patterns measured (default: all)")
     ap.add_argument("--quick", action="store_true",
                     help="fewer shapes and loop lengths (about an hour instead of hours)")
+    ap.add_argument("--relabel", metavar="CSV",
+                    help="measure nothing: label the measurements in CSV with the "
+                    "features today's analysis reports (after a change to the "
+                    "analysis), writing them to --out")
     o = ap.parse_args()
     if not o.dl_refactor:
         sys.exit("microbench.py: no dl-refactor (build it, or pass --dl-refactor)")
+    if o.relabel:
+        sys.exit(relabel(o.relabel, o.dl_refactor, o.out))
     configs = list(configurations(o.quick, o.cflags or FLAG_SETS,
                                   o.patterns.split(","), o.bodies.split(",")))
     sys.exit(sweep(configs, lambda c, work: measure(c, o.cc, o.dl_refactor, TILES, work),
                    o.out))
+
+
+def relabel(measurements, dl_refactor, out):
+    """Rewrites MEASUREMENTS into OUT with each configuration's features as
+    the analysis reports them now; the timings are kept. The programs are
+    generated again from the configuration columns, as measure() did."""
+    with open(measurements, newline="") as f:
+        rows = list(csv.DictReader(f))
+    work = tempfile.mkdtemp(prefix="dlopt-relabel-")
+    labels, changed = {}, 0
+    for i, row in enumerate(rows):
+        key = tuple(row[k] for k in CONFIG)
+        if key not in labels:
+            c = {k: row[k] for k in CONFIG}
+            for k in ("fields", "field_bytes", "touched", "n"):
+                c[k] = int(c[k])
+            labels[key] = analysed_features(c, dl_refactor, TILES,
+                                            *write_program(c, TILES, work))
+            print(f"\r[{len(labels)} configurations]", end="", file=sys.stderr, flush=True)
+        new = {f: labels[key][f] for f in FEATURES}
+        changed += any(float(row[f]) != float(new[f]) for f in FEATURES)
+        row.update(new)
+    print(file=sys.stderr)
+    shutil.rmtree(work, ignore_errors=True)
+    with open(out, "w", newline="") as f:
+        w = csv.DictWriter(f, COLUMNS)
+        w.writeheader()
+        w.writerows(rows)
+    print(f"{len(labels)} configurations relabelled, {changed} of {len(rows)} rows "
+          f"changed -> {out}")
+    return 0
 
 
 def sweep(configs, measure_one, out):
