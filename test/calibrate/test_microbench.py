@@ -5,6 +5,7 @@ is labelled with the features the analysis reports for its cluster.
 
 usage: test_microbench.py DL_REFACTOR CC
 """
+import csv
 import os
 import shutil
 import sys
@@ -58,6 +59,25 @@ class MicrobenchTest(unittest.TestCase):
         self.assertGreater(g["reduction_fraction"], 0.95)
         self.assertLess(g["vectorizable"], 0.05)  # a float sum, without -ffast-math
         self.assertEqual(g["max_field_bytes"], 8)
+
+    def test_relabel_takes_the_analysis_features_and_keeps_timings(self):
+        rows = list(self.measure(config("gather", "elementwise")).values())
+        stale = [dict(r, gather_fraction=0.25, vectorizable=0.5) for r in rows]
+        measured = os.path.join(self.work, "measured.csv")
+        with open(measured, "w", newline="") as f:
+            w = csv.DictWriter(f, microbench.COLUMNS)
+            w.writeheader()
+            w.writerows(stale)
+        out = os.path.join(self.work, "relabelled.csv")
+        self.assertEqual(microbench.relabel(measured, DL_REFACTOR, out), 0)
+        with open(out, newline="") as f:
+            again = list(csv.DictReader(f))
+        self.assertEqual(len(again), len(rows))
+        for old, new in zip(rows, again):
+            self.assertEqual(new["layout"], old["layout"])
+            self.assertEqual(new["ns_per_iter"], str(old["ns_per_iter"]))
+            for feature in microbench.FEATURES:
+                self.assertAlmostEqual(float(new[feature]), float(old[feature]), msg=feature)
 
     def test_flags_decide_vectorizable(self):
         scalar = self.measure(config("offset", "libm"))["SoA"]
