@@ -1189,6 +1189,17 @@ private:
     A.LanesWhenMoved = LanesWhenMoved;
     A.Accumulators = Loops.empty() ? 0 : Loops.back().Accumulators;
     A.InVectorizableLoop = !Loops.empty() && Loops.back().Vectorizable;
+    // A store through an index the compiler cannot follow (a[idx[i]],
+    // a[i ^ j]) may hit an element another iteration reads or writes: the
+    // loop stays scalar, with AoS as with SoA (bitonic's swaps; measured
+    // with gcc -fopt-info-vec). Work-items are not ordered, so a device
+    // vectorizes across them all the same.
+    if (IsWrite && IsGather && !Loops.empty() && Loops.back().Vectorizable &&
+        !Loops.back().WorkItems) {
+      Loops.back().Vectorizable = false;
+      A.InVectorizableLoop = false;
+      Out.Trace.markOpenLoopScalar();
+    }
     Out.Trace.addAccess(A);
     Out.AccessLocs.push_back(At->getExprLoc());
     if (!Loops.empty())

@@ -35,6 +35,23 @@ void AccessTrace::endLoop() {
   Open.pop_back();
 }
 
+void AccessTrace::markOpenLoopScalar() {
+  for (auto It = Open.rbegin(); It != Open.rend(); ++It)
+    if (Nodes[*It].K == Node::Loop) {
+      markScalar(*It);
+      return;
+    }
+}
+
+void AccessTrace::markScalar(unsigned Id) {
+  for (unsigned Child : Nodes[Id].Children) {
+    if (Nodes[Child].K == Node::Access)
+      Nodes[Child].Data.InVectorizableLoop = false;
+    else if (Nodes[Child].K != Node::Loop) // An inner loop decides its own.
+      markScalar(Child);
+  }
+}
+
 void AccessTrace::beginBranch() { Open.push_back(addNode(Node(Node::Branch))); }
 
 void AccessTrace::beginAlternative() {

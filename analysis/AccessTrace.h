@@ -76,6 +76,10 @@ public:
   /// Opens a loop executing \p TripCount times; closed by endLoop().
   void beginLoop(double TripCount);
   void endLoop();
+  /// The accesses so far directly in the innermost open loop (in its
+  /// branches, not in loops inside it) are in a loop that cannot vectorize
+  /// after all: something later in its body showed it.
+  void markOpenLoopScalar();
   /// Opens a branch; each alternative starts with beginAlternative().
   void beginBranch();
   void beginAlternative();
@@ -99,6 +103,7 @@ private:
   std::vector<unsigned> Open; // Stack of nodes being filled.
 
   unsigned addNode(Node N);
+  void markScalar(unsigned Id);
   double place(unsigned Id, double Start, double Executions, unsigned Depth,
                std::vector<PlacedAccess> *Out) const;
 };
