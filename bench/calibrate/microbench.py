@@ -23,7 +23,9 @@ The program holds one copy of the record and kernel per layout (R0, R1,
 Access patterns: `a[i]` (stream), `a[i + base]` (offset: affine but not
 strip-minable, so tiles go through a division), `a[idx[i]]` (gather) and a
 nested loop over all elements for each element (nested: an n-body-like
-inner loop `acc += f(a[j] - a[i])` that writes `a[i]` after it). Bodies:
+inner loop `acc += f(a[j] - a[i])` that writes `a[i]` after it; and
+nested-global, the same loops bounded by a global count, as SPH codes
+write them, which the rewriter does not strip-mine). Bodies:
 elementwise, one calling sinf() (libm: scalar unless -ffast-math lets the
 compiler call the vector math library), a sum into a scalar (reduction:
 scalar without -ffast-math) and, in nested loops, sqrtf() (sqrt: inlined,
@@ -38,7 +40,7 @@ repetitions.
 
 usage: microbench.py --out measurements.csv [--dl-refactor PATH] [--cc CC]
                      [--cflags FLAGS]... [--bodies elementwise,libm,reduction,sqrt,forces,pairs]
-                     [--patterns stream,offset,gather,nested] [--quick]
+                     [--patterns stream,offset,gather,nested,nested-global] [--quick]
        microbench.py --relabel measurements.csv --out relabelled.csv
 """
 import argparse
@@ -54,7 +56,11 @@ import tempfile
 from train import FEATURES
 
 TILES = [2 ** k for k in range(1, 16)]
-PATTERNS = ["stream", "offset", "gather", "nested"]
+PATTERNS = ["stream", "offset", "gather", "nested", "nested-global"]
+# Nested loops: over a parameter n (strip-minable), or over a count read
+# from a global, as SPH codes loop (not strip-minable: tiles take the flat
+# form, and the analysis reports no access as loop-indexed).
+NESTED = ("nested", "nested-global")
 BODIES = ["elementwise", "libm", "reduction", "sqrt", "forces", "pairs"]
 # Bodies measured in nested loops only: n-body's and SPH's inner loops.
 NESTED_ONLY = ("sqrt", "forces", "pairs")
@@ -71,9 +77,9 @@ def configurations(quick, flag_sets, patterns=PATTERNS, bodies=BODIES):
         shapes += [(24, 4), (2, 8), (16, 8)]
     for cflags, (fields, fbytes), pattern, body in itertools.product(
             flag_sets, shapes, patterns, bodies):
-        if body in NESTED_ONLY and pattern != "nested":
+        if body in NESTED_ONLY and pattern not in NESTED:
             continue
-        if pattern == "nested":
+        if pattern in NESTED:
             if body == "reduction":  # The inner loop is one already.
                 continue
             sizes = [1 << 8, 1 << 11] if quick else [1 << 7, 1 << 9, 1 << 11, 1 << 12]
@@ -118,10 +124,11 @@ def kernel(c, r):
         return head + forces(c, T)
     if c["body"] == "pairs":
         return head + pairs(c, T)
-    if c["pattern"] == "nested":
+    if c["pattern"] in NESTED:
         # As in n-body: the inner loop reads the outer element too.
-        return head + (f"  for (int i = 0; i < n; ++i) {{\n    {T} acc = 0;\n"
-                       f"    for (int j = 0; j < n; ++j)\n"
+        n = bound(c)
+        return head + (f"  for (int i = 0; i < {n}; ++i) {{\n    {T} acc = 0;\n"
+                       f"    for (int j = 0; j < {n}; ++j)\n"
                        f"      acc += {value(c, lambda k: f'(a[j].f{k} - a[i].f{k})')};\n"
                        f"    a[i].f0 = acc / n * 0.5f + 0.25f;\n  }}\n}}\n")
     j = {"stream": "i", "offset": "i + base", "gather": "idx[i]"}[c["pattern"]]
@@ -133,6 +140,11 @@ def kernel(c, r):
                    f"    {get(0)} = {value(c, get)} * 0.5f + 0.25f;\n}}\n")
 
 
+def bound(c):
+    """The nested loops' bound: the parameter, or the global count."""
+    return "count" if c["pattern"] == "nested-global" else "n"
+
+
 def forces(c, T):
     """n-body's inner loop: the distance to every other element, one sqrtf,
     and three accumulated components (a force). Strip-mined and vectorized,
@@ -142,8 +154,9 @@ def forces(c, T):
     r2 = " + ".join(f"d{i} * d{i}" for i in k)
     acc = "".join(f"      acc{i % 3} += d{i} * s;\n" for i in k)
     sqrt = "sqrtf" if T == "float" else "sqrt"
-    return (f"  for (int i = 0; i < n; ++i) {{\n    {T} acc0 = 0, acc1 = 0, acc2 = 0;\n"
-            f"    for (int j = 0; j < n; ++j) {{\n{d}"
+    n = bound(c)
+    return (f"  for (int i = 0; i < {n}; ++i) {{\n    {T} acc0 = 0, acc1 = 0, acc2 = 0;\n"
+            f"    for (int j = 0; j < {n}; ++j) {{\n{d}"
             f"      {T} s = 1.0f / {sqrt}({r2} + 1e-3f);\n{acc}    }}\n"
             f"    a[i].f0 = (acc0 + acc1 + acc2) / n * 0.5f + 0.25f;\n  }}\n}}\n")
 
@@ -162,8 +175,9 @@ def pairs(c, T):
     d = "".join(f"      {T} d{i} = a[j].f{i} - a[i].f{i};\n" for i in k)
     r2 = " + ".join(f"d{i} * d{i}" for i in k)
     acc = "".join(f"      acc{i % 2} += d{i} * w;\n" for i in k)
-    return (f"  for (int i = 0; i < n; ++i) {{\n    {T} acc0 = 0, acc1 = 0;\n"
-            f"    for (int j = 0; j < n; ++j) {{\n{d}"
+    n = bound(c)
+    return (f"  for (int i = 0; i < {n}; ++i) {{\n    {T} acc0 = 0, acc1 = 0;\n"
+            f"    for (int j = 0; j < {n}; ++j) {{\n{d}"
             f"      {T} w = 1.0f / ({r2} + 1.0f);\n{acc}    }}\n"
             f"    a[i].f0 = (acc0 + acc1) / n * 0.5f + 0.25f;\n  }}\n}}\n")
 
@@ -215,12 +229,12 @@ def c_report(iterations):
 def program(c, names):
     T = "float" if c["field_bytes"] == 4 else "double"
     F, N = c["fields"], c["n"]
-    inner = N * N if c["pattern"] == "nested" else N
+    inner = N * N if c["pattern"] in NESTED else N
     # About 2^22 elementwise or 2^19 libm iterations per timing (long
     # enough for the clock, short enough for a sweep of hundreds), and at
     # least 2 calls of a single loop, so that the one-off set-up below
     # weighs little in the features the analysis reports.
-    least = 1 if c["pattern"] == "nested" else 2
+    least = 1 if c["pattern"] in NESTED else 2
     reps = max(least, (1 << (19 if c["body"] in ("libm", *NESTED_ONLY) else 22)) // inner)
     fields = "".join(f"  {T} f{k};\n" for k in range(F))
     out = [f"""#include <math.h>
@@ -230,6 +244,7 @@ def program(c, names):
 #define N {N}
 #define REPS {reps}
 static volatile int zero; /* a[i + base]: an offset the compiler cannot see */
+static int count; /* nested-global: the loops' bound, a global (N) */
 static volatile double sink; /* where reductions go */
 static double now(void) {{
   struct timespec t;
@@ -272,7 +287,7 @@ static double check{r}(struct R{r} *a, double sum) {{
     runs = "".join(f"    times[{r}][rep] = time{r}(a{r}, idx, &sums[{r}]);\n"
                    for r in range(L))
     checks = "".join(f"  sums[{r}] = check{r}(a{r}, sums[{r}]);\n" for r in range(L))
-    out.append(C_CMP + "int main(void) {\n" + C_SHUFFLE + make + c_interleaved(names, runs)
+    out.append(C_CMP + "int main(void) {\n  count = N;\n" + C_SHUFFLE + make + c_interleaved(names, runs)
                + checks + c_report(inner) + "  free(idx);\n  return 0;\n}\n")
     return "".join(out)
 

@@ -185,9 +185,10 @@ def cross_validated_slowdown(configs, max_depth, folds=5, features=TRAINED,
 def loop_kind(c):
     """What a reader calls the configuration's loop: its access pattern (and
     body, for nested loops), whether it vectorizes, whether it reduces."""
-    kind = f"{c.pattern} {c.body}" if c.pattern == "nested" else c.pattern
+    nested = c.pattern.startswith("nested")
+    kind = f"{c.pattern} {c.body}" if nested else c.pattern
     kind += ", vectorizable" if c.features["vectorizable"] > 0.5 else ", scalar"
-    if c.pattern != "nested" and c.features["reduction_fraction"] > 0.5:
+    if not nested and c.features["reduction_fraction"] > 0.5:
         kind += " reduction"
     return kind
 
