@@ -1188,7 +1188,6 @@ private:
     A.IsLoopIndexed = IsLoopIndexed;
     A.LanesWhenMoved = LanesWhenMoved;
     A.Accumulators = Loops.empty() ? 0 : Loops.back().Accumulators;
-    A.InVectorizableLoop = !Loops.empty() && Loops.back().Vectorizable;
     // A store through an index the compiler cannot follow (a[idx[i]],
     // a[i ^ j]) may hit an element another iteration reads or writes: the
     // loop stays scalar, with AoS as with SoA (bitonic's swaps; measured
@@ -1197,9 +1196,9 @@ private:
     if (IsWrite && IsGather && !Loops.empty() && Loops.back().Vectorizable &&
         !Loops.back().WorkItems) {
       Loops.back().Vectorizable = false;
-      A.InVectorizableLoop = false;
       Out.Trace.markOpenLoopScalar();
     }
+    A.InVectorizableLoop = !Loops.empty() && Loops.back().Vectorizable;
     Out.Trace.addAccess(A);
     Out.AccessLocs.push_back(At->getExprLoc());
     if (!Loops.empty())

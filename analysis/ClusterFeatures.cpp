@@ -1,5 +1,6 @@
 //===- ClusterFeatures.cpp - What the decision tree sees of a cluster -----===//
 #include "analysis/ClusterFeatures.h"
+#include "llvm/ADT/STLExtras.h"
 #include <algorithm>
 #include <cmath>
 
@@ -46,13 +47,18 @@ bool dlopt::isKnownFeature(llvm::StringRef Name) {
   return false;
 }
 
+/// Whether the access to field \p Id of kernel \p K is to a field of \p C.
+static bool inCluster(const KernelAccesses &K, const Cluster &C, unsigned Id) {
+  return llvm::any_of(C.Fields,
+                      [&](unsigned F) { return K.FieldIds[F] == Id; });
+}
+
 /// Executed accesses of kernel \p K to the fields of \p C.
 static double clusterExecutions(const KernelAccesses &K, const Cluster &C) {
   double Executed = 0;
   for (const PlacedAccess &A : K.Placed)
-    for (unsigned F : C.Fields)
-      if (K.FieldIds[F] == A.Access.Field)
-        Executed += A.Executions;
+    if (inCluster(K, C, A.Access.Field))
+      Executed += A.Executions;
   return Executed;
 }
 
@@ -94,18 +100,11 @@ FeatureVector dlopt::computeFeatures(const Kdlg &G, const Cluster &C,
   for (unsigned I = 0; I < Kernels.size(); ++I) {
     if (!Counts[I])
       continue;
+    // A kernel that counts runs some access to the cluster.
     const KernelAccesses &K = Kernels[I];
-    auto InCluster = [&](unsigned Id) {
-      for (unsigned F : C.Fields)
-        if (K.FieldIds[F] == Id)
-          return true;
-      return false;
-    };
-    bool TouchesCluster = false;
     for (const PlacedAccess &A : K.Placed) {
-      if (!InCluster(A.Access.Field))
+      if (!inCluster(K, C, A.Access.Field))
         continue;
-      TouchesCluster = true;
       Executed += A.Executions;
       if (A.Access.IsGather)
         Gathered += A.Executions;
@@ -123,8 +122,6 @@ FeatureVector dlopt::computeFeatures(const Kdlg &G, const Cluster &C,
           InReductions += A.Executions;
       }
     }
-    if (!TouchesCluster)
-      continue;
     double KernelBytes = 0;
     for (unsigned F = 0; F < G.size(); ++F)
       if (std::any_of(K.Placed.begin(), K.Placed.end(),

@@ -362,9 +362,6 @@ bool TuneSession::runRound(std::vector<unsigned> &Racing, std::mt19937 &Order) {
 /// than the best plan; Decided once the best is clearly faster than the
 /// original and than every other plan.
 void TuneSession::narrow(std::vector<unsigned> &Racing, bool &Decided) {
-  auto Ratio = [&](unsigned P) {
-    return medianInterval(Result.Plans[P].Ratios);
-  };
   auto Best = std::min_element(
       Racing.begin(), Racing.end(), [&](unsigned A, unsigned B) {
         return median(Result.Plans[A].Ratios) < median(Result.Plans[B].Ratios);
@@ -387,7 +384,8 @@ void TuneSession::narrow(std::vector<unsigned> &Racing, bool &Decided) {
   // beat the leader by less than TieMargin is a near tie: racing it on to
   // round 25 would cost many runs for at most that.
   llvm::erase_if(Racing, [&](unsigned P) {
-    if (Ratio(P).Low > 1 - MinGain || median(Result.Plans[P].Ratios) >= 1)
+    const std::vector<double> &Ratios = Result.Plans[P].Ratios;
+    if (medianInterval(Ratios).Low > 1 - MinGain || median(Ratios) >= 1)
       return true;
     if (P == Leader)
       return false;

@@ -301,33 +301,33 @@ def same(a, b, cflags):
 
 
 def write_program(c, tiles, work):
-    """Writes configuration C's program into WORK: its path and the
-    --layout options that force each layout."""
+    """Writes configuration C's program into WORK: its path, the --layout
+    options that force each layout, and the name of the record forced to
+    SoA."""
     plans = layouts(c, tiles)
     names = list(plans)
     src = os.path.join(work, "mb.c")
     with open(src, "w") as f:
         f.write(program(c, names))
-    return src, [f"--layout=R{r}={plans[n]}" for r, n in enumerate(names)]
+    return (src, [f"--layout=R{r}={plans[n]}" for r, n in enumerate(names)],
+            f"R{names.index('SoA')}")
 
 
-def analysed_features(c, dl_refactor, tiles, src, forced):
+def analysed_features(c, dl_refactor, src, forced, soa):
     """The features the analysis reports for the cluster of the touched
-    fields (of the copy forced to SoA, whose clusters are the plan's)."""
-    names = list(layouts(c, tiles))  # as write_program() made them
+    fields (of record SOA, forced to SoA, whose clusters are the plan's)."""
     report = subprocess.run([dl_refactor, "--report", "--format=json", *forced, src,
                              "--", *c["cflags"].split()],
                             check=True, capture_output=True, text=True)
-    record = next(r for r in json.loads(report.stdout)["records"]
-                  if r["name"] == f"R{names.index('SoA')}")
+    record = next(r for r in json.loads(report.stdout)["records"] if r["name"] == soa)
     return next(cl["features"] for cl in record["clusters"] if "f0" in cl["fields"])
 
 
 def measure(c, cc, dl_refactor, tiles, work):
     """The configuration's rows, or None when a layout changed the output."""
-    src, forced = write_program(c, tiles, work)
+    src, forced, soa = write_program(c, tiles, work)
     flags = c["cflags"].split()
-    features = analysed_features(c, dl_refactor, tiles, src, forced)
+    features = analysed_features(c, dl_refactor, src, forced, soa)
     subprocess.run([dl_refactor, "--apply", "--quiet", *forced, src, "--", *flags],
                    check=True, capture_output=True)
     exe = src[:-2]
@@ -397,7 +397,7 @@ def relabel(measurements, dl_refactor, out):
             c = {k: row[k] for k in CONFIG}
             for k in ("fields", "field_bytes", "touched", "n"):
                 c[k] = int(c[k])
-            labels[key] = analysed_features(c, dl_refactor, TILES,
+            labels[key] = analysed_features(c, dl_refactor,
                                             *write_program(c, TILES, work))
             print(f"\r[{len(labels)} configurations]", end="", file=sys.stderr, flush=True)
         new = {f: labels[key][f] for f in FEATURES}
