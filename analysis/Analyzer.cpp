@@ -314,7 +314,8 @@ AnalysisResult dlopt::analyzeTranslationUnit(ASTContext &Ctx,
     RecordPlan R = describeRecord(Ctx, Candidates[I], Unit.Units);
     for (const LegalityIssue &Issue : Legal[I].Issues) {
       R.Blockers.push_back({Issue.Reason, formatLoc(SM, Issue.Loc),
-                            /*FromLinkage=*/false, Issue.Shadowed});
+                            /*FromLinkage=*/false, Issue.Shadowed,
+                            /*InMacro=*/false, Issue.Blocks});
       BlockerAt[{Issue.Reason, R.Blockers.back().Location}] = Issue.Loc;
       if (std::optional<MacroInvocation> M = macroUse(SM, Ctx, Issue)) {
         R.Blockers.back().InMacro = true;

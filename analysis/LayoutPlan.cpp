@@ -31,6 +31,42 @@ ExternalSymbol::kindNamed(llvm::StringRef Name) {
   return std::nullopt;
 }
 
+const char *dlopt::strategyName(Strategy S) {
+  return S == Strategy::Whole ? "whole" : "boundary";
+}
+
+std::optional<Strategy> dlopt::strategyNamed(llvm::StringRef Name) {
+  for (Strategy S : {Strategy::Whole, Strategy::Boundary})
+    if (Name == strategyName(S))
+      return S;
+  return std::nullopt;
+}
+
+const char *Blocker::scopeName(Scope S) {
+  switch (S) {
+  case Both:
+    return "both";
+  case WholeOnly:
+    return "whole";
+  case BoundaryOnly:
+    return "boundary";
+  }
+  llvm_unreachable("all scopes are named");
+}
+
+std::optional<Blocker::Scope> Blocker::scopeNamed(llvm::StringRef Name) {
+  for (Scope S : {Both, WholeOnly, BoundaryOnly})
+    if (Name == scopeName(S))
+      return S;
+  return std::nullopt;
+}
+
+bool RecordPlan::hasBuffers() const {
+  return llvm::any_of(Externals, [](const ExternalSymbol &S) {
+    return S.K == ExternalSymbol::KernelArgument;
+  });
+}
+
 bool RecordPlan::unchanged() const {
   return Clusters.size() == 1 && Clusters[0].Chosen == Layout::aos();
 }
@@ -67,7 +103,8 @@ std::vector<unsigned> dlopt::blockPlanDependentUses(LayoutPlan &Plan) {
     bool Buffers = llvm::any_of(R.Externals, [](const ExternalSymbol &S) {
       return S.K == ExternalSymbol::KernelArgument;
     });
-    if (Tiled && Buffers && !R.SubArrayAt.empty()) {
+    // At the boundary the host's arrays keep their layout: no handle moves.
+    if (Tiled && Buffers && !R.SubArrayAt.empty() && R.How == Strategy::Whole) {
       R.Blockers.push_back({"sub-array of a record with OpenCL buffers in a "
                             "tiled layout (its transfers are not rewritten "
                             "yet)",
@@ -76,6 +113,8 @@ std::vector<unsigned> dlopt::blockPlanDependentUses(LayoutPlan &Plan) {
       continue;
     }
     for (const ArrayRoot &A : R.Arrays) {
+      if (R.How == Strategy::Boundary)
+        break;
       llvm::StringRef Outer(A.Kind);
       if (!Outer.consume_front("field of "))
         continue;

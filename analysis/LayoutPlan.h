@@ -38,10 +38,23 @@ struct ArrayRoot {
   static constexpr const char *RewrittenMark = " (rewritten)";
 };
 
+/// How the arrays of a record with OpenCL buffers take a new layout
+/// (docs/opencl.md): the whole program (host arrays and buffers alike), or
+/// at the boundary (the host keeps its arrays as they are, and transfers
+/// convert between them and buffers in the new layout).
+enum class Strategy { Whole, Boundary };
+/// "whole", "boundary".
+const char *strategyName(Strategy S);
+std::optional<Strategy> strategyNamed(llvm::StringRef Name);
+
 /// A use of the record's arrays the rewriter cannot handle.
 struct Blocker {
   std::string Reason;
   SourcePos Location;
+  /// The strategy it blocks: the whole-program rewrite only (a use of the
+  /// host's own arrays, which the boundary strategy leaves as written),
+  /// the boundary strategy only (a transfer it cannot convert), or both.
+  enum Scope { Both, WholeOnly, BoundaryOnly };
   /// Found by resolving ExternalSymbols over the program (so a merge of
   /// several translation units resolves them again), not by one file alone.
   bool FromLinkage = false;
@@ -52,6 +65,15 @@ struct Blocker {
   /// A use spelled in the body of the macro invoked at MacroInvocation
   /// Location: gone once that invocation is expanded in place.
   bool InMacro = false;
+  Scope Blocks = Both;
+  /// Whether it blocks strategy \p S.
+  bool blocks(Strategy S) const { return blocks(Blocks, S); }
+  static bool blocks(Scope Sc, Strategy S) {
+    return Sc == Both || (S == Strategy::Whole) == (Sc == WholeOnly);
+  }
+  /// The scopes' names in a report: "both", "whole", "boundary".
+  static const char *scopeName(Scope S);
+  static std::optional<Scope> scopeNamed(llvm::StringRef Name);
 };
 
 /// A macro invocation whose body spells a use of the record: expanded in
@@ -103,6 +125,9 @@ struct ExternalSymbol {
   /// The blocker's reason if the symbol does not resolve.
   std::string Reason;
   SourcePos Location;
+  /// Seen from OpenCL host code's own arrays (not its buffers): unresolved,
+  /// it blocks only the whole-program strategy.
+  bool Host = false;
 };
 
 /// What one translation unit sees of a record in one header it includes:
@@ -213,8 +238,16 @@ struct RecordPlan {
   /// Uses in branches the preprocessor skipped, which a rewrite leaves as
   /// written (AnalysisOptions::ThisConfigurationOnly; else they block).
   std::vector<Blocker> LeftAsWritten;
+  /// Records with OpenCL buffers: how the rewrite takes the plan, and,
+  /// at the boundary, the uses of the host's arrays that keep them as
+  /// they are (why the whole program was not rewritten; empty when forced
+  /// with nothing in the way).
+  Strategy How = Strategy::Whole;
+  std::vector<Blocker> HostKept;
 
   bool transformable() const { return Blockers.empty(); }
+  /// Some host code binds the record's buffers to OpenCL kernels.
+  bool hasBuffers() const;
   /// True if the plan keeps the record as it is (one AoS cluster).
   bool unchanged() const;
   /// The fields of \p C in the plan notation: `{x,y,z}`.

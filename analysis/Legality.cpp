@@ -10,6 +10,7 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Support/SaveAndRestore.h"
 #include <functional>
 
 using namespace clang;
@@ -56,6 +57,10 @@ public:
     for (const CandidateRecord &C : Cands)
       checkRecord(C);
     checkOpenCLHost();
+    // What the walk finds in OpenCL host code is about the host's own
+    // arrays, which the boundary strategy leaves as written.
+    if (!Ctx.getLangOpts().OpenCL)
+      Scope = Blocker::WholeOnly;
     TraverseAST(Ctx);
     blockUnclassified();
     blockArgumentsReadTwoWays();
@@ -1033,7 +1038,7 @@ private:
     for (LegalityIssue &Seen : Issues)
       if (Seen.Loc == Loc && Seen.Reason == Reason)
         return &Seen;
-    Issues.push_back({std::move(Reason), Loc, Shadowed, {}});
+    Issues.push_back({std::move(Reason), Loc, Shadowed, {}, Scope});
     return &Issues.back();
   }
 
@@ -1055,8 +1060,8 @@ private:
     for (const ExternalSymbol &Seen : L.Externals)
       if (Seen.K == K && Seen.Location == Pos && Seen.Reason == Reason)
         return;
-    L.Externals.push_back(
-        {K, std::move(Symbol), std::move(Reason), std::move(Pos)});
+    L.Externals.push_back({K, std::move(Symbol), std::move(Reason),
+                           std::move(Pos), Scope == Blocker::WholeOnly});
     L.ExternalLocs.push_back(Loc);
   }
 
@@ -1073,8 +1078,10 @@ private:
     OpenCLHost Host = OpenCLHost::forRecords(Ctx, Uses, std::move(Candidates));
     if (!Host.collect())
       return;
-    for (const ClProblem &P : Host.problems())
+    for (const ClProblem &P : Host.problems()) {
+      llvm::SaveAndRestore Scoped(Scope, P.Blocks);
       block(P.Record, P.At, P.Reason);
+    }
     // Kernels written in a host string are not analyzed: say so where a
     // binding finds no kernel file.
     std::string Embedded;
@@ -1195,6 +1202,8 @@ private:
   const SourceManager &SM;
   llvm::DenseMap<const RecordDecl *, unsigned> Index;
   std::vector<RecordLegality> Results;
+  /// The strategies the issues found now block (LegalityIssue::Blocks).
+  Blocker::Scope Scope = Blocker::Both;
   UseClassifier Uses;
   /// The function template instantiation being visited, if any.
   /// Refusals of the use classifier, blocked after the traversal.

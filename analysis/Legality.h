@@ -33,6 +33,8 @@ struct LegalityIssue {
   bool Shadowed = false;
   /// See Blocker::InMacro: the invocation's range in its file.
   clang::CharSourceRange Invocation;
+  /// See Blocker::Blocks.
+  Blocker::Scope Blocks = Blocker::Both;
 };
 
 struct RecordLegality {

@@ -18,6 +18,7 @@
 #ifndef DLOPT_ANALYSIS_OPENCLHOST_H
 #define DLOPT_ANALYSIS_OPENCLHOST_H
 
+#include "analysis/LayoutPlan.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
@@ -132,6 +133,10 @@ struct ClProblem {
   const clang::RecordDecl *Record = nullptr;
   clang::SourceLocation At;
   std::string Reason;
+  /// The strategies it blocks: a transfer of a sub-array blocks only the
+  /// whole-program rewrite (at the boundary the host's pointer is packed
+  /// from as it is), host memory a buffer uses in place only the boundary.
+  Blocker::Scope Blocks = Blocker::Both;
 };
 
 class OpenCLHost {
@@ -207,6 +212,7 @@ private:
                   const std::string &What);
   bool wholeElements(const clang::RecordDecl *RD, const clang::Expr *Bytes,
                      const std::string &What);
+  void copiedHostMemory(const clang::RecordDecl *RD, const clang::Expr *Flags);
 
   clang::ASTContext &Ctx;
   IsCandidateFn IsCandidate;

@@ -6,7 +6,9 @@
 // buffer becomes one argument per array. This lists what that edits (the
 // buffer's declaration, each call on it, the indices of later kernel
 // arguments) and, as problems, what it cannot render yet: the rewriter
-// renders exactly this list.
+// renders exactly this list. At the boundary (the host keeps its arrays)
+// the same uses are rendered, the transfers converting; problems say which
+// strategy they block (ClProblem::Blocks).
 //
 //===----------------------------------------------------------------------===//
 #include "analysis/AstUtil.h"
@@ -114,6 +116,8 @@ bool OpenCLHost::respellable(const CallExpr *Call) const {
   });
 }
 
+/// (Blocks the whole-program strategy only: at the boundary the host's
+/// pointer is packed from as it is.)
 bool OpenCLHost::wholeArray(const RecordDecl *RD, const Expr *Host,
                             const std::string &What) {
   // A variable or a pointer member (s->items) holding the array: its
@@ -124,8 +128,26 @@ bool OpenCLHost::wholeArray(const RecordDecl *RD, const Expr *Host,
   Problems.push_back({RD, Host->getExprLoc(),
                       What + " is not a whole '" + recordName(RD) +
                           "' array held in a variable or member (a "
-                          "sub-array is not rewritten yet)"});
+                          "sub-array is not rewritten yet)",
+                      Blocker::WholeOnly});
   return false;
+}
+
+/// At the boundary a buffer's host memory is packed into a staging copy:
+/// a buffer that uses the host's memory in place (CL_MEM_USE_HOST_PTR)
+/// would see the staging copy, not the host's array.
+void OpenCLHost::copiedHostMemory(const RecordDecl *RD, const Expr *Flags) {
+  constexpr uint64_t UseHostPtr = 1 << 3; // CL_MEM_USE_HOST_PTR
+  Expr::EvalResult R;
+  if (Flags->EvaluateAsInt(R, Ctx) &&
+      !(R.Val.getInt().getZExtValue() & UseHostPtr))
+    return;
+  Problems.push_back({RD, Flags->getExprLoc(),
+                      "OpenCL buffer of '" + recordName(RD) +
+                          "' elements created on host memory with flags that "
+                          "are not a constant without CL_MEM_USE_HOST_PTR "
+                          "(at the boundary it is a staging copy)",
+                      Blocker::BoundaryOnly});
 }
 
 bool OpenCLHost::wholeElements(const RecordDecl *RD, const Expr *Bytes,
@@ -165,10 +187,19 @@ void OpenCLHost::callUse(const CallExpr *Call, ClCall K) {
     U.NoHostMemory = Call->getArg(3)->isNullPointerConstant(
         Ctx, Expr::NPC_ValueDependentIsNotNull);
     if (!Spelled() ||
-        !wholeElements(U.Record, Call->getArg(2), "the size" + Of) ||
-        (!U.NoHostMemory &&
-         !wholeArray(U.Record, Call->getArg(3), "the host memory" + Of)))
+        !wholeElements(U.Record, Call->getArg(2), "the size" + Of))
       return;
+    if (!U.NoHostMemory) {
+      if (hostArrayRecord(Call->getArg(3)) != U.Record) {
+        Problems.push_back({U.Record, Call->getArg(3)->getExprLoc(),
+                            "OpenCL buffer of '" + recordName(U.Record) +
+                                "' elements created on memory that is not "
+                                "an array of them"});
+        return;
+      }
+      wholeArray(U.Record, Call->getArg(3), "the host memory" + Of);
+      copiedHostMemory(U.Record, Call->getArg(1));
+    }
     break;
   }
   case ClCall::WriteBuffer:
@@ -188,9 +219,9 @@ void OpenCLHost::callUse(const CallExpr *Call, ClCall K) {
     }
     if (!Spelled() ||
         !wholeElements(U.Record, Call->getArg(3), "the offset" + Of) ||
-        !wholeElements(U.Record, Call->getArg(4), "the size" + Of) ||
-        !wholeArray(U.Record, Call->getArg(5), "the host memory" + Of))
+        !wholeElements(U.Record, Call->getArg(4), "the size" + Of))
       return;
+    wholeArray(U.Record, Call->getArg(5), "the host memory" + Of);
     break;
   }
   case ClCall::CopyBuffer: {

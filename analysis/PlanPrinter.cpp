@@ -61,6 +61,8 @@ std::string dlopt::summarizeRecord(const RecordPlan &R, unsigned CacheLine) {
   if (R.unchanged())
     OS << " (keep as is)";
   OS << " at epsilon=" << CacheLine << " B";
+  if (R.hasBuffers() && R.How == Strategy::Boundary && !R.unchanged())
+    OS << ", at the OpenCL boundary (host arrays keep their layout)";
   return OS.str();
 }
 
@@ -130,10 +132,25 @@ void dlopt::printPlanText(raw_ostream &OS, const LayoutPlan &Plan) {
     }
     if (!R.transformable()) {
       OS << "  not transformable:\n";
-      for (const Blocker &B : R.Blockers)
-        OS << "    " << B.Location << ": " << B.Reason << "\n";
+      for (const Blocker &B : R.Blockers) {
+        OS << "    " << B.Location << ": " << B.Reason;
+        if (B.Blocks == Blocker::WholeOnly)
+          OS << " (blocks the whole-program strategy)";
+        else if (B.Blocks == Blocker::BoundaryOnly)
+          OS << " (blocks the boundary strategy)";
+        OS << "\n";
+      }
       OS << "\n";
       continue;
+    }
+    if (R.hasBuffers()) {
+      OS << "  strategy: " << strategyName(R.How)
+         << (R.How == Strategy::Whole
+                 ? " (host arrays and OpenCL buffers take the layout)\n"
+                 : " (host arrays keep their layout; transfers convert)\n");
+      for (const Blocker &B : R.HostKept)
+        OS << "    host code keeps it: " << B.Location << ": " << B.Reason
+           << "\n";
     }
     if (!R.LeftAsWritten.empty()) {
       OS << "  left as written:\n";
@@ -285,13 +302,19 @@ static json::Object recordJson(const RecordPlan &R, bool Planned) {
       O["linkage"] = true;
     if (B.Shadowed)
       O["shadowed"] = true;
+    if (B.Blocks != Blocker::Both)
+      O["blocks"] = Blocker::scopeName(B.Blocks);
     Blockers.push_back(std::move(O));
   }
-  for (const ExternalSymbol &S : R.Externals)
-    Externals.push_back(json::Object{{"kind", ExternalSymbol::kindName(S.K)},
-                                     {"symbol", S.Symbol},
-                                     {"reason", S.Reason},
-                                     {"location", S.Location}});
+  for (const ExternalSymbol &S : R.Externals) {
+    json::Object O{{"kind", ExternalSymbol::kindName(S.K)},
+                   {"symbol", S.Symbol},
+                   {"reason", S.Reason},
+                   {"location", S.Location}};
+    if (S.Host)
+      O["host"] = true;
+    Externals.push_back(std::move(O));
+  }
 
   json::Object O{{"name", R.Name},
                  {"location", R.Location},
@@ -304,6 +327,14 @@ static json::Object recordJson(const RecordPlan &R, bool Planned) {
                  {"arrays", std::move(Arrays)},
                  {"blockers", std::move(Blockers)},
                  {"externals", std::move(Externals)}};
+  if (R.hasBuffers() && R.transformable()) {
+    O["strategy"] = strategyName(R.How);
+    json::Array Kept;
+    for (const Blocker &B : R.HostKept)
+      Kept.push_back(
+          json::Object{{"reason", B.Reason}, {"location", B.Location}});
+    O["host_kept"] = std::move(Kept);
+  }
   if (!R.LeftAsWritten.empty()) {
     json::Array Left;
     for (const Blocker &B : R.LeftAsWritten)

@@ -32,21 +32,32 @@ static bool fromJSON(const json::Value &E, ArrayRoot &A, json::Path P) {
 
 static bool fromJSON(const json::Value &E, Blocker &B, json::Path P) {
   json::ObjectMapper O(E, P);
-  return O && O.map("reason", B.Reason) && O.map("location", B.Location) &&
-         O.mapOptional("linkage", B.FromLinkage) &&
-         O.mapOptional("shadowed", B.Shadowed);
+  std::string Scope = "both";
+  if (!O || !O.map("reason", B.Reason) || !O.map("location", B.Location) ||
+      !O.mapOptional("linkage", B.FromLinkage) ||
+      !O.mapOptional("shadowed", B.Shadowed) || !O.mapOptional("blocks", Scope))
+    return false;
+  std::optional<Blocker::Scope> S = Blocker::scopeNamed(Scope);
+  if (!S) {
+    P.field("blocks").report("expected \"both\", \"whole\" or \"boundary\"");
+    return false;
+  }
+  B.Blocks = *S;
+  return true;
 }
 
 static bool fromJSON(const json::Value &E, ExternalSymbol &S, json::Path P) {
   json::ObjectMapper O(E, P);
   std::string Kind;
   if (!O || !O.map("kind", Kind) || !O.map("symbol", S.Symbol) ||
-      !O.map("reason", S.Reason) || !O.map("location", S.Location))
+      !O.map("reason", S.Reason) || !O.map("location", S.Location) ||
+      !O.mapOptional("host", S.Host))
     return false;
   std::optional<ExternalSymbol::Kind> K = ExternalSymbol::kindNamed(Kind);
   if (!K) {
     P.field("kind").report("expected \"use\", \"definition\", "
-                           "\"sorted-with\" or \"comparator\"");
+                           "\"sorted-with\", \"comparator\", "
+                           "\"kernel-argument\" or \"kernel-parameter\"");
     return false;
   }
   S.K = *K;
@@ -129,7 +140,8 @@ static bool readRecord(const json::Value &E, RecordPlan &R, json::Path P) {
       !O.mapOptional("externals", R.Externals) ||
       !O.mapOptional("headers", R.Headers) ||
       !O.mapOptional("sub_array_at", R.SubArrayAt) ||
-      !O.mapOptional("indexed", R.Indexed))
+      !O.mapOptional("indexed", R.Indexed) ||
+      !O.mapOptional("host_kept", R.HostKept))
     return false;
   if (const json::Array *Kernels = E.getAsObject()->getArray("kernels"))
     for (size_t I = 0; I < Kernels->size(); ++I) {

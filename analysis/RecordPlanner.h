@@ -12,6 +12,7 @@
 
 #include "analysis/DecisionTree.h"
 #include "analysis/LayoutPlan.h"
+#include <map>
 
 namespace dlopt {
 
@@ -28,6 +29,11 @@ struct AnalysisOptions {
   /// it transformable, the branch as written (RecordPlan::LeftAsWritten):
   /// the user builds only the configuration analyzed (SkippedCode.h).
   bool ThisConfigurationOnly = false;
+  /// Records with OpenCL buffers whose strategy the user forced, by name
+  /// (--strategy=RECORD=whole|boundary); the others get the whole-program
+  /// strategy where nothing blocks it, else the boundary where nothing
+  /// blocks that (chooseStrategy in WholeProgram.cpp).
+  std::map<std::string, Strategy> Strategies;
 };
 
 /// The KDLG of one kernel, from the positions of its field accesses.

@@ -213,7 +213,9 @@ void dlopt::resolveExternals(LayoutPlan &Plan) {
     for (const ExternalSymbol &S : R.Externals) {
       bool Fine = resolves(Plan, Defined, R, S);
       if (!Fine)
-        R.Blockers.push_back({S.Reason, S.Location, /*FromLinkage=*/true});
+        R.Blockers.push_back({S.Reason, S.Location, /*FromLinkage=*/true,
+                              /*Shadowed=*/false, /*InMacro=*/false,
+                              S.Host ? Blocker::WholeOnly : Blocker::Both});
     }
     // A use on the line of an unresolved symbol is explained by it.
     auto Line = [](llvm::StringRef Pos) { return Pos.rsplit(':').first; };
@@ -246,6 +248,60 @@ static void applyKernelLaunches(LayoutPlan &Plan) {
   Plan.KernelLaunches.clear();
 }
 
+/// The strategy of a record with OpenCL buffers: the one the user forced,
+/// else the whole program where nothing blocks it (no conversion at the
+/// transfers), else the boundary. The blockers of the other strategy go:
+/// those of the host's arrays are kept in HostKept, to say why.
+static void chooseStrategy(RecordPlan &R, const AnalysisOptions &Opts) {
+  // A plan read back from a report is decided again.
+  for (Blocker &B : R.HostKept) {
+    B.Blocks = Blocker::WholeOnly;
+    R.Blockers.push_back(std::move(B));
+  }
+  R.HostKept.clear();
+  R.How = Strategy::Whole;
+  std::optional<Strategy> Forced;
+  for (const auto &[Name, S] : Opts.Strategies)
+    if (Name == R.Name || llvm::is_contained(R.Aliases, Name))
+      Forced = S;
+  if (!R.hasBuffers()) {
+    if (Forced == Strategy::Boundary)
+      R.Blockers.push_back({"the boundary strategy was asked for, but no "
+                            "analyzed host code binds OpenCL buffers of '" +
+                                R.Name + "' to kernels",
+                            R.Location});
+    return;
+  }
+  auto Blocks = [&](Strategy S) {
+    return llvm::any_of(R.Blockers,
+                        [&](const Blocker &B) { return B.blocks(S); });
+  };
+  // Neither free: every reason stays, for both.
+  if (!Forced && Blocks(Strategy::Whole) && Blocks(Strategy::Boundary))
+    return;
+  R.How =
+      Forced ? *Forced
+             : (Blocks(Strategy::Whole) ? Strategy::Boundary : Strategy::Whole);
+  std::vector<Blocker> Kept;
+  llvm::erase_if(R.Blockers, [&](const Blocker &B) {
+    if (B.blocks(R.How))
+      return false;
+    if (B.Blocks == Blocker::WholeOnly)
+      Kept.push_back(B);
+    return true;
+  });
+  if (R.How == Strategy::Boundary)
+    R.HostKept = std::move(Kept);
+}
+
+/// At the boundary the host's loops keep their arrays as they are: only
+/// the kernels' accesses decide the layout of the buffers.
+static void planBuffers(RecordPlan &R, const AnalysisOptions &Opts) {
+  if (R.How == Strategy::Boundary)
+    llvm::erase_if(R.Kernels, [](const KernelSummary &K) { return !K.OpenCL; });
+  planRecord(R, Opts);
+}
+
 LayoutPlan dlopt::mergeUnits(std::vector<LayoutPlan> Units,
                              const AnalysisOptions &Opts) {
   LayoutPlan Out;
@@ -273,9 +329,10 @@ LayoutPlan dlopt::mergeUnits(std::vector<LayoutPlan> Units,
   for (RecordPlan &R : Out.Records) {
     R.Graph = Kdlg();
     R.Clusters.clear();
+    chooseStrategy(R, Opts);
     // Nothing is proposed for a record that cannot be rewritten.
     if (R.transformable())
-      planRecord(R, Opts);
+      planBuffers(R, Opts);
     else
       R.Kernels.clear();
   }

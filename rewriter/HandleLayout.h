@@ -92,6 +92,12 @@ public:
     ClRelease = 67108864,
     ClRetain = 134217728,
     ClCopy = 268435456,
+    /// The boundary strategy: buffers created from, written from and read
+    /// into the host's own array of T, through a staging copy in the
+    /// layout (OpenCLHelpers.cpp).
+    ClCreateAos = 1u << 29,
+    ClWriteAos = 1u << 30,
+    ClReadAos = 1u << 31,
   };
   void use(Helper H) const { Used |= H; }
   /// Every helper, whether used or not (for declarations in a header);
@@ -135,6 +141,9 @@ public:
   std::string clReleaseName() const { return HandleName + "_cl_release"; }
   std::string clRetainName() const { return HandleName + "_cl_retain"; }
   std::string clCopyName() const { return HandleName + "_cl_copy_buffer"; }
+  std::string clCreateAosName() const { return HandleName + "_cl_create_aos"; }
+  std::string clWriteAosName() const { return HandleName + "_cl_write_aos"; }
+  std::string clReadAosName() const { return HandleName + "_cl_read_aos"; }
 
   /// Field F of element Index of the array Handle, for any index.
   std::string access(llvm::StringRef Handle, llvm::StringRef Index,

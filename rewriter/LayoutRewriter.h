@@ -35,6 +35,8 @@ private:
   void render(const clang::RecordDecl *RD, const UseVerdict &V);
   /// Visits the AST: the sites of every use, declaration and loop.
   void collectSites();
+  /// Drops the sites of host arrays the boundary strategy keeps.
+  void keepHostArrays();
   /// Where each target's generated declarations go (targets whose place
   /// cannot be rendered have none).
   std::vector<Insertion> insertions(std::vector<RewriteTarget> &Targets);

@@ -10,7 +10,9 @@
 // count of each array's elements, a tiled array transfers whole tiles and,
 // for a partial tile, only the lanes of its elements; a copy between two
 // buffers copies whole tiles where both sides start one, else runs of
-// lanes.
+// lanes. The boundary strategy's helpers (T_cl_create_aos, T_cl_write_aos,
+// T_cl_read_aos) take the host's own array of T instead, packed into or
+// unpacked from a staging copy in the layout.
 //
 //===----------------------------------------------------------------------===//
 #include "rewriter/HandleLayout.h"
@@ -38,12 +40,19 @@ public:
     structType();
     if (Used & HandleLayout::ClCreate)
       create();
-    if (Used & (HandleLayout::ClWrite | HandleLayout::ClRead))
+    if (Used & HandleLayout::ClCreateAos)
+      aosCreate();
+    if (Used & (HandleLayout::ClWrite | HandleLayout::ClRead |
+                HandleLayout::ClWriteAos | HandleLayout::ClReadAos))
       transfer();
     if (Used & HandleLayout::ClWrite)
       transferWrapper(/*Write=*/true);
     if (Used & HandleLayout::ClRead)
       transferWrapper(/*Write=*/false);
+    if (Used & HandleLayout::ClWriteAos)
+      aosTransfer(/*Write=*/true);
+    if (Used & HandleLayout::ClReadAos)
+      aosTransfer(/*Write=*/false);
     if (Used & HandleLayout::ClCopy)
       copyBuffer();
     if (Used & HandleLayout::ClSetArgs)
@@ -93,7 +102,9 @@ private:
     OS << "  }\n  if (err)\n    *err = e;\n  return b;\n}\n\n";
   }
 
-  /// T_cl_transfer: the elements [first, first + n) of every array.
+  /// T_cl_transfer: the elements [first, first + n) of every array, from
+  /// or to a host handle whose element 0 is the buffers' element `base` (0,
+  /// or where a staging copy starts: a multiple of every tile).
   void transfer() {
     OS << "static inline cl_int " << H
        << "_cl_copy(cl_bool write, cl_command_queue q, cl_mem m, cl_bool "
@@ -105,11 +116,12 @@ private:
           "bytes, p, nwait, wait, 0);\n}\n\n";
     OS << "/* The elements of `bytes` from `offset` (in bytes of "
        << L.ElementType
-       << "), per array; `event`, if given, completes with all of them. */\n"
+       << "), per array, h's element 0 being the buffers' element `base`; "
+          "`event`, if given, completes with all of them. */\n"
        << "static inline cl_int " << H
        << "_cl_transfer(cl_bool write, cl_command_queue q, " << C
-       << " b, cl_bool blocking, size_t offset, size_t bytes, " << H
-       << " h, cl_uint nwait, const cl_event *wait, cl_event *event) {\n"
+       << " b, cl_bool blocking, size_t offset, size_t bytes, size_t base, "
+       << H << " h, cl_uint nwait, const cl_event *wait, cl_event *event) {\n"
        << "  size_t first = offset / sizeof(" << L.ElementType
        << "), n = bytes / sizeof(" << L.ElementType << ");\n"
        << "  cl_int e = CL_SUCCESS;\n";
@@ -118,7 +130,7 @@ private:
         OS << "  if (e == CL_SUCCESS)\n    e = " << H << "_cl_copy(write, q, b."
            << M.Name << ", blocking, first * sizeof *h." << M.Name
            << ", n * sizeof *h." << M.Name << ", h." << M.Name
-           << " + first, nwait, wait);\n";
+           << " + (first - base), nwait, wait);\n";
         continue;
       }
       tiledTransfer(M);
@@ -137,21 +149,22 @@ private:
   /// Whole tiles at once; the lanes of a partial tile field by field.
   void tiledTransfer(const HandleMember &M) {
     std::string T = std::to_string(M.Tile), A = "h." + M.Name;
+    std::string Tile = A + "[t - base / " + T + "]";
     OS << "  for (size_t i = first; e == CL_SUCCESS && i < first + n;) {\n"
        << "    size_t t = i / " << T << ", l = i % " << T
        << ", k = first + n - i;\n"
        << "    if (l == 0 && k >= " << T << ") {\n"
        << "      e = " << H << "_cl_copy(write, q, b." << M.Name
        << ", blocking, t * sizeof *" << A << ", k / " << T << " * sizeof *" << A
-       << ", " << A << " + t, nwait, wait);\n"
+       << ", &" << Tile << ", nwait, wait);\n"
        << "      i += k / " << T << " * " << T << ";\n"
        << "      continue;\n    }\n"
        << "    if (k > " << T << " - l)\n      k = " << T << " - l;\n";
     for (unsigned F : M.Fields) {
-      std::string Lane = A + "[t]." + L.FieldNames[F] + "[l]";
+      std::string Lane = Tile + "." + L.FieldNames[F] + "[l]";
       OS << "    if (e == CL_SUCCESS)\n      e = " << H
-         << "_cl_copy(write, q, b." << M.Name
-         << ", blocking, (size_t)((char *)&" << Lane << " - (char *)" << A
+         << "_cl_copy(write, q, b." << M.Name << ", blocking, t * sizeof *" << A
+         << " + (size_t)((char *)&" << Lane << " - (char *)&" << Tile
          << "), k * sizeof " << Lane << ", &" << Lane << ", nwait, wait);\n";
     }
     OS << "    i += k;\n  }\n";
@@ -164,7 +177,77 @@ private:
        << " h, cl_uint nwait, const cl_event *wait, cl_event *event) {\n"
        << "  return " << H << "_cl_transfer("
        << (Write ? "CL_TRUE" : "CL_FALSE")
-       << ", q, b, blocking, offset, bytes, h, nwait, wait, event);\n}\n\n";
+       << ", q, b, blocking, offset, bytes, 0, h, nwait, wait, event);\n}\n\n";
+  }
+
+  // --- The boundary strategy: the host's own array of T ---
+
+  /// The first element of a staging copy for the buffers' element `first`:
+  /// a multiple of every tile, so its tiles are the buffers'.
+  std::string stagingBase() const {
+    uint64_t Tile = 1;
+    for (const HandleMember &M : L.Members)
+      if (M.K == HandleMember::Tiles)
+        Tile = std::max(Tile, M.Tile);
+    // Tiles are powers of two: the largest is a multiple of the others.
+    return Tile == 1 ? "first" : "first - first % " + std::to_string(Tile);
+  }
+
+  /// T_cl_write_aos / T_cl_read_aos: clEnqueueWriteBuffer and
+  /// clEnqueueReadBuffer of the host's array p of T, through a staging
+  /// copy in the layout that lives for the call only, so both complete
+  /// before they return (a read must unpack what it read); the event, if
+  /// asked for, is complete then too.
+  void aosTransfer(bool Write) {
+    std::string E = L.ElementType;
+    OS << "/* clEnqueue" << (Write ? "Write" : "Read")
+       << "Buffer of the host's array of " << E
+       << ", converted through a staging copy in the layout above; it "
+          "completes before returning. */\n"
+       << "static inline cl_int "
+       << (Write ? L.clWriteAosName() : L.clReadAosName())
+       << "(cl_command_queue q, " << C
+       << " b, cl_bool blocking, size_t offset, size_t bytes, "
+       << (Write ? "const " : "") << E
+       << " *p, cl_uint nwait, const cl_event *wait, cl_event *event) {\n"
+       << "  size_t first = offset / sizeof(" << E << "), n = bytes / sizeof("
+       << E << "), base = " << stagingBase() << ";\n"
+       << "  " << H << " h = " << L.allocName() << "(first - base + n);\n"
+       << "  cl_int e;\n"
+       << "  (void)blocking; /* the staging copy lives for the call only */\n"
+       << "  if (n && !h." << L.Members.front().Name << ")\n"
+       << "    return CL_OUT_OF_HOST_MEMORY;\n";
+    if (Write)
+      OS << "  for (size_t i = 0; i < n; i++)\n"
+         << "    " << L.setName() << "(h, first - base + i, p[i]);\n";
+    OS << "  e = " << H << "_cl_transfer(" << (Write ? "CL_TRUE" : "CL_FALSE")
+       << ", q, b, CL_TRUE, offset, bytes, base, h, nwait, wait, event);\n";
+    if (!Write)
+      OS << "  for (size_t i = 0; e == CL_SUCCESS && i < n; i++)\n"
+         << "    p[i] = " << L.getName() << "(h, first - base + i);\n";
+    OS << "  " << L.freeName() << "(h);\n  return e;\n}\n\n";
+  }
+
+  /// T_cl_create_aos: clCreateBuffer with the host's array of T as its
+  /// host memory, packed into a staging copy first (the flags copy it:
+  /// the analysis admits no CL_MEM_USE_HOST_PTR here).
+  void aosCreate() {
+    std::string E = L.ElementType;
+    OS << "/* clCreateBuffer per array from the host's array of " << E
+       << ", packed into a staging copy in the layout above. */\n"
+       << "static inline " << C << " " << L.clCreateAosName()
+       << "(cl_context c, cl_mem_flags flags, size_t bytes, const " << E
+       << " *p, cl_int *err) {\n"
+       << "  size_t n = bytes / sizeof(" << E << ");\n"
+       << "  " << H << " h = " << L.allocName() << "(n);\n"
+       << "  " << C << " b = {0};\n"
+       << "  if (n && !h." << L.Members.front().Name << ") {\n"
+       << "    if (err)\n      *err = CL_OUT_OF_HOST_MEMORY;\n"
+       << "    return b;\n  }\n"
+       << "  for (size_t i = 0; i < n; i++)\n"
+       << "    " << L.setName() << "(h, i, p[i]);\n"
+       << "  b = " << L.clCreateName() << "(c, flags, bytes, h, err);\n"
+       << "  " << L.freeName() << "(h);\n  return b;\n}\n\n";
   }
 
   /// T_cl_copy_buffer: clEnqueueCopyBuffer of the elements [s, s + n) of

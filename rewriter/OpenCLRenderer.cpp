@@ -20,9 +20,14 @@ void OpenCLRenderer::hostCalls() {
   OpenCLHost Host = OpenCLHost::forRecords(Ctx, Uses, std::move(Records));
   if (!Host.collect())
     return;
-  // Legality refused every record with a problem: one here is a bug.
-  for (const ClProblem &P : Host.problems())
-    cannotRender(P.Record, P.At, P.Reason);
+  // Legality refused every record with a problem of its strategy: one
+  // here is a bug.
+  for (const ClProblem &P : Host.problems()) {
+    Strategy How =
+        State.Boundary.count(P.Record) ? Strategy::Boundary : Strategy::Whole;
+    if (Blocker::blocks(P.Blocks, How))
+      cannotRender(P.Record, P.At, P.Reason);
+  }
   for (const ClUse &U : Host.uses())
     hostUse(U);
 }
@@ -61,6 +66,11 @@ void OpenCLRenderer::hostUse(const ClUse &U) {
   if (!L)
     return;
   const CallExpr *Call = U.Call;
+  // Host code of a record at the boundary keeps its arrays of T.
+  bool Boundary = State.Boundary.count(RD) > 0;
+  // What a conversion through a staging copy in the layout calls: packing
+  // sets its elements, unpacking gets them.
+  constexpr unsigned Staging = HandleLayout::Alloc | HandleLayout::Free;
   auto Arg = [&](unsigned I) { return textFn(Call->getArg(I)); };
   auto Args = [&](std::initializer_list<unsigned> Is) {
     std::vector<TextFn> Out;
@@ -73,6 +83,11 @@ void OpenCLRenderer::hostUse(const ClUse &U) {
     return bufferDeclaration(RD, *L, U.Holder);
   case ClUseKind::Create: {
     std::vector<TextFn> A = Args({0, 1, 2, 3, 4});
+    // At the boundary, host memory is the host's own array: packed.
+    if (Boundary && !U.NoHostMemory)
+      return callSite(RD, Call, L->clCreateAosName(), std::move(A),
+                      Staging | HandleLayout::Set | HandleLayout::ClCreate |
+                          HandleLayout::ClCreateAos);
     if (U.NoHostMemory) {
       std::string Null = L->nullValue();
       A[3] = [Null](const EditSet &) { return Null; };
@@ -82,6 +97,14 @@ void OpenCLRenderer::hostUse(const ClUse &U) {
   }
   case ClUseKind::Write:
   case ClUseKind::Read:
+    if (Boundary)
+      return callSite(
+          RD, Call,
+          U.Kind == ClUseKind::Write ? L->clWriteAosName() : L->clReadAosName(),
+          Args({0, 1, 2, 3, 4, 5, 6, 7, 8}),
+          Staging | (U.Kind == ClUseKind::Write
+                         ? HandleLayout::Set | HandleLayout::ClWriteAos
+                         : HandleLayout::Get | HandleLayout::ClReadAos));
     return callSite(RD, Call,
                     U.Kind == ClUseKind::Write ? L->clWriteName()
                                                : L->clReadName(),

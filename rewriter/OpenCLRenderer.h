@@ -7,7 +7,9 @@
 // arrays); in a kernel file, a __kernel's parameter that takes the record's
 // __global array becomes one parameter per array, and the body's first
 // statement rebuilds the handle from them, so the body is rendered like any
-// C function's.
+// C function's. At the boundary (RewriteTarget::Boundary) the host keeps
+// its arrays: creating a buffer from one, and the transfers to and from
+// it, call the helpers that convert through a staging copy.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DLOPT_REWRITER_OPENCLRENDERER_H

@@ -328,10 +328,20 @@ private:
   /// The rest of step 2: the verdicts of the program plan and the plans
   /// the user forced.
   void finishAnalysis() {
+    keepGeneratedLayouts();
     blockOutsideRoot();
     ForcedPlans FP = forcePlans(Out.Plan, Opts.Forced);
-    Out.UsedOverrides = FP.Used;
+    Out.UsedOverrides.insert(FP.Used.begin(), FP.Used.end());
     Forced = FP.Records;
+    // A strategy forced alone refuses as a forced plan does (exit 3).
+    for (const RecordPlan &R : Out.Plan.Records)
+      if (!R.transformable() && !Forced.count(recordKey(R)))
+        for (const auto &[Name, How] : Opts.Analysis.Strategies)
+          if (Name == R.Name || llvm::is_contained(R.Aliases, Name))
+            FP.Errors.push_back(R.Blockers.front().Location + ": struct " +
+                                R.Name + " cannot take the forced strategy '" +
+                                strategyName(How) +
+                                "': " + R.Blockers.front().Reason);
     for (unsigned I : blockPlanDependentUses(Out.Plan)) {
       const RecordPlan &R = Out.Plan.Records[I];
       if (Forced.count(recordKey(R)))
@@ -347,8 +357,8 @@ private:
             return F.Generated.count(P.Record);
           })) {
         Out.UsedOverrides.insert(P.Record);
-        Out.Notes.push_back("struct " + P.Record +
-                            " is already in a generated layout");
+        appendOnce(Out.Notes,
+                   "struct " + P.Record + " is already in a generated layout");
       }
     if (!FP.Errors.empty()) {
       Out.Errors = FP.Errors;
@@ -365,6 +375,25 @@ private:
       else
         for (const Blocker &B : R.LeftAsWritten)
           Out.Notes.push_back("warning: " + B.Location + ": " + B.Reason);
+  }
+
+  /// A record whose generated layout an earlier run left in the files is
+  /// not planned again: taken at the OpenCL boundary, its host arrays are
+  /// still plain arrays of it, and a second run changes nothing.
+  void keepGeneratedLayouts() {
+    llvm::erase_if(Out.Plan.Records, [&](const RecordPlan &R) {
+      bool Generated = llvm::any_of(Facts, [&](const UnitFacts &F) {
+        return F.Generated.count(R.Name) > 0;
+      });
+      if (Generated) {
+        appendOnce(Out.Notes,
+                   "struct " + R.Name + " is already in a generated layout");
+        // Forcing its plan or strategy again names a known record.
+        Out.UsedOverrides.insert(R.Name);
+        Out.UsedOverrides.insert(R.Aliases.begin(), R.Aliases.end());
+      }
+      return Generated;
+    });
   }
 
   /// A record the analysis saw in a file outside the project root keeps its

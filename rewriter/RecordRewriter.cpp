@@ -186,8 +186,28 @@ void LayoutRewriter::collectSites() {
   State.Walk = nullptr;
   for (const Expr *E : Collector.Arrays)
     Use.arrayExpression(E);
+  keepHostArrays();
   OpenCL.hostCalls();
   Loops.stripMineLoops();
+}
+
+/// Host code of records taken at the OpenCL boundary keeps its arrays as
+/// they are: of the walk's sites, refusals included (the analysis blocked
+/// only the other strategy with them), none stays. Their buffers' calls
+/// are rendered next (OpenCLRenderer::hostCalls).
+void LayoutRewriter::keepHostArrays() {
+  if (State.Boundary.empty() || State.Ctx.getLangOpts().OpenCL)
+    return;
+  auto Kept = [&](const RecordDecl *RD) {
+    return State.Boundary.count(RD) > 0;
+  };
+  llvm::erase_if(State.Sites, [&](const Site &S) { return Kept(S.Record); });
+  llvm::erase_if(State.LoopSites,
+                 [&](const Site &S) { return Kept(S.Record); });
+  llvm::erase_if(State.TiledIndexUses,
+                 [&](const TiledUse &U) { return Kept(U.Record); });
+  llvm::erase_if(State.Refusals,
+                 [&](const Refusal &R) { return Kept(R.Record); });
 }
 
 std::vector<LayoutRewriter::Insertion>

@@ -26,6 +26,10 @@ namespace dlopt {
 struct RewriteTarget {
   const clang::RecordDecl *Decl = nullptr;
   std::unique_ptr<HandleLayout> Layout;
+  /// The boundary strategy (Strategy::Boundary): host code keeps its
+  /// arrays as they are; only its OpenCL buffers and the calls on them
+  /// change, the transfers converting. Kernel files are rewritten alike.
+  bool Boundary = false;
 };
 
 struct Refusal {

@@ -83,11 +83,12 @@ dlopt::rewriteTranslationUnit(ASTContext &Ctx, const LayoutPlan &Program,
     std::string Key = recordKey(Name);
     if (Name.empty() || !Changing.count(Key) || llvm::is_contained(Keys, Key))
       continue;
-    std::unique_ptr<HandleLayout> L =
-        HandleLayout::create(*ByKey.at(Key), RD, Ctx);
+    const RecordPlan &Plan = *ByKey.at(Key);
+    std::unique_ptr<HandleLayout> L = HandleLayout::create(Plan, RD, Ctx);
     if (!L)
       continue;
-    Targets.push_back({RD, std::move(L)});
+    Targets.push_back({RD, std::move(L),
+                       Plan.hasBuffers() && Plan.How == Strategy::Boundary});
     Keys.push_back(Key);
   }
   RewriteResult RR = rewriteRecords(Ctx, Targets);
@@ -103,9 +104,12 @@ dlopt::rewriteTranslationUnit(ASTContext &Ctx, const LayoutPlan &Program,
     if (!Reasons.empty())
       Out.Refused[Keys[I]] = std::move(Reasons);
     else if (llvm::is_contained(RR.Rewritten, RD))
-      Out.Notes.push_back(formatLoc(SM, RD->getLocation()) + ": struct " +
-                          recordName(RD) + " rewritten as " +
-                          Targets[I].Layout->handleName());
+      Out.Notes.push_back(
+          formatLoc(SM, RD->getLocation()) + ": struct " + recordName(RD) +
+          " rewritten as " + Targets[I].Layout->handleName() +
+          (Targets[I].Boundary && !Ctx.getLangOpts().OpenCL
+               ? " in its OpenCL buffers (the host's arrays keep their layout)"
+               : ""));
   }
   Out.Edits = std::move(RR.Edits);
   return Out;

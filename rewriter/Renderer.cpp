@@ -21,8 +21,11 @@ RewriteState::RewriteState(ASTContext &Ctx, std::vector<RewriteTarget> &Targets)
     : Ctx(Ctx), Uses(Ctx, [this](const RecordDecl *RD) {
         return Layouts.count(RD) > 0;
       }) {
-  for (RewriteTarget &T : Targets)
+  for (RewriteTarget &T : Targets) {
     Layouts[T.Decl] = T.Layout.get();
+    if (T.Boundary)
+      Boundary.insert(T.Decl);
+  }
 }
 
 Renderer::Renderer(RewriteState &State)

@@ -96,6 +96,8 @@ struct RewriteState {
   clang::ASTContext &Ctx;
   /// The records rewritten here (a refused one leaves).
   llvm::DenseMap<const clang::RecordDecl *, const HandleLayout *> Layouts;
+  /// Those taken at the OpenCL boundary (RewriteTarget::Boundary).
+  llvm::SmallPtrSet<const clang::RecordDecl *, 4> Boundary;
   /// What each use is (the analysis's classification).
   UseClassifier Uses;
   std::vector<Site> Sites, LoopSites;

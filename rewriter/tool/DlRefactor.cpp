@@ -77,6 +77,13 @@ cl::list<std::string>
                            "split:{f1,f2}{f3}... (repeatable; a group may be "
                            "followed by its layout: {x,y}tiled:16)"),
                   cl::value_desc("record=plan"), cl::cat(Category));
+cl::list<std::string> ForcedStrategies(
+    "strategy",
+    cl::desc("How a struct with OpenCL buffers takes its layout: RECORD=whole "
+             "(host arrays and buffers alike) or RECORD=boundary (host arrays "
+             "keep theirs; transfers convert). Default: whole where nothing "
+             "blocks it, else boundary (repeatable)"),
+    cl::value_desc("record=whole|boundary"), cl::cat(Category));
 cl::opt<std::string> PlanFile("plan",
                               cl::desc("Force the plans of a plan JSON (as "
                                        "--report --format=json writes it)"),
@@ -358,9 +365,18 @@ withExtraArgs(std::unique_ptr<CompilationDatabase> DB) {
 
 /// A forced plan that names no candidate struct of the files is a usage
 /// error in every mode; prints which.
-bool namesUnknownRecord(const ProgramOutcome &O,
-                        const std::vector<PlanOverride> &Forced) {
-  for (const PlanOverride &P : Forced)
+bool namesUnknownRecord(const ProgramOutcome &O, const ProgramOptions &Opts) {
+  for (const auto &[Name, How] : Opts.Analysis.Strategies)
+    if (!O.UsedOverrides.count(Name) &&
+        llvm::none_of(O.Plan.Records, [&, &Name = Name](const RecordPlan &R) {
+          return R.Name == Name || llvm::is_contained(R.Aliases, Name);
+        })) {
+      llvm::errs() << "dl-refactor: --strategy=" << Name << "="
+                   << strategyName(How) << ": no candidate struct named '"
+                   << Name << "' in the given files\n";
+      return true;
+    }
+  for (const PlanOverride &P : Opts.Forced)
     if (!O.UsedOverrides.count(P.Record)) {
       llvm::errs() << "dl-refactor: " << P.Origin
                    << ": no candidate struct named '" << P.Record
@@ -609,6 +625,16 @@ static std::variant<ProgramOptions, int> programOptions() {
                       "build); their counts are guessed\n";
   }
   ProgramOptions Opts;
+  for (llvm::StringRef S : ForcedStrategies) {
+    auto [Record, Name] = S.split('=');
+    std::optional<Strategy> How = strategyNamed(Name);
+    if (Record.empty() || !How) {
+      llvm::errs() << "dl-refactor: --strategy=" << S
+                   << ": expected RECORD=whole or RECORD=boundary\n";
+      return UsageError;
+    }
+    Opts.Analysis.Strategies[Record.str()] = *How;
+  }
   Opts.Analysis.Profile = Profile.get();
   Opts.Analysis.CacheLine = CacheLine;
   Opts.Analysis.Model = Model ? &*Model : nullptr;
@@ -656,7 +682,7 @@ static int reportProgram(const CompilationDatabase &DB,
     llvm::errs() << "dl-refactor: stopped: a file did not compile\n";
     return CompileError;
   }
-  if (namesUnknownRecord(O, Opts.Forced))
+  if (namesUnknownRecord(O, Opts))
     return UsageError;
   if (!forcedGroupsFit(O.Plan, Opts.Forced))
     return IllegalPlan;
@@ -704,7 +730,7 @@ static int rewriteProgram(const CompilationDatabase &DB,
                     "written\n";
     return CompileError;
   }
-  if (namesUnknownRecord(O, Opts.Forced))
+  if (namesUnknownRecord(O, Opts))
     return UsageError;
   for (const std::string &N : O.Notes)
     llvm::errs() << "dl-refactor: " << N << "\n";

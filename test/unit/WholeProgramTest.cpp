@@ -192,6 +192,75 @@ TEST(WholeProgramTest, ExternalsResolveAcrossUnits) {
   EXPECT_EQ(P.Records[0].Blockers[1].Location, "b.c:2:10");
 }
 
+/// Host "h.c" binds P's buffer to argument 0 of kernel "k" in "k.cl",
+/// whose kernel streams both fields; the host's loop reads field 0.
+std::vector<LayoutPlan> openCLProgram(std::vector<Blocker> HostBlockers) {
+  RecordPlan Host = record("h.c"), Kernels = record("k.cl");
+  Host.Kernels.push_back(kernel("host_loop", {0}));
+  Host.Externals.push_back(
+      symbol(ExternalSymbol::KernelArgument, "k#0", "h.c:9:3"));
+  Host.Blockers = std::move(HostBlockers);
+  KernelSummary K = kernel("k", {0, 1});
+  K.OpenCL = true;
+  Kernels.Kernels.push_back(K);
+  Kernels.Externals.push_back(
+      symbol(ExternalSymbol::KernelParameter, "k#0", "k.cl:1:20"));
+  return {unit("h.c", Host, /*HasMain=*/true), unit("k.cl", Kernels)};
+}
+
+TEST(WholeProgramTest, TheStrategyIsTheWholeProgramUnlessOnlyItIsBlocked) {
+  Blocker Cast{"cast", "h.c:4:5"};
+  Cast.Blocks = Blocker::WholeOnly;
+  Blocker InPlace{"in place", "h.c:7:5"};
+  InPlace.Blocks = Blocker::BoundaryOnly;
+
+  // Nothing in the way: the whole program, no conversions.
+  RecordPlan R = mergeUnits(openCLProgram({}), {}).Records.at(0);
+  EXPECT_TRUE(R.transformable());
+  EXPECT_EQ(R.How, Strategy::Whole);
+  EXPECT_EQ(R.Kernels.size(), 2u);
+
+  // Only the host's arrays in the way: the boundary, planned from the
+  // OpenCL kernel alone, with the reason kept.
+  R = mergeUnits(openCLProgram({Cast}), {}).Records.at(0);
+  EXPECT_TRUE(R.transformable());
+  EXPECT_EQ(R.How, Strategy::Boundary);
+  ASSERT_EQ(R.HostKept.size(), 1u);
+  EXPECT_EQ(R.HostKept[0].Reason, "cast");
+  ASSERT_EQ(R.Kernels.size(), 1u);
+  EXPECT_EQ(R.Kernels[0].Name, "k");
+
+  // Only the boundary in the way: the whole program.
+  R = mergeUnits(openCLProgram({InPlace}), {}).Records.at(0);
+  EXPECT_TRUE(R.transformable());
+  EXPECT_EQ(R.How, Strategy::Whole);
+
+  // Both: kept, with every reason.
+  R = mergeUnits(openCLProgram({Cast, InPlace}), {}).Records.at(0);
+  EXPECT_FALSE(R.transformable());
+  EXPECT_EQ(R.Blockers.size(), 2u);
+
+  // Forced: the other strategy's blockers go, its own stay.
+  AnalysisOptions Whole;
+  Whole.Strategies["P"] = Strategy::Whole;
+  R = mergeUnits(openCLProgram({Cast}), Whole).Records.at(0);
+  ASSERT_EQ(R.Blockers.size(), 1u);
+  EXPECT_EQ(R.Blockers[0].Reason, "cast");
+  AnalysisOptions Boundary;
+  Boundary.Strategies["P"] = Strategy::Boundary;
+  R = mergeUnits(openCLProgram({InPlace}), Boundary).Records.at(0);
+  ASSERT_EQ(R.Blockers.size(), 1u);
+  EXPECT_EQ(R.Blockers[0].Reason, "in place");
+
+  // A program plan read back from its report is decided the same way.
+  LayoutPlan P = mergeUnits(openCLProgram({Cast}), {});
+  llvm::Expected<LayoutPlan> Back = planFromJson(planToJson(P));
+  ASSERT_TRUE(bool(Back)) << llvm::toString(Back.takeError());
+  R = mergeUnits({std::move(*Back)}, {}).Records.at(0);
+  EXPECT_EQ(R.How, Strategy::Boundary);
+  EXPECT_EQ(R.HostKept.size(), 1u);
+}
+
 TEST(WholeProgramTest, ShadowedBlockerStandsOnceItsSymbolResolves) {
   // a.c passes the array to step() as a void *: refused, on the line of
   // the call of step, which a.c does not define.
