@@ -23,12 +23,13 @@ ClCall dlopt::classifyClCall(const CallExpr *Call) {
       .Case("clEnqueueWriteBuffer", ClCall::WriteBuffer)
       .Case("clEnqueueReadBuffer", ClCall::ReadBuffer)
       .Case("clEnqueueCopyBuffer", ClCall::CopyBuffer)
+      .Case("clEnqueueFillBuffer", ClCall::FillBuffer)
       .Case("clSetKernelArg", ClCall::SetKernelArg)
       .Cases("clReleaseMemObject", "clRetainMemObject", ClCall::ReleaseBuffer)
       .Cases("clEnqueueMapBuffer", "clEnqueueUnmapMemObject",
-             "clEnqueueFillBuffer", "clEnqueueWriteBufferRect",
-             "clEnqueueReadBufferRect", "clEnqueueCopyBufferRect",
-             "clCreateSubBuffer", ClCall::Unsupported)
+             "clEnqueueWriteBufferRect", "clEnqueueReadBufferRect",
+             "clEnqueueCopyBufferRect", "clCreateSubBuffer",
+             ClCall::Unsupported)
       .Cases("clEnqueueMigrateMemObjects", "clGetMemObjectInfo",
              "clSetMemObjectDestructorCallback", ClCall::Unsupported)
       .Default(ClCall::None);
@@ -474,6 +475,8 @@ bool OpenCLHost::collect() {
     if (ClCall K = classifyClCall(Call);
         K == ClCall::ReleaseBuffer && Call->getNumArgs() == 1)
       Connected.insert(Call->getArg(0)->IgnoreParenImpCasts());
+    else if (K == ClCall::FillBuffer && Call->getNumArgs() == 9)
+      Connected.insert(Call->getArg(1)->IgnoreParenImpCasts());
   checkBufferUses(V.References);
   collectUses();
   return true;
@@ -534,8 +537,8 @@ void OpenCLHost::checkBufferUses(const std::vector<const Expr *> &References) {
     Why += Callee ? "passed to '" + Callee->getNameAsString() +
                         "' (only clCreateBuffer, clEnqueueWriteBuffer, "
                         "clEnqueueReadBuffer, clEnqueueCopyBuffer, "
-                        "clSetKernelArg and clReleaseMemObject are "
-                        "followed)"
+                        "clEnqueueFillBuffer, clSetKernelArg and "
+                        "clReleaseMemObject are followed)"
                   : std::string("used where the analysis does not follow it");
     Problems.push_back({RD, E->getExprLoc(), Why});
   }

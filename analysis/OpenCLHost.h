@@ -44,6 +44,7 @@ enum class ClCall {
   ReadBuffer,  // clEnqueueReadBuffer(queue, buf, blocking, off, bytes, p, ...)
   CopyBuffer,  // clEnqueueCopyBuffer(queue, src, dst, src_off, dst_off, bytes,
                // ...)
+  FillBuffer, // clEnqueueFillBuffer(queue, buf, pattern, size, off, bytes, ...)
   SetKernelArg,  // clSetKernelArg(kernel, index, size, &buf)
   ReleaseBuffer, // clReleaseMemObject(buf), clRetainMemObject(buf)
   Unsupported,   // another call on buffers: map, copy, fill, sub-buffers...
@@ -92,6 +93,9 @@ enum class ClUseKind {
   Read,
   /// clEnqueueCopyBuffer between two buffers of the record: per array.
   Copy,
+  /// clEnqueueFillBuffer with one element of the record as the pattern:
+  /// each array filled with its part of it.
+  Fill,
   /// clSetKernelArg(k, i, sizeof(cl_mem), &buf): arguments i, i+1, ... one
   /// per array (a counter index steps past all of them).
   SetArgument,
@@ -213,6 +217,7 @@ private:
   bool wholeElements(const clang::RecordDecl *RD, const clang::Expr *Bytes,
                      const std::string &What);
   void copiedHostMemory(const clang::RecordDecl *RD, const clang::Expr *Flags);
+  bool onePattern(const clang::RecordDecl *RD, const clang::CallExpr *Fill);
 
   clang::ASTContext &Ctx;
   IsCandidateFn IsCandidate;

@@ -162,6 +162,23 @@ bool OpenCLHost::wholeElements(const RecordDecl *RD, const Expr *Bytes,
   return false;
 }
 
+/// clEnqueueFillBuffer's pattern is one element of \p RD: a pointer to
+/// one, and its size.
+bool OpenCLHost::onePattern(const RecordDecl *RD, const CallExpr *Fill) {
+  Expr::EvalResult R;
+  uint64_t Size = Ctx.getTypeSizeInChars(Ctx.getRecordType(RD)).getQuantity();
+  if (hostArrayRecord(Fill->getArg(2)) == RD &&
+      Fill->getArg(3)->EvaluateAsInt(R, Ctx) &&
+      R.Val.getInt().getZExtValue() == Size)
+    return true;
+  Problems.push_back({RD, Fill->getArg(2)->getExprLoc(),
+                      "the pattern of clEnqueueFillBuffer on a buffer of '" +
+                          recordName(RD) + "' elements is not one '" +
+                          recordName(RD) + "' (&value, sizeof(" +
+                          recordName(RD) + "))"});
+  return false;
+}
+
 void OpenCLHost::callUse(const CallExpr *Call, ClCall K) {
   ClUse U;
   U.Call = Call;
@@ -246,6 +263,19 @@ void OpenCLHost::callUse(const CallExpr *Call, ClCall K) {
         !wholeElements(U.Record, Call->getArg(3), "the source offset" + Of) ||
         !wholeElements(U.Record, Call->getArg(4),
                        "the destination offset" + Of) ||
+        !wholeElements(U.Record, Call->getArg(5), "the size" + Of))
+      return;
+    break;
+  }
+  case ClCall::FillBuffer: {
+    if (Call->getNumArgs() != 9)
+      return;
+    U.Record = bufferRecord(holder(Call->getArg(1)));
+    if (!U.Record)
+      return;
+    U.Kind = ClUseKind::Fill;
+    if (!Spelled() || !onePattern(U.Record, Call) ||
+        !wholeElements(U.Record, Call->getArg(4), "the offset" + Of) ||
         !wholeElements(U.Record, Call->getArg(5), "the size" + Of))
       return;
     break;

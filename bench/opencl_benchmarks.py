@@ -59,16 +59,20 @@ def measure(o, prog, flags, work):
     record = prog["record"]
     auto = b.build([])
     soa = b.build([f"--layout={record}=soa"])
-    if auto is None or soa is None:
-        sys.exit(f"{prog['name']}: the automatic or the SoA rewrite fails")
+    # The same plan at the boundary: the host keeps its arrays of structs and
+    # every transfer converts (its cost is the difference to `auto`).
+    plan = rb.auto_spec(b.report())
+    boundary = b.build([f"--strategy={record}=boundary", f"--layout={record}={plan}"])
+    if auto is None or soa is None or boundary is None:
+        sys.exit(f"{prog['name']}: the automatic, SoA or boundary rewrite fails")
     (seconds, best_spec, best), tried = rb.search(b, [int(t) for t in o.tiles.split(",")])
-    walls, kernels = rb.interleaved([b.original, auto, soa, best], o.runs)
+    names = ["aos", "auto", "soa", "oracle", "boundary"]
+    walls, kernels = rb.interleaved([b.original, auto, soa, best, boundary], o.runs)
     if None in kernels:
         sys.exit(f"{prog['name']}: a run prints no 'kernel seconds'")
-    return dict(name=prog["name"], record=record, plan=rb.auto_spec(b.report()),
+    return dict(name=prog["name"], record=record, plan=plan,
                 oracle=best_spec, searched=tried,
-                wall=dict(zip(["aos", "auto", "soa", "oracle"], walls)),
-                kernel=dict(zip(["aos", "auto", "soa", "oracle"], kernels)))
+                wall=dict(zip(names, walls)), kernel=dict(zip(names, kernels)))
 
 
 def table(rows):
@@ -84,6 +88,29 @@ def table(rows):
             f"{speedup(k, 'auto')} | {speedup(k, 'soa')} | {speedup(k, 'oracle')} | "
             f"{auto_vs_oracle(r)} | {w['aos']:.2f} | {speedup(w, 'auto')} | "
             f"{speedup(w, 'soa')} | {speedup(w, 'oracle')} |")
+    return lines
+
+
+def boundary_table(rows):
+    """The automatic plan taken at the boundary (the host keeps its arrays of
+    structs; transfers convert through a staging copy) beside the same plan
+    taken by the whole program."""
+    rows = [r for r in rows if "boundary" in r["kernel"]]
+    if not rows:
+        return []
+    lines = ["The automatic plan at the boundary (`--strategy=R=boundary`: the host keeps "
+             "its arrays of structs, and each transfer converts through a staging copy), "
+             "timed in the same interleaved runs; the kernels are the same programs, so "
+             "the whole run's difference is the conversions' cost:", "",
+             "| program | kernels: whole program | at the boundary | run: whole program "
+             "| at the boundary | boundary/whole (run) |",
+             "|---|---|---|---|---|---|"]
+    for r in rows:
+        k, w = r["kernel"], r["wall"]
+        lines.append(
+            f"| {r['name']} | {k['aos'] / k['auto']:.2f}x | {k['aos'] / k['boundary']:.2f}x | "
+            f"{w['aos'] / w['auto']:.2f}x | {w['aos'] / w['boundary']:.2f}x | "
+            f"{w['boundary'] / w['auto']:.2f} |")
     return lines
 
 
@@ -139,6 +166,7 @@ def section(rows, o, flags, date):
              "compares their kernel times. Regenerate with `python3 bench/opencl_benchmarks.py "
              "--dl-refactor build/bin/dl-refactor` (about 20 minutes).", ""]
     lines += table(rows)
+    lines += [""] + boundary_table(rows)
     lines += [""] + targets(rows)
     lines += ["", "Oracle plans: " + "; ".join(
         f"{r['name']} `{rb.cell(r['oracle'])}` (of {r['searched']} plans)" for r in rows),

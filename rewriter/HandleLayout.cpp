@@ -198,7 +198,7 @@ std::string HandleLayout::pointerDecl(unsigned M, StringRef Name, bool Const,
 }
 
 void HandleLayout::useAllHelpers() const {
-  Used = ~0u;
+  Used = ~uint64_t(0);
   if (!CPlusPlus || !ContainerPrintable)
     Used &= ~(Container | ArrayContainer);
   // Kernels allocate nothing and call no C library; OpenCL host helpers
@@ -206,7 +206,7 @@ void HandleLayout::useAllHelpers() const {
   if (OpenCL)
     Used &= HandleType | Get | Set | Offset | Diff | IndexType;
   Used &= ~(ClBuffers | ClCreate | ClWrite | ClRead | ClSetArgs | ClRelease |
-            ClRetain | ClCopy | ClCreateAos | ClWriteAos | ClReadAos);
+            ClRetain | ClCopy | ClCreateAos | ClWriteAos | ClReadAos | ClFill);
   for (unsigned F = 0; F < FieldNames.size(); ++F)
     if (isTiled(F) && !FieldTypes[F]->isArrayType())
       UsedFieldRefs.insert(F);

@@ -48,7 +48,7 @@ public:
 
   /// Helpers a rewrite used; only those are generated, since clang warns
   /// about unused static functions.
-  enum Helper : unsigned {
+  enum Helper : uint64_t {
     Alloc = 1,
     Calloc = 2,
     Realloc = 4,
@@ -95,9 +95,11 @@ public:
     /// The boundary strategy: buffers created from, written from and read
     /// into the host's own array of T, through a staging copy in the
     /// layout (OpenCLHelpers.cpp).
-    ClCreateAos = 1u << 29,
-    ClWriteAos = 1u << 30,
-    ClReadAos = 1u << 31,
+    ClCreateAos = 1ull << 29,
+    ClWriteAos = 1ull << 30,
+    ClReadAos = 1ull << 31,
+    /// clEnqueueFillBuffer with one element as the pattern.
+    ClFill = 1ull << 32,
   };
   void use(Helper H) const { Used |= H; }
   /// Every helper, whether used or not (for declarations in a header);
@@ -141,6 +143,7 @@ public:
   std::string clReleaseName() const { return HandleName + "_cl_release"; }
   std::string clRetainName() const { return HandleName + "_cl_retain"; }
   std::string clCopyName() const { return HandleName + "_cl_copy_buffer"; }
+  std::string clFillName() const { return HandleName + "_cl_fill"; }
   std::string clCreateAosName() const { return HandleName + "_cl_create_aos"; }
   std::string clWriteAosName() const { return HandleName + "_cl_write_aos"; }
   std::string clReadAosName() const { return HandleName + "_cl_read_aos"; }
@@ -280,7 +283,7 @@ private:
   /// Per member: the pointer type of its array, e.g. "float *", and its
   /// declaration as a handle member, e.g. "float *x" or "char (*name)[4]".
   std::vector<std::string> PointerTypes, MemberDecls;
-  mutable unsigned Used = 0;
+  mutable uint64_t Used = 0;
   mutable std::set<unsigned> UsedFieldRefs;
   bool CPlusPlus = false;
   bool OpenCL = false;

@@ -16,6 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "rewriter/HandleLayout.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace clang;
@@ -36,14 +37,15 @@ public:
       OS << "#include <stddef.h>\n";
     OS << "\n";
     // Only those used: clang warns of unused static functions.
-    unsigned Used = L.Used;
+    uint64_t Used = L.Used;
     structType();
     if (Used & HandleLayout::ClCreate)
       create();
     if (Used & HandleLayout::ClCreateAos)
       aosCreate();
     if (Used & (HandleLayout::ClWrite | HandleLayout::ClRead |
-                HandleLayout::ClWriteAos | HandleLayout::ClReadAos))
+                HandleLayout::ClWriteAos | HandleLayout::ClReadAos |
+                HandleLayout::ClFill))
       transfer();
     if (Used & HandleLayout::ClWrite)
       transferWrapper(/*Write=*/true);
@@ -55,6 +57,8 @@ public:
       aosTransfer(/*Write=*/false);
     if (Used & HandleLayout::ClCopy)
       copyBuffer();
+    if (Used & HandleLayout::ClFill)
+      fill();
     if (Used & HandleLayout::ClSetArgs)
       setArgs();
     if (Used & HandleLayout::ClRelease)
@@ -311,6 +315,78 @@ private:
          << ", k * " << Lane << ", nwait, wait, 0);\n";
     }
     OS << "    i += k;\n  }\n";
+  }
+
+  /// T_cl_fill: clEnqueueFillBuffer of the elements [first, first + n)
+  /// with one element, per array. An array of fields or small groups is
+  /// filled with its part of the element where that is a fill pattern's
+  /// size (a power of two up to 128 bytes); otherwise, and for tiles, a
+  /// staging copy of the elements is written (blocking).
+  void fill() {
+    std::string E = L.ElementType;
+    OS << "/* clEnqueueFillBuffer of the elements of `bytes` from `offset` "
+          "(in bytes of "
+       << E
+       << ") with the element `pattern`, per array; `event`, if given, "
+          "completes with all of them. */\n"
+       << "static inline cl_int " << L.clFillName() << "(cl_command_queue q, "
+       << C
+       << " b, const void *pattern, size_t pattern_size, size_t offset, "
+          "size_t bytes, cl_uint nwait, const cl_event *wait, cl_event "
+          "*event) {\n"
+       << "  const " << E << " *v = (const " << E << " *)pattern;\n"
+       << "  size_t first = offset / sizeof(" << E << "), n = bytes / sizeof("
+       << E << "), base = " << stagingBase() << ";\n"
+       << "  " << H << " s;\n  cl_int e = CL_SUCCESS;\n"
+       << "  (void)pattern_size; /* one element's */\n";
+    bool Tiled = llvm::any_of(L.Members, [](const HandleMember &M) {
+      return M.K == HandleMember::Tiles;
+    });
+    if (!Tiled)
+      fillPerArray();
+    OS << "  s = " << L.allocName() << "(first - base + n);\n"
+       << "  if (n && !s." << L.Members.front().Name << ")\n"
+       << "    return CL_OUT_OF_HOST_MEMORY;\n"
+       << "  for (size_t i = 0; i < n; i++)\n"
+       << "    " << L.setName() << "(s, first - base + i, *v);\n"
+       << "  e = " << H
+       << "_cl_transfer(CL_TRUE, q, b, CL_TRUE, offset, bytes, base, s, "
+          "nwait, wait, event);\n"
+       << "  " << L.freeName() << "(s);\n  return e;\n}\n\n";
+  }
+
+  /// Each array's part of the element as its own pattern, when all are a
+  /// pattern's size.
+  void fillPerArray() {
+    std::vector<std::string> Fits;
+    OS << "  {\n";
+    for (unsigned I = 0; I < L.Members.size(); ++I) {
+      const HandleMember &M = L.Members[I];
+      std::string Item = "item" + std::to_string(I);
+      if (M.K == HandleMember::FieldArray)
+        OS << "    " << L.fieldDecl(M.Fields.front(), Item) << ";\n";
+      else
+        OS << "    struct " << M.RecordName << " " << Item << ";\n";
+      for (unsigned F : M.Fields) {
+        std::string To = M.K == HandleMember::FieldArray
+                             ? Item
+                             : Item + "." + L.FieldNames[F];
+        OS << "    " << L.copyField(To, "v->" + L.FieldNames[F], F) << ";\n";
+      }
+      std::string S = "sizeof " + Item;
+      Fits.push_back("(" + S + " & (" + S + " - 1)) == 0 && " + S + " <= 128");
+    }
+    OS << "    if (" << llvm::join(Fits, " &&\n        ") << ") {\n";
+    for (unsigned I = 0; I < L.Members.size(); ++I) {
+      std::string Item = "item" + std::to_string(I);
+      OS << "      if (e == CL_SUCCESS)\n        e = clEnqueueFillBuffer(q, b."
+         << L.Members[I].Name << ", &" << Item << ", sizeof " << Item
+         << ", first * sizeof " << Item << ", n * sizeof " << Item
+         << ", nwait, wait, 0);\n";
+    }
+    OS << "      if (e == CL_SUCCESS && event)\n"
+          "        e = clEnqueueMarkerWithWaitList(q, 0, 0, event);\n"
+          "      return e;\n    }\n  }\n";
   }
 
   void setArgs() {

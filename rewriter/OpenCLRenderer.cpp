@@ -42,7 +42,7 @@ int64_t OpenCLRenderer::renumbered(const ClUse &U) const {
 
 void OpenCLRenderer::callSite(const RecordDecl *RD, const CallExpr *Call,
                               std::string Fn, std::vector<TextFn> Args,
-                              unsigned Helper) {
+                              uint64_t Helper) {
   for (const TextFn &Arg : Args)
     if (!Arg)
       return cannotRender(RD, Call->getBeginLoc(),
@@ -114,6 +114,11 @@ void OpenCLRenderer::hostUse(const ClUse &U) {
   case ClUseKind::Copy:
     return callSite(RD, Call, L->clCopyName(),
                     Args({0, 1, 2, 3, 4, 5, 6, 7, 8}), HandleLayout::ClCopy);
+  case ClUseKind::Fill:
+    // Strategy alike: the pattern is one element, not the host's array.
+    return callSite(RD, Call, L->clFillName(),
+                    Args({0, 1, 2, 3, 4, 5, 6, 7, 8}),
+                    Staging | HandleLayout::Set | HandleLayout::ClFill);
   case ClUseKind::SetArgument: {
     TextFn Buffer = textFn(U.Buffer);
     TextFn AddressOf =

@@ -47,7 +47,7 @@ private:
   /// \p Call becomes \p Fn called with \p Args; \p Helper: Fn's
   /// HandleLayout::Helper bit.
   void callSite(const clang::RecordDecl *RD, const clang::CallExpr *Call,
-                std::string Fn, std::vector<TextFn> Args, unsigned Helper);
+                std::string Fn, std::vector<TextFn> Args, uint64_t Helper);
   /// The names of the parameters \p P becomes, one per handle member.
   std::vector<std::string> parameterNames(const HandleLayout &L,
                                           const clang::ParmVarDecl *P);

@@ -350,15 +350,20 @@ private:
             " cannot take the forced plan: " + R.Blockers.back().Reason);
     }
     // A record rewritten by an earlier run has no arrays left to plan: its
-    // forced plan is already in place.
+    // forced plan, or strategy, is already in place.
+    std::vector<std::string> Named;
     for (const PlanOverride &P : Opts.Forced)
-      if (!Out.UsedOverrides.count(P.Record) &&
+      Named.push_back(P.Record);
+    for (const auto &[Name, How] : Opts.Analysis.Strategies)
+      Named.push_back(Name);
+    for (const std::string &Name : Named)
+      if (!Out.UsedOverrides.count(Name) &&
           llvm::any_of(Facts, [&](const UnitFacts &F) {
-            return F.Generated.count(P.Record);
+            return F.Generated.count(Name);
           })) {
-        Out.UsedOverrides.insert(P.Record);
+        Out.UsedOverrides.insert(Name);
         appendOnce(Out.Notes,
-                   "struct " + P.Record + " is already in a generated layout");
+                   "struct " + Name + " is already in a generated layout");
       }
     if (!FP.Errors.empty()) {
       Out.Errors = FP.Errors;

@@ -123,7 +123,7 @@ Renderer::initializerText(const Expr *E) {
 void Renderer::addSite(
     const RecordDecl *RD, SourceRange R, SourceLocation Loc,
     std::function<std::string(const EditSet &, const LaneContext *)> Render,
-    const char *What, unsigned Needs) {
+    const char *What, uint64_t Needs) {
   auto Range = rangeOf(R);
   if (!Range) // The analysis admits only uses spelled in a file.
     return cannotRender(RD, Loc, What);
@@ -132,7 +132,7 @@ void Renderer::addSite(
 }
 
 void Renderer::textSite(const RecordDecl *RD, const FileRange &Range,
-                        std::string Text, unsigned Needs) {
+                        std::string Text, uint64_t Needs) {
   Sites.push_back({Range.File, Range.Begin, Range.End, RD,
                    [Text = std::move(Text)](
                        const EditSet &, const LaneContext *) { return Text; },

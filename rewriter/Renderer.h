@@ -77,7 +77,7 @@ struct Site {
   std::function<std::string(const EditSet &, const LaneContext *)> Render;
   /// The generated declarations the new text names (HandleLayout::Helper
   /// bits: the handle, the container, or neither).
-  unsigned Needs = HandleLayout::HandleType;
+  uint64_t Needs = HandleLayout::HandleType;
 };
 
 /// An access a[i].f of a tiled array, or v[i] of a container with tiles:
@@ -211,10 +211,10 @@ protected:
       const clang::RecordDecl *RD, clang::SourceRange R,
       clang::SourceLocation Loc,
       std::function<std::string(const EditSet &, const LaneContext *)> Render,
-      const char *What, unsigned Needs = HandleLayout::HandleType);
+      const char *What, uint64_t Needs = HandleLayout::HandleType);
   /// \p Range becomes \p Text, whatever the edits inside it.
   void textSite(const clang::RecordDecl *RD, const FileRange &Range,
-                std::string Text, unsigned Needs = HandleLayout::HandleType);
+                std::string Text, uint64_t Needs = HandleLayout::HandleType);
 
   RewriteState &State;
   // The parts of State every renderer reads, by their usual names.
