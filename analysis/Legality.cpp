@@ -266,6 +266,9 @@ public:
         classified(RD, Uses.allocation(VD->getInit(), RD));
       else if (UseClassifier::isSearch(VD->getInit()))
         classified(RD, Uses.search(VD->getInit(), RD));
+      else if (UseClassifier::isMapping(VD->getInit()))
+        classified(RD, UseVerdict::of({UseKind::OpenCLCall, VD->getInit(),
+                                       VD->getInit()}));
     }
     // auto it = v.begin(): an iterator variable (its uses: VisitDeclRefExpr).
     if (isCandidate(containerElementRecord(iteratorContainer(T))) &&
@@ -496,7 +499,7 @@ public:
             "cast of '" + Sub->getType().getAsString() + "' to '" +
                 Cast->getType().getAsString() + "'");
     if (isCandidate(To) && From != To && allocatorName(Sub).empty() &&
-        !UseClassifier::isSearch(Sub) &&
+        !UseClassifier::isSearch(Sub) && !UseClassifier::isMapping(Sub) &&
         !Sub->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull)) {
       const auto *Call = dyn_cast<CallExpr>(Sub->IgnoreParenCasts());
       const FunctionDecl *Source = Call ? Call->getDirectCallee() : nullptr;

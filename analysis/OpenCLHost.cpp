@@ -24,10 +24,11 @@ ClCall dlopt::classifyClCall(const CallExpr *Call) {
       .Case("clEnqueueReadBuffer", ClCall::ReadBuffer)
       .Case("clEnqueueCopyBuffer", ClCall::CopyBuffer)
       .Case("clEnqueueFillBuffer", ClCall::FillBuffer)
+      .Case("clEnqueueMapBuffer", ClCall::MapBuffer)
+      .Case("clEnqueueUnmapMemObject", ClCall::UnmapBuffer)
       .Case("clSetKernelArg", ClCall::SetKernelArg)
       .Cases("clReleaseMemObject", "clRetainMemObject", ClCall::ReleaseBuffer)
-      .Cases("clEnqueueMapBuffer", "clEnqueueUnmapMemObject",
-             "clEnqueueWriteBufferRect", "clEnqueueReadBufferRect",
+      .Cases("clEnqueueWriteBufferRect", "clEnqueueReadBufferRect",
              "clEnqueueCopyBufferRect", "clCreateSubBuffer",
              ClCall::Unsupported)
       .Cases("clEnqueueMigrateMemObjects", "clGetMemObjectInfo",
@@ -475,7 +476,9 @@ bool OpenCLHost::collect() {
     if (ClCall K = classifyClCall(Call);
         K == ClCall::ReleaseBuffer && Call->getNumArgs() == 1)
       Connected.insert(Call->getArg(0)->IgnoreParenImpCasts());
-    else if (K == ClCall::FillBuffer && Call->getNumArgs() == 9)
+    else if ((K == ClCall::FillBuffer && Call->getNumArgs() == 9) ||
+             (K == ClCall::MapBuffer && Call->getNumArgs() == 10) ||
+             (K == ClCall::UnmapBuffer && Call->getNumArgs() == 6))
       Connected.insert(Call->getArg(1)->IgnoreParenImpCasts());
   checkBufferUses(V.References);
   collectUses();
@@ -537,7 +540,8 @@ void OpenCLHost::checkBufferUses(const std::vector<const Expr *> &References) {
     Why += Callee ? "passed to '" + Callee->getNameAsString() +
                         "' (only clCreateBuffer, clEnqueueWriteBuffer, "
                         "clEnqueueReadBuffer, clEnqueueCopyBuffer, "
-                        "clEnqueueFillBuffer, clSetKernelArg and "
+                        "clEnqueueFillBuffer, clEnqueueMapBuffer, "
+                        "clEnqueueUnmapMemObject, clSetKernelArg and "
                         "clReleaseMemObject are followed)"
                   : std::string("used where the analysis does not follow it");
     Problems.push_back({RD, E->getExprLoc(), Why});

@@ -45,9 +45,12 @@ enum class ClCall {
   CopyBuffer,  // clEnqueueCopyBuffer(queue, src, dst, src_off, dst_off, bytes,
                // ...)
   FillBuffer, // clEnqueueFillBuffer(queue, buf, pattern, size, off, bytes, ...)
+  MapBuffer,  // (T *)clEnqueueMapBuffer(queue, buf, blocking, flags, off,
+              // bytes, ..., &err)
+  UnmapBuffer,   // clEnqueueUnmapMemObject(queue, buf, mapped, ...)
   SetKernelArg,  // clSetKernelArg(kernel, index, size, &buf)
   ReleaseBuffer, // clReleaseMemObject(buf), clRetainMemObject(buf)
-  Unsupported,   // another call on buffers: map, copy, fill, sub-buffers...
+  Unsupported,   // another call on buffers: rectangles, sub-buffers...
 };
 
 /// Which of the calls above \p Call is, by the callee's name (OpenCL's
@@ -96,6 +99,12 @@ enum class ClUseKind {
   /// clEnqueueFillBuffer with one element of the record as the pattern:
   /// each array filled with its part of it.
   Fill,
+  /// `T *p = (T *)clEnqueueMapBuffer(...)`: the whole program maps each
+  /// array (p becomes a handle; only from the buffers' start); at the
+  /// boundary p is a staging array of T, read from the buffers. Unmap:
+  /// per array, or the staging array written back.
+  Map,
+  Unmap,
   /// clSetKernelArg(k, i, sizeof(cl_mem), &buf): arguments i, i+1, ... one
   /// per array (a counter index steps past all of them).
   SetArgument,
@@ -114,7 +123,8 @@ struct ClUse {
   const clang::RecordDecl *Record = nullptr;
   /// The call (every kind but BufferDeclaration and NullTest).
   const clang::CallExpr *Call = nullptr;
-  /// NullTest: the reference to the buffer.
+  /// NullTest: the reference to the buffer. Map: the mapped pointer's
+  /// value, the call with the casts around it.
   const clang::Expr *Ref = nullptr;
   /// BufferDeclaration: the variable or member.
   const clang::DeclaratorDecl *Holder = nullptr;
@@ -218,6 +228,8 @@ private:
                      const std::string &What);
   void copiedHostMemory(const clang::RecordDecl *RD, const clang::Expr *Flags);
   bool onePattern(const clang::RecordDecl *RD, const clang::CallExpr *Fill);
+  bool mapping(const clang::CallExpr *Call, ClUse &U);
+  bool unmapping(const clang::CallExpr *Call, ClUse &U);
 
   clang::ASTContext &Ctx;
   IsCandidateFn IsCandidate;

@@ -179,6 +179,64 @@ bool OpenCLHost::onePattern(const RecordDecl *RD, const CallExpr *Fill) {
   return false;
 }
 
+/// (T *)clEnqueueMapBuffer(q, buf, ...) stored in a T * variable or
+/// member: in the whole program the pointer becomes a handle of the
+/// buffers' arrays, mapped from their start (a tiled array cannot start a
+/// handle inside a tile); at the boundary a staging array of T.
+bool OpenCLHost::mapping(const CallExpr *Call, ClUse &U) {
+  U.Record = bufferRecord(holder(Call->getArg(1)));
+  if (!U.Record)
+    return false;
+  U.Kind = ClUseKind::Map;
+  const Expr *Value = nullptr;
+  DynTypedNode Parent = parentPast(Ctx, Call, Value, [](const Expr *E) {
+    return isa<ParenExpr, ImplicitCastExpr, CStyleCastExpr>(E);
+  });
+  const ValueDecl *To = Parent.get<VarDecl>();
+  if (const auto *BO = Parent.get<BinaryOperator>();
+      BO && BO->getOpcode() == BO_Assign && BO->getRHS() == Value)
+    To = holder(BO->getLHS());
+  if (!To || !isa<VarDecl, FieldDecl>(To) || !To->getType()->isPointerType() ||
+      elementRecord(To->getType()) != U.Record) {
+    Problems.push_back({U.Record, Call->getBeginLoc(),
+                        "the memory clEnqueueMapBuffer maps of a buffer of '" +
+                            recordName(U.Record) +
+                            "' elements is not stored in a '" +
+                            recordName(U.Record) + " *' variable or member"});
+    return false;
+  }
+  U.Ref = Value;
+  std::string Of = " of clEnqueueMapBuffer";
+  if (!wholeElements(U.Record, Call->getArg(4), "the offset" + Of) ||
+      !wholeElements(U.Record, Call->getArg(5), "the size" + Of))
+    return false;
+  Expr::EvalResult R;
+  if (!Call->getArg(4)->EvaluateAsInt(R, Ctx) || R.Val.getInt() != 0)
+    Problems.push_back({U.Record, Call->getArg(4)->getExprLoc(),
+                        "a buffer of '" + recordName(U.Record) +
+                            "' elements mapped from an offset (only the "
+                            "boundary strategy maps one)",
+                        Blocker::WholeOnly});
+  return true;
+}
+
+/// clEnqueueUnmapMemObject(q, buf, p, ...) of a buffer of the record and
+/// a T * that held its mapping.
+bool OpenCLHost::unmapping(const CallExpr *Call, ClUse &U) {
+  U.Record = bufferRecord(holder(Call->getArg(1)));
+  if (!U.Record)
+    return false;
+  U.Kind = ClUseKind::Unmap;
+  if (hostArrayRecord(Call->getArg(2)) == U.Record)
+    return true;
+  Problems.push_back({U.Record, Call->getArg(2)->getExprLoc(),
+                      "clEnqueueUnmapMemObject of a buffer of '" +
+                          recordName(U.Record) +
+                          "' elements given memory that is not a '" +
+                          recordName(U.Record) + " *'"});
+  return false;
+}
+
 void OpenCLHost::callUse(const CallExpr *Call, ClCall K) {
   ClUse U;
   U.Call = Call;
@@ -280,6 +338,14 @@ void OpenCLHost::callUse(const CallExpr *Call, ClCall K) {
       return;
     break;
   }
+  case ClCall::MapBuffer:
+    if (Call->getNumArgs() != 10 || !mapping(Call, U) || !Spelled())
+      return;
+    break;
+  case ClCall::UnmapBuffer:
+    if (Call->getNumArgs() != 6 || !unmapping(Call, U) || !Spelled())
+      return;
+    break;
   case ClCall::ReleaseBuffer: {
     U.Record = bufferRecord(holder(Call->getArg(0)));
     if (!U.Record)

@@ -197,6 +197,11 @@ UseVerdict UseClassifier::allocation(const Expr *Init,
   return checked(UseVerdict::of(U), "an allocation");
 }
 
+bool UseClassifier::isMapping(const Expr *E) {
+  const auto *Call = dyn_cast<CallExpr>(E->IgnoreParenCasts());
+  return Call && classifyClCall(Call) == ClCall::MapBuffer;
+}
+
 bool UseClassifier::isAllocation(const Expr *E) {
   return !allocatorName(E).empty() || isa<CXXNewExpr>(E->IgnoreParenCasts());
 }
@@ -507,6 +512,8 @@ UseVerdict UseClassifier::binaryUse(const RecordDecl *RD, const Expr *DRE,
       return allocation(Src, RD);
     if (isSearch(Src))
       return search(Src, RD);
+    if (isMapping(Src))
+      return UseVerdict::of({UseKind::OpenCLCall, Src, DRE});
     const auto *Call = dyn_cast<CallExpr>(Src->IgnoreParenCasts());
     if (isHandleExpr(Src) || (Call && handleRecord(Call->getType())) ||
         isSubArrayOf(Src, RD))
@@ -550,9 +557,11 @@ UseVerdict UseClassifier::callUse(const RecordDecl *RD, const Expr *DRE,
   if (ClCall K = classifyClCall(Call); K != ClCall::None) {
     // The host memory of a buffer, copied whole: the call is rendered per
     // array (OpenCLUses.cpp, which refuses a sub-array there).
-    unsigned HostArg = K == ClCall::CreateBuffer ? 3 : 5;
+    unsigned HostArg = K == ClCall::CreateBuffer  ? 3
+                       : K == ClCall::UnmapBuffer ? 2
+                                                  : 5;
     bool Host = (K == ClCall::CreateBuffer || K == ClCall::WriteBuffer ||
-                 K == ClCall::ReadBuffer) &&
+                 K == ClCall::ReadBuffer || K == ClCall::UnmapBuffer) &&
                 HostArg < Call->getNumArgs() &&
                 Call->getArg(HostArg)->IgnoreParenCasts() == DRE;
     if (Host)

@@ -243,6 +243,9 @@ public:
   static bool isFixedArrayOf(const clang::Expr *Size,
                              const clang::RecordDecl *RD);
   static bool isSearch(const clang::Expr *E);
+  /// A call of clEnqueueMapBuffer, maybe behind casts: the OpenCL host
+  /// analysis judges the mapping (OpenCLUses.cpp) and renders it.
+  static bool isMapping(const clang::Expr *E);
   UseVerdict search(const clang::Expr *Init, const clang::RecordDecl *RD) const;
   /// Whether the value of \p E (an allocation, a bsearch) is assigned to,
   /// or initializes, a handle variable.

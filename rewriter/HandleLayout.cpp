@@ -206,7 +206,8 @@ void HandleLayout::useAllHelpers() const {
   if (OpenCL)
     Used &= HandleType | Get | Set | Offset | Diff | IndexType;
   Used &= ~(ClBuffers | ClCreate | ClWrite | ClRead | ClSetArgs | ClRelease |
-            ClRetain | ClCopy | ClCreateAos | ClWriteAos | ClReadAos | ClFill);
+            ClRetain | ClCopy | ClCreateAos | ClWriteAos | ClReadAos | ClFill |
+            ClMap | ClMapAos);
   for (unsigned F = 0; F < FieldNames.size(); ++F)
     if (isTiled(F) && !FieldTypes[F]->isArrayType())
       UsedFieldRefs.insert(F);

@@ -100,6 +100,10 @@ public:
     ClReadAos = 1ull << 31,
     /// clEnqueueFillBuffer with one element as the pattern.
     ClFill = 1ull << 32,
+    /// clEnqueueMapBuffer and clEnqueueUnmapMemObject: per array (the
+    /// whole program), or of a staging array of T (the boundary).
+    ClMap = 1ull << 33,
+    ClMapAos = 1ull << 34,
   };
   void use(Helper H) const { Used |= H; }
   /// Every helper, whether used or not (for declarations in a header);
@@ -144,6 +148,10 @@ public:
   std::string clRetainName() const { return HandleName + "_cl_retain"; }
   std::string clCopyName() const { return HandleName + "_cl_copy_buffer"; }
   std::string clFillName() const { return HandleName + "_cl_fill"; }
+  std::string clMapName() const { return HandleName + "_cl_map"; }
+  std::string clUnmapName() const { return HandleName + "_cl_unmap"; }
+  std::string clMapAosName() const { return HandleName + "_cl_map_aos"; }
+  std::string clUnmapAosName() const { return HandleName + "_cl_unmap_aos"; }
   std::string clCreateAosName() const { return HandleName + "_cl_create_aos"; }
   std::string clWriteAosName() const { return HandleName + "_cl_write_aos"; }
   std::string clReadAosName() const { return HandleName + "_cl_read_aos"; }

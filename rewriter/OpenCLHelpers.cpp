@@ -59,6 +59,10 @@ public:
       copyBuffer();
     if (Used & HandleLayout::ClFill)
       fill();
+    if (Used & HandleLayout::ClMap)
+      map();
+    if (Used & HandleLayout::ClMapAos)
+      mapAos();
     if (Used & HandleLayout::ClSetArgs)
       setArgs();
     if (Used & HandleLayout::ClRelease)
@@ -387,6 +391,104 @@ private:
     OS << "      if (e == CL_SUCCESS && event)\n"
           "        e = clEnqueueMarkerWithWaitList(q, 0, 0, event);\n"
           "      return e;\n    }\n  }\n";
+  }
+
+  /// T_cl_map / T_cl_unmap: clEnqueueMapBuffer per array, from the
+  /// buffers' start (the analysis admits no other offset), as a handle;
+  /// clEnqueueUnmapMemObject of each of its arrays.
+  void map() {
+    std::string E = L.ElementType;
+    OS << "/* clEnqueueMapBuffer per array: the elements of `bytes` from "
+          "`offset` (0), as a handle in the layout above; `event`, if given, "
+          "completes with all of them. Nothing stays mapped on an error. */\n"
+       << "static inline " << H << " " << L.clMapName()
+       << "(cl_command_queue q, " << C
+       << " b, cl_bool blocking, cl_map_flags flags, size_t offset, size_t "
+          "bytes, cl_uint nwait, const cl_event *wait, cl_event *event, cl_int "
+          "*err) {\n"
+       << "  size_t first = offset / sizeof(" << E << "), n = bytes / sizeof("
+       << E << ");\n"
+       << "  " << H << " h = {0};\n  cl_int e = CL_SUCCESS;\n";
+    for (const HandleMember &M : L.Members) {
+      std::string Size = "sizeof *h." + M.Name;
+      std::string First = M.K == HandleMember::Tiles
+                              ? "first / " + std::to_string(M.Tile)
+                              : std::string("first");
+      OS << "  if (e == CL_SUCCESS)\n    h." << M.Name << " = ("
+         << L.PointerTypes[&M - &L.Members[0]] << ")clEnqueueMapBuffer(q, b."
+         << M.Name << ", blocking, flags, " << First << " * " << Size << ", "
+         << M.length("n") << " * " << Size << ", nwait, wait, 0, &e);\n";
+    }
+    OS << "  if (e == CL_SUCCESS && event)\n"
+          "    e = clEnqueueMarkerWithWaitList(q, 0, 0, event);\n"
+          "  if (e != CL_SUCCESS) {\n";
+    for (const HandleMember &M : L.Members)
+      OS << "    if (h." << M.Name << ")\n      clEnqueueUnmapMemObject(q, b."
+         << M.Name << ", h." << M.Name << ", 0, 0, 0);\n    h." << M.Name
+         << " = 0;\n";
+    OS << "  }\n  if (err)\n    *err = e;\n  return h;\n}\n\n";
+    OS << "static inline cl_int " << L.clUnmapName() << "(cl_command_queue q, "
+       << C << " b, " << H
+       << " h, cl_uint nwait, const cl_event *wait, cl_event *event) {\n"
+       << "  cl_int e = CL_SUCCESS;\n";
+    for (const HandleMember &M : L.Members)
+      OS << "  if (e == CL_SUCCESS)\n    e = clEnqueueUnmapMemObject(q, b."
+         << M.Name << ", h." << M.Name << ", nwait, wait, 0);\n";
+    endWithMarker();
+  }
+
+  /// T_cl_map_aos / T_cl_unmap_aos at the boundary: the host maps a staging
+  /// array of T, read from the buffers (the map completes before it
+  /// returns); unmapping writes it back unless it was mapped to read only,
+  /// and frees it. A header before the elements keeps what was mapped.
+  void mapAos() {
+    std::string E = L.ElementType;
+    std::string Head = "(sizeof(" + L.clMapAosName() + "_region) + _Alignof(" +
+                       E + ") - 1) / _Alignof(" + E + ") * _Alignof(" + E + ")";
+    OS << "typedef struct " << L.clMapAosName() << "_region {\n"
+       << "  size_t offset, bytes;\n  cl_map_flags flags;\n} "
+       << L.clMapAosName() << "_region;\n\n"
+       << "/* clEnqueueMapBuffer of the host's view of the buffers: a staging "
+          "array of "
+       << E << ", read from them; it completes before returning. */\n"
+       << "static inline void *" << L.clMapAosName() << "(cl_command_queue q, "
+       << C
+       << " b, cl_bool blocking, cl_map_flags flags, size_t offset, size_t "
+          "bytes, cl_uint nwait, const cl_event *wait, cl_event *event, cl_int "
+          "*err) {\n"
+       << "  size_t head = " << Head << ";\n"
+       << "  char *block = (char *)malloc(head + bytes);\n"
+       << "  cl_int e = CL_OUT_OF_HOST_MEMORY;\n"
+       << "  (void)blocking;\n"
+       << "  if (block) {\n"
+       << "    " << L.clMapAosName() << "_region *r = (" << L.clMapAosName()
+       << "_region *)block;\n"
+       << "    r->offset = offset;\n    r->bytes = bytes;\n"
+       << "    r->flags = flags;\n"
+       << "    e = " << L.clReadAosName() << "(q, b, CL_TRUE, offset, bytes, ("
+       << E << " *)(block + head), nwait, wait, event);\n"
+       << "    if (e != CL_SUCCESS) {\n      free(block);\n      block = 0;\n"
+       << "    }\n  }\n"
+       << "  if (err)\n    *err = e;\n"
+       << "  return block ? block + head : 0;\n}\n\n";
+    OS << "/* clEnqueueUnmapMemObject of a staging array: written back to the "
+          "buffers unless mapped to read only, and freed. */\n"
+       << "static inline cl_int " << L.clUnmapAosName()
+       << "(cl_command_queue q, " << C
+       << " b, void *p, cl_uint nwait, const cl_event *wait, cl_event *event) "
+          "{\n"
+       << "  size_t head = " << Head << ";\n"
+       << "  char *block = (char *)p - head;\n"
+       << "  " << L.clMapAosName() << "_region *r = (" << L.clMapAosName()
+       << "_region *)block;\n"
+       << "  cl_int e = CL_SUCCESS;\n"
+       << "  if (r->flags & ~(cl_map_flags)CL_MAP_READ)\n"
+       << "    e = " << L.clWriteAosName()
+       << "(q, b, CL_TRUE, r->offset, r->bytes, (const " << E
+       << " *)p, nwait, wait, event);\n"
+       << "  else if (event)\n"
+       << "    e = clEnqueueMarkerWithWaitList(q, nwait, wait, event);\n"
+       << "  free(block);\n  return e;\n}\n\n";
   }
 
   void setArgs() {

@@ -42,14 +42,14 @@ int64_t OpenCLRenderer::renumbered(const ClUse &U) const {
 
 void OpenCLRenderer::callSite(const RecordDecl *RD, const CallExpr *Call,
                               std::string Fn, std::vector<TextFn> Args,
-                              uint64_t Helper) {
+                              uint64_t Helper, const Expr *Replaced) {
   for (const TextFn &Arg : Args)
     if (!Arg)
       return cannotRender(RD, Call->getBeginLoc(),
                           "an argument of an OpenCL call");
   unsigned Column = SM.getSpellingColumnNumber(Call->getBeginLoc()) - 1;
   addSite(
-      RD, Call->getSourceRange(), Call->getBeginLoc(),
+      RD, (Replaced ? Replaced : Call)->getSourceRange(), Call->getBeginLoc(),
       [this, Fn, Args, Column](const EditSet &ES, const LaneContext *) {
         std::vector<std::string> Texts;
         for (const TextFn &Arg : Args)
@@ -119,6 +119,27 @@ void OpenCLRenderer::hostUse(const ClUse &U) {
     return callSite(RD, Call, L->clFillName(),
                     Args({0, 1, 2, 3, 4, 5, 6, 7, 8}),
                     Staging | HandleLayout::Set | HandleLayout::ClFill);
+  case ClUseKind::Map:
+    // Whole: the mapped pointer is a handle, its casts go. Boundary: a
+    // staging array of T, read from the buffers and written back when
+    // unmapped.
+    if (Boundary)
+      return callSite(RD, Call, L->clMapAosName(),
+                      Args({0, 1, 2, 3, 4, 5, 6, 7, 8, 9}),
+                      Staging | HandleLayout::Get | HandleLayout::Set |
+                          HandleLayout::ClReadAos | HandleLayout::ClWriteAos |
+                          HandleLayout::ClMapAos);
+    return callSite(RD, Call, L->clMapName(),
+                    Args({0, 1, 2, 3, 4, 5, 6, 7, 8, 9}), HandleLayout::ClMap,
+                    U.Ref);
+  case ClUseKind::Unmap:
+    return callSite(RD, Call, Boundary ? L->clUnmapAosName() : L->clUnmapName(),
+                    Args({0, 1, 2, 3, 4, 5}),
+                    Boundary
+                        ? Staging | HandleLayout::Get | HandleLayout::Set |
+                              HandleLayout::ClReadAos |
+                              HandleLayout::ClWriteAos | HandleLayout::ClMapAos
+                        : HandleLayout::ClMap);
   case ClUseKind::SetArgument: {
     TextFn Buffer = textFn(U.Buffer);
     TextFn AddressOf =

@@ -46,8 +46,11 @@ private:
   TextFn indexText(const ClUse &U, const HandleLayout &L);
   /// \p Call becomes \p Fn called with \p Args; \p Helper: Fn's
   /// HandleLayout::Helper bit.
+  /// \p Replaced: the expression whose text the call replaces, if not
+  /// \p Call itself (the casts around a mapping).
   void callSite(const clang::RecordDecl *RD, const clang::CallExpr *Call,
-                std::string Fn, std::vector<TextFn> Args, uint64_t Helper);
+                std::string Fn, std::vector<TextFn> Args, uint64_t Helper,
+                const clang::Expr *Replaced = nullptr);
   /// The names of the parameters \p P becomes, one per handle member.
   std::vector<std::string> parameterNames(const HandleLayout &L,
                                           const clang::ParmVarDecl *P);
