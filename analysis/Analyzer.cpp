@@ -122,9 +122,13 @@ static void addKernelLaunches(ASTContext &Ctx, const AccessCollector &Collector,
       Ctx, [](const RecordDecl *) { return false; },
       [](const Expr *) -> const RecordDecl * { return nullptr; });
   Host.collect();
-  for (const auto &[Holder, Count] : Collector.launches())
-    if (std::string Name = Host.kernelName(Holder); !Name.empty())
-      Unit.KernelLaunches[Name] += Count;
+  // Launches through a kernel parameter are shared among the kernels its
+  // calls pass (an estimate: as if each were passed as often).
+  for (const auto &[Holder, Count] : Collector.launches()) {
+    std::vector<std::string> Names = Host.kernelNames(Holder);
+    for (const std::string &Name : Names)
+      Unit.KernelLaunches[Name] += Count / Names.size();
+  }
 }
 
 /// The headers of the program the unit includes (not system headers).

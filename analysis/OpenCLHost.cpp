@@ -36,15 +36,31 @@ ClCall dlopt::classifyClCall(const CallExpr *Call) {
       .Default(ClCall::None);
 }
 
-bool dlopt::isClMem(QualType T) {
+/// Whether \p T is spelled as the typedef \p Name (through any sugar).
+static bool spelledAs(QualType T, StringRef Name) {
   for (;;) {
     const auto *TT = T->getAs<TypedefType>();
     if (!TT)
       return false;
-    if (TT->getDecl()->getName() == "cl_mem")
+    if (TT->getDecl()->getName() == Name)
       return true;
     T = TT->getDecl()->getUnderlyingType();
   }
+}
+
+bool dlopt::isClMem(QualType T) { return spelledAs(T, "cl_mem"); }
+
+bool dlopt::isClKernel(QualType T) { return spelledAs(T, "cl_kernel"); }
+
+std::vector<std::string> OpenCLHost::kernelNames(const ValueDecl *D) const {
+  if (auto It = Kernels.find(D); It != Kernels.end())
+    return It->second.empty() ? std::vector<std::string>{}
+                              : std::vector<std::string>{It->second};
+  auto It = KernelParameters.find(D);
+  if (It == KernelParameters.end() ||
+      llvm::is_contained(It->second, std::string()))
+    return {};
+  return It->second;
 }
 
 OpenCLHost OpenCLHost::forRecords(ASTContext &Ctx, const UseClassifier &Uses,
@@ -402,9 +418,12 @@ const Expr *OpenCLHost::addressedValue(const CallExpr *Call) {
 void OpenCLHost::setKernelArg(const CallExpr *Call) {
   if (Call->getNumArgs() != 4)
     return;
-  if (const ValueDecl *Kernel = holder(Call->getArg(0)))
-    if (auto K = Kernels.find(Kernel); K != Kernels.end() && !K->second.empty())
-      KernelCalls[K->second].push_back(Call);
+  const ValueDecl *Kernel = holder(Call->getArg(0));
+  std::vector<std::string> Names;
+  if (Kernel)
+    Names = kernelNames(Kernel);
+  for (const std::string &Name : Names)
+    KernelCalls[Name].push_back(Call);
   const Expr *Value = addressedValue(Call);
   const ValueDecl *Buffer = Value ? holder(Value) : nullptr;
   if (Buffer)
@@ -418,27 +437,35 @@ void OpenCLHost::setKernelArg(const CallExpr *Call) {
   A.At = Call->getBeginLoc();
   A.Call = Call;
   std::string Buf = "OpenCL buffer '" + Buffer->getNameAsString() + "'";
-  const ValueDecl *Kernel = holder(Call->getArg(0));
-  auto K = Kernel ? Kernels.find(Kernel) : Kernels.end();
-  if (K == Kernels.end() || K->second.empty()) {
-    Problems.push_back({A.Record, A.At,
-                        Buf + " bound to a kernel not created from a string "
-                              "literal by clCreateKernel in this file"});
+  if (Names.empty()) {
+    Problems.push_back(
+        {A.Record, A.At,
+         Buf + (isa_and_nonnull<ParmVarDecl>(Kernel)
+                    ? " bound to the kernel parameter '" +
+                          Kernel->getNameAsString() +
+                          "', which not every call gives a kernel created "
+                          "from a string literal in this file (or other "
+                          "files may call its function)"
+                    : std::string(" bound to a kernel not created from a "
+                                  "string literal by clCreateKernel in this "
+                                  "file"))});
     return;
   }
-  A.Kernel = K->second;
   std::optional<int64_t> Index = argumentIndex(Ctx, Call->getArg(1));
-  if (!Index || *Index < 0) {
-    Problems.push_back({A.Record, Call->getArg(1)->getExprLoc(),
-                        Buf + " bound to an argument of kernel '" + A.Kernel +
-                            "' whose index is neither a constant nor a "
-                            "counter stepped in straight-line code"});
-    A.IndexKnown = false;
-    Arguments.push_back(std::move(A));
-    return;
+  // One binding per kernel the call may set (several through a parameter).
+  for (const std::string &Name : Names) {
+    A.Kernel = Name;
+    if (!Index || *Index < 0) {
+      Problems.push_back({A.Record, Call->getArg(1)->getExprLoc(),
+                          Buf + " bound to an argument of kernel '" + A.Kernel +
+                              "' whose index is neither a constant nor a "
+                              "counter stepped in straight-line code"});
+      A.IndexKnown = false;
+    } else {
+      A.Index = static_cast<unsigned>(*Index);
+    }
+    Arguments.push_back(A);
   }
-  A.Index = static_cast<unsigned>(*Index);
-  Arguments.push_back(std::move(A));
 }
 
 bool OpenCLHost::collect() {
@@ -469,6 +496,7 @@ bool OpenCLHost::collect() {
     if (classifyClCall(Call) == ClCall::CopyBuffer)
       copy(Call);
   passedBuffers(V.References);
+  passedKernels(V.References);
   for (const CallExpr *Call : Calls)
     if (classifyClCall(Call) == ClCall::SetKernelArg)
       setKernelArg(Call);

@@ -59,6 +59,8 @@ ClCall classifyClCall(const clang::CallExpr *Call);
 
 /// Whether \p T is spelled as OpenCL's cl_mem (through any sugar).
 bool isClMem(clang::QualType T);
+/// Whether \p T is spelled as OpenCL's cl_kernel.
+bool isClKernel(clang::QualType T);
 
 /// A buffer of a candidate record's elements.
 struct ClBuffer {
@@ -186,6 +188,10 @@ public:
   std::string kernelName(const clang::ValueDecl *D) const {
     return Kernels.lookup(D);
   }
+  /// The names of the kernels \p D holds: the one it was created with, or
+  /// for a cl_kernel parameter of a static function, those its calls pass
+  /// (OpenCLParameters.cpp); empty where some name is not known.
+  std::vector<std::string> kernelNames(const clang::ValueDecl *D) const;
   /// The record whose elements the buffer held by \p D holds, or null.
   const clang::RecordDecl *bufferRecord(const clang::ValueDecl *D) const;
   const std::vector<ClKernelArgument> &arguments() const { return Arguments; }
@@ -207,6 +213,7 @@ private:
   void passedBuffers(const std::vector<const clang::Expr *> &References);
   void checkParameter(const clang::ParmVarDecl *P,
                       const std::vector<const clang::Expr *> &References);
+  void passedKernels(const std::vector<const clang::Expr *> &References);
   void setKernelArg(const clang::CallExpr *Call);
   void checkBufferUses(const std::vector<const clang::Expr *> &References);
   const clang::RecordDecl *hostArrayRecord(const clang::Expr *E) const;
@@ -220,6 +227,7 @@ private:
   void declarationUse(const clang::ValueDecl *Holder, const ClBuffer &B);
   void callUse(const clang::CallExpr *Call, ClCall K);
   void argumentUses();
+  void sharedCallsAgree();
   bool bindsBuffer(const clang::CallExpr *Call) const;
   bool respellable(const clang::CallExpr *Call) const;
   bool wholeArray(const clang::RecordDecl *RD, const clang::Expr *Host,
@@ -237,6 +245,10 @@ private:
   /// Kernels by the variable or member holding them: the name they were
   /// created with ("" if not a string literal).
   llvm::DenseMap<const clang::ValueDecl *, std::string> Kernels;
+  /// cl_kernel parameters of static functions: the kernels the calls pass,
+  /// by name, in order; an empty name where a call passes one not known.
+  llvm::DenseMap<const clang::ValueDecl *, std::vector<std::string>>
+      KernelParameters;
   llvm::DenseMap<const clang::ValueDecl *, ClBuffer> Buffers;
   std::vector<const clang::CallExpr *> Calls;
   std::vector<ClKernelArgument> Arguments;

@@ -35,9 +35,9 @@ static std::pair<const CallExpr *, unsigned> callArgument(ASTContext &Ctx,
   return {nullptr, 0};
 }
 
-/// The cl_mem parameter of a function of this file that \p E is passed to,
-/// or null.
-static const ParmVarDecl *bufferParameter(ASTContext &Ctx, const Expr *E) {
+/// The parameter of a function defined in this file that \p E is passed
+/// to, or null.
+static const ParmVarDecl *passedTo(ASTContext &Ctx, const Expr *E) {
   auto [Call, I] = callArgument(Ctx, E);
   const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
   const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
@@ -45,8 +45,14 @@ static const ParmVarDecl *bufferParameter(ASTContext &Ctx, const Expr *E) {
       I >= Def->getNumParams() ||
       inSystemHeader(Ctx.getSourceManager(), Def->getLocation()))
     return nullptr;
-  const ParmVarDecl *P = Def->getParamDecl(I);
-  return isClMem(P->getType()) ? P : nullptr;
+  return Def->getParamDecl(I);
+}
+
+/// The cl_mem parameter of a function of this file that \p E is passed to,
+/// or null.
+static const ParmVarDecl *bufferParameter(ASTContext &Ctx, const Expr *E) {
+  const ParmVarDecl *P = passedTo(Ctx, E);
+  return P && isClMem(P->getType()) ? P : nullptr;
 }
 
 void OpenCLHost::passedBuffers(const std::vector<const Expr *> &References) {
@@ -78,6 +84,36 @@ void OpenCLHost::passedBuffers(const std::vector<const Expr *> &References) {
   });
   for (const ParmVarDecl *P : Sorted)
     checkParameter(P, References);
+}
+
+/// Kernels passed to a cl_kernel parameter of a static function of this
+/// file: the parameter holds each kernel its calls pass (also one passed on
+/// from a parameter of another such function). A call passing a kernel
+/// whose name is not known, or a function other files may call, leaves an
+/// empty name: buffers bound through the parameter are then refused.
+void OpenCLHost::passedKernels(const std::vector<const Expr *> &References) {
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const Expr *E : References) {
+      const ValueDecl *From = holder(E);
+      const ParmVarDecl *P =
+          From && isClKernel(From->getType()) ? passedTo(Ctx, E) : nullptr;
+      if (!P || !isClKernel(P->getType()))
+        continue;
+      std::vector<std::string> Names = kernelNames(From);
+      if (Names.empty())
+        Names = {std::string()};
+      const auto *F = cast<FunctionDecl>(P->getDeclContext());
+      if (F->isExternallyVisible())
+        Names.push_back(std::string());
+      std::vector<std::string> &Held = KernelParameters[P];
+      for (std::string &Name : Names)
+        if (!llvm::is_contained(Held, Name)) {
+          Held.push_back(std::move(Name));
+          Changed = true;
+        }
+    }
+  }
 }
 
 /// The call that \p Ref names the callee of, or null.

@@ -378,6 +378,9 @@ void OpenCLHost::argumentUses() {
   for (const auto &Entry : KernelCalls)
     Names.push_back(Entry.getKey());
   llvm::sort(Names);
+  // A call through a kernel parameter sets the arguments of each kernel
+  // passed there: one use, if all of them renumber it alike.
+  llvm::DenseMap<const CallExpr *, size_t> UseOf;
   for (StringRef Kernel : Names) {
     const std::vector<const CallExpr *> &Calls = KernelCalls[Kernel];
     std::vector<const ClKernelArgument *> Bound;
@@ -450,12 +453,59 @@ void OpenCLHost::argumentUses() {
         U.Buffer = addressedValue(Call);
         U.Counter = IsCounter ? Step->getSubExpr() : nullptr;
       }
+      // sharedCallsAgree() checked that the other kernels agree.
+      if (!UseOf.try_emplace(Call, Uses.size()).second)
+        continue;
       Uses.push_back(std::move(U));
     }
     if (Constant && Counted)
       Problem(Calls.front()->getBeginLoc(),
               "set both at constant indices and with a counter (the "
               "renumbering needs one or the other)");
+  }
+}
+
+/// A clSetKernelArg through a kernel parameter sets the argument of every
+/// kernel passed there, in one text: its index is renumbered alike for all
+/// only if the same records' buffers come before it in each.
+void OpenCLHost::sharedCallsAgree() {
+  llvm::DenseMap<const CallExpr *, std::vector<StringRef>> KernelsOf;
+  for (const auto &Entry : KernelCalls)
+    for (const CallExpr *Call : Entry.getValue())
+      KernelsOf[Call].push_back(Entry.getKey());
+  for (auto &[Call, Names] : KernelsOf) {
+    std::optional<int64_t> Index = argumentIndex(Ctx, Call->getArg(1));
+    if (Names.size() < 2 || !Index)
+      continue;
+    llvm::sort(Names);
+    auto Before = [&](StringRef Kernel) {
+      std::vector<std::pair<unsigned, const RecordDecl *>> Out;
+      for (const ClKernelArgument &A : Arguments)
+        if (A.Kernel == Kernel && A.IndexKnown && A.Call != Call &&
+            A.Index < *Index)
+          Out.push_back({A.Index, A.Record});
+      llvm::sort(Out);
+      return Out;
+    };
+    auto First = Before(Names.front());
+    for (StringRef Other : llvm::drop_begin(Names)) {
+      auto These = Before(Other);
+      if (These == First)
+        continue;
+      llvm::SmallPtrSet<const RecordDecl *, 4> Records;
+      for (const auto &[I, RD] : First)
+        Records.insert(RD);
+      for (const auto &[I, RD] : These)
+        Records.insert(RD);
+      for (const RecordDecl *RD : Records)
+        Problems.push_back(
+            {RD, Call->getArg(1)->getExprLoc(),
+             "argument set through a kernel parameter for kernels '" +
+                 Names.front().str() + "' and '" + Other.str() +
+                 "', whose buffers before it differ (its index cannot be "
+                 "renumbered for both)"});
+      break;
+    }
   }
 }
 
@@ -471,5 +521,6 @@ void OpenCLHost::collectUses() {
     declarationUse(Holder, B);
   for (const CallExpr *Call : Calls)
     callUse(Call, classifyClCall(Call));
+  sharedCallsAgree();
   argumentUses();
 }
