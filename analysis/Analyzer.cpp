@@ -113,15 +113,18 @@ private:
 } // namespace
 
 /// How often the unit's host code launches each OpenCL kernel, by the
-/// kernel's name (LayoutPlan::KernelLaunches).
+/// kernel's name (LayoutPlan::KernelLaunches), and the kernels it creates
+/// into holders other files may bind through (LayoutPlan::KernelHolders).
 static void addKernelLaunches(ASTContext &Ctx, const AccessCollector &Collector,
                               LayoutPlan &Unit) {
-  if (Collector.launches().empty())
+  if (Ctx.getLangOpts().OpenCL)
     return;
   OpenCLHost Host(
       Ctx, [](const RecordDecl *) { return false; },
       [](const Expr *) -> const RecordDecl * { return nullptr; });
-  Host.collect();
+  if (!Host.collect())
+    return;
+  Unit.KernelHolders = Host.kernelHolders();
   // Launches through a kernel parameter are shared among the kernels its
   // calls pass (an estimate: as if each were passed as often).
   for (const auto &[Holder, Count] : Collector.launches()) {
@@ -291,7 +294,8 @@ AnalysisResult dlopt::analyzeTranslationUnit(ASTContext &Ctx,
     Unit.Units.push_back(Main->getName().str());
 
   std::vector<CandidateRecord> Candidates = findCandidates(Ctx);
-  std::vector<RecordLegality> Legal = checkLegality(Ctx, Candidates);
+  std::vector<RecordLegality> Legal =
+      checkLegality(Ctx, Candidates, &Opts.BufferHolders);
 
   std::vector<const RecordDecl *> Decls;
   for (const CandidateRecord &C : Candidates)
@@ -316,6 +320,8 @@ AnalysisResult dlopt::analyzeTranslationUnit(ASTContext &Ctx,
   for (unsigned I = 0; I < Candidates.size(); ++I) {
     const RecordDecl *RD = Candidates[I].Decl;
     RecordPlan R = describeRecord(Ctx, Candidates[I], Unit.Units);
+    for (const std::string &Holder : Legal[I].BufferHolders)
+      Unit.BufferHolders[Holder] = R.Name;
     for (const LegalityIssue &Issue : Legal[I].Issues) {
       R.Blockers.push_back({Issue.Reason, formatLoc(SM, Issue.Loc),
                             /*FromLinkage=*/false, Issue.Shadowed,

@@ -273,6 +273,17 @@ struct LayoutPlan {
   /// of its function), by the kernel's name. Merging multiplies the
   /// frequency of the __kernel of that name by it, and clears it.
   std::map<std::string, double> KernelLaunches;
+  /// Unit plans of OpenCL host code: the kernels it creates into a member
+  /// of a struct or a global variable, by the holder ("@Sim.move",
+  /// "@k_move"), so that another file binding arguments through that
+  /// holder names the kernel (its kernel symbols, bindings and launches
+  /// spell the holder until the program's merge resolves it).
+  std::map<std::string, std::string> KernelHolders;
+  /// Likewise the buffers of records it creates (or transfers) into a
+  /// member or global variable, by the holder: the record's name. Another
+  /// file that binds or transfers through the holder knows the buffer
+  /// from the program's (AnalysisOptions::BufferHolders).
+  std::map<std::string, std::string> BufferHolders;
 };
 
 /// The verdicts that depend on the plan, made after planning and after

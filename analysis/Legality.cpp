@@ -1078,9 +1078,12 @@ private:
     std::vector<const RecordDecl *> Candidates;
     for (const auto &[RD, I] : Index)
       Candidates.push_back(RD);
-    OpenCLHost Host = OpenCLHost::forRecords(Ctx, Uses, std::move(Candidates));
+    OpenCLHost Host =
+        OpenCLHost::forRecords(Ctx, Uses, std::move(Candidates), KnownBuffers);
     if (!Host.collect())
       return;
+    for (auto &[RD, I] : Index)
+      Results[I].BufferHolders = Host.bufferHolders(RD);
     for (const ClProblem &P : Host.problems()) {
       llvm::SaveAndRestore Scoped(Scope, P.Blocks);
       block(P.Record, P.At, P.Reason);
@@ -1096,14 +1099,22 @@ private:
     // parameter is not reported unbound besides the problem.
     for (const ClKernelArgument &A : Host.arguments()) {
       std::string Index = A.IndexKnown ? std::to_string(A.Index) : "*";
+      std::string Bound = "OpenCL buffer '" + A.Buffer->getNameAsString() +
+                          "' bound to " +
+                          (A.IndexKnown ? "argument " + Index + " of " : "");
+      // A kernel another file creates into the holder (resolved over the
+      // program, WholeProgram.cpp); unresolved, none does.
+      std::string Reason =
+          OpenCLHost::isHolderSymbol(A.Kernel)
+              ? Bound + "the kernel held in '" + A.Kernel.substr(1) +
+                    "', which no analyzed host file creates from a string "
+                    "literal with clCreateKernel"
+              : Bound + "kernel '" + A.Kernel +
+                    "', which no analyzed kernel file defines with a '" +
+                    recordName(A.Record) + "' array" +
+                    (A.IndexKnown ? " there" : "") + Embedded;
       external(A.Record, ExternalSymbol::KernelArgument,
-               kernelArgumentSymbol(A.Kernel, Index), A.At,
-               "OpenCL buffer '" + A.Buffer->getNameAsString() + "' bound to " +
-                   (A.IndexKnown ? "argument " + Index + " of " : "") +
-                   "kernel '" + A.Kernel +
-                   "', which no analyzed kernel file defines with a '" +
-                   recordName(A.Record) + "' array" +
-                   (A.IndexKnown ? " there" : "") + Embedded);
+               kernelArgumentSymbol(A.Kernel, Index), A.At, Reason);
     }
   }
 
@@ -1207,6 +1218,10 @@ private:
   std::vector<RecordLegality> Results;
   /// The strategies the issues found now block (LegalityIssue::Blocks).
   Blocker::Scope Scope = Blocker::Both;
+
+public:
+  /// The program's OpenCL buffer holders (checkLegality).
+  const std::map<std::string, std::string> *KnownBuffers = nullptr;
   UseClassifier Uses;
   /// The function template instantiation being visited, if any.
   /// Refusals of the use classifier, blocked after the traversal.
@@ -1229,8 +1244,10 @@ bool dlopt::definesMain(ASTContext &Ctx) {
 }
 
 std::vector<RecordLegality>
-dlopt::checkLegality(ASTContext &Ctx, llvm::ArrayRef<CandidateRecord> Cands) {
+dlopt::checkLegality(ASTContext &Ctx, llvm::ArrayRef<CandidateRecord> Cands,
+                     const std::map<std::string, std::string> *KnownBuffers) {
   LegalityChecker Checker(Ctx, Cands);
+  Checker.KnownBuffers = KnownBuffers;
   Checker.run(Cands);
   return Checker.take();
 }

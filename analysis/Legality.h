@@ -48,12 +48,17 @@ struct RecordLegality {
   std::vector<std::pair<clang::SourceLocation, UseKind>> Uses;
   /// The first sub-array passed on (see RecordPlan::SubArrayAt).
   clang::SourceLocation SubArrayAt;
+  /// OpenCL host code: the holders of its buffers other files can name
+  /// (LayoutPlan::BufferHolders).
+  std::vector<std::string> BufferHolders;
 };
 
 /// For each candidate (same order).
+/// \p KnownBuffers: the program's OpenCL buffer holders, if known.
 std::vector<RecordLegality>
 checkLegality(clang::ASTContext &Ctx,
-              llvm::ArrayRef<CandidateRecord> Candidates);
+              llvm::ArrayRef<CandidateRecord> Candidates,
+              const std::map<std::string, std::string> *KnownBuffers = nullptr);
 
 /// True if the translation unit defines main().
 bool definesMain(clang::ASTContext &Ctx);

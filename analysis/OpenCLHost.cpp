@@ -57,17 +57,72 @@ std::vector<std::string> OpenCLHost::kernelNames(const ValueDecl *D) const {
     return It->second.empty() ? std::vector<std::string>{}
                               : std::vector<std::string>{It->second};
   auto It = KernelParameters.find(D);
-  if (It == KernelParameters.end() ||
-      llvm::is_contained(It->second, std::string()))
+  if (It == KernelParameters.end()) {
+    if (std::string Symbol = holderSymbol(D); !Symbol.empty())
+      return {Symbol};
+    return {};
+  }
+  if (llvm::is_contained(It->second, std::string()))
     return {};
   return It->second;
 }
 
-OpenCLHost OpenCLHost::forRecords(ASTContext &Ctx, const UseClassifier &Uses,
-                                  std::vector<const RecordDecl *> Records) {
+std::string OpenCLHost::holderSymbol(const ValueDecl *D) {
+  if (!D || !(isClKernel(D->getType()) || isClMem(D->getType())))
+    return "";
+  if (const auto *FD = dyn_cast<FieldDecl>(D)) {
+    std::string Record = recordName(FD->getParent());
+    return Record.empty() ? "" : "@" + Record + "." + FD->getNameAsString();
+  }
+  const auto *VD = dyn_cast<VarDecl>(D);
+  if (VD && VD->hasGlobalStorage() && VD->isExternallyVisible())
+    return "@" + VD->getNameAsString();
+  return "";
+}
+
+std::vector<std::string> OpenCLHost::bufferHolders(const RecordDecl *RD) const {
+  std::vector<std::string> Out;
+  for (const auto &[D, B] : Buffers)
+    if (std::string Symbol = holderSymbol(D); !Symbol.empty() && B.Record == RD)
+      Out.push_back(Symbol);
+  llvm::sort(Out);
+  return Out;
+}
+
+bool OpenCLHost::knownBuffers(const std::vector<const ValueDecl *> &Holders) {
+  if (!Known)
+    return false;
+  bool Any = false;
+  for (const ValueDecl *D : Holders) {
+    if (!D || Buffers.count(D))
+      continue;
+    auto It = Known->find(holderSymbol(D));
+    if (It == Known->end())
+      continue;
+    for (const RecordDecl *RD : Named)
+      if (recordName(RD) == It->second) {
+        Buffers[D] = {RD, D->getLocation()};
+        Any = true;
+      }
+  }
+  return Any;
+}
+
+std::map<std::string, std::string> OpenCLHost::kernelHolders() const {
+  std::map<std::string, std::string> Out;
+  for (const auto &[D, Name] : Kernels)
+    if (std::string Symbol = holderSymbol(D); !Symbol.empty() && !Name.empty())
+      Out[Symbol] = Name;
+  return Out;
+}
+
+OpenCLHost
+OpenCLHost::forRecords(ASTContext &Ctx, const UseClassifier &Uses,
+                       std::vector<const RecordDecl *> Records,
+                       const std::map<std::string, std::string> *Known) {
   auto Set = std::make_shared<llvm::SmallPtrSet<const RecordDecl *, 4>>(
       Records.begin(), Records.end());
-  return OpenCLHost(
+  OpenCLHost Host(
       Ctx, [Set](const RecordDecl *RD) { return Set->count(RD) > 0; },
       [&Uses, Records](const Expr *Size) -> const RecordDecl * {
         for (const RecordDecl *RD : Records) {
@@ -77,6 +132,9 @@ OpenCLHost OpenCLHost::forRecords(ASTContext &Ctx, const UseClassifier &Uses,
         }
         return nullptr;
       });
+  Host.Known = Known;
+  Host.Named = std::move(Records);
+  return Host;
 }
 
 const ValueDecl *OpenCLHost::holder(const Expr *E) {
@@ -109,8 +167,21 @@ public:
     References.push_back(E);
     return true;
   }
+  /// Members and global variables: holders other files may create buffers
+  /// into (OpenCLHost::knownBuffers), also where this file names them only
+  /// in a header's declaration.
+  bool VisitFieldDecl(FieldDecl *D) {
+    Declared.push_back(D);
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *D) {
+    if (D->hasGlobalStorage())
+      Declared.push_back(D);
+    return true;
+  }
   OpenCLHost &Host;
   std::vector<const Expr *> References;
+  std::vector<const ValueDecl *> Declared;
 };
 
 } // namespace dlopt
@@ -471,7 +542,12 @@ void OpenCLHost::setKernelArg(const CallExpr *Call) {
 bool OpenCLHost::collect() {
   ClCallVisitor V(*this);
   V.TraverseAST(Ctx);
-  if (Calls.empty())
+  // A file without OpenCL calls still declares (in a header) the holders
+  // of buffers others create: their declarations change with the layout.
+  std::vector<const ValueDecl *> Holders(V.Declared);
+  for (const Expr *E : V.References)
+    Holders.push_back(holder(E));
+  if (!knownBuffers(Holders) && Calls.empty())
     return false;
   for (const CallExpr *Call : Calls) {
     auto [To, Ref] = storedTo(Ctx, Call);

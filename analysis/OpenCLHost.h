@@ -25,6 +25,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringMap.h"
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -165,9 +166,12 @@ public:
   /// The connections of the buffers of \p Records (legality's candidates,
   /// or the records a rewrite changes): a byte count counts a record's
   /// elements as \p Uses reads allocation sizes.
-  static OpenCLHost forRecords(clang::ASTContext &Ctx,
-                               const UseClassifier &Uses,
-                               std::vector<const clang::RecordDecl *> Records);
+  /// \p Known: the program's buffer holders (LayoutPlan::BufferHolders),
+  /// whose buffers this file uses without creating them.
+  static OpenCLHost
+  forRecords(clang::ASTContext &Ctx, const UseClassifier &Uses,
+             std::vector<const clang::RecordDecl *> Records,
+             const std::map<std::string, std::string> *Known = nullptr);
   OpenCLHost(clang::ASTContext &Ctx, IsCandidateFn IsCandidate,
              SizeRecordFn RecordOfSize)
       : Ctx(Ctx), IsCandidate(std::move(IsCandidate)),
@@ -190,8 +194,22 @@ public:
   }
   /// The names of the kernels \p D holds: the one it was created with, or
   /// for a cl_kernel parameter of a static function, those its calls pass
-  /// (OpenCLParameters.cpp); empty where some name is not known.
+  /// (OpenCLParameters.cpp), or for a member or global variable no kernel
+  /// is created into here, its holder symbol (another file creates it);
+  /// empty where some name is not known.
   std::vector<std::string> kernelNames(const clang::ValueDecl *D) const;
+  /// "@Sim.move" for member move of struct Sim, "@k" for a global
+  /// variable k other files can see, of type cl_kernel or cl_mem: how files
+  /// name a holder that one of them creates the kernel or buffer into. ""
+  /// for others.
+  static std::string holderSymbol(const clang::ValueDecl *D);
+  static bool isHolderSymbol(llvm::StringRef Name) {
+    return Name.starts_with("@");
+  }
+  /// The kernels created here into holders with a symbol, by the symbol.
+  std::map<std::string, std::string> kernelHolders() const;
+  /// The holders with a symbol of the buffers of \p RD.
+  std::vector<std::string> bufferHolders(const clang::RecordDecl *RD) const;
   /// The record whose elements the buffer held by \p D holds, or null.
   const clang::RecordDecl *bufferRecord(const clang::ValueDecl *D) const;
   const std::vector<ClKernelArgument> &arguments() const { return Arguments; }
@@ -239,8 +257,15 @@ private:
   bool mapping(const clang::CallExpr *Call, ClUse &U);
   bool unmapping(const clang::CallExpr *Call, ClUse &U);
 
+  /// Buffers other files create into holders this file uses (forRecords'
+  /// Known), given their records among Named.
+  /// True if it found any.
+  bool knownBuffers(const std::vector<const clang::ValueDecl *> &Holders);
+
   clang::ASTContext &Ctx;
   IsCandidateFn IsCandidate;
+  const std::map<std::string, std::string> *Known = nullptr;
+  std::vector<const clang::RecordDecl *> Named;
   SizeRecordFn RecordOfSize;
   /// Kernels by the variable or member holding them: the name they were
   /// created with ("" if not a string literal).

@@ -375,9 +375,14 @@ json::Value dlopt::planToJson(const LayoutPlan &Plan) {
   json::Array Records;
   for (const RecordPlan &R : Plan.Records)
     Records.push_back(recordJson(R, Plan.Planned));
-  json::Object Launches;
+  json::Object Launches, Holders;
   for (const auto &[Kernel, Count] : Plan.KernelLaunches)
     Launches[Kernel] = Count;
+  for (const auto &[Holder, Kernel] : Plan.KernelHolders)
+    Holders[Holder] = Kernel;
+  json::Object Buffers;
+  for (const auto &[Holder, Record] : Plan.BufferHolders)
+    Buffers[Holder] = Record;
   return json::Object{{"format", "dlopt-plan"},
                       {"version", 1},
                       {"scope", Plan.Planned ? "program" : "unit"},
@@ -386,6 +391,8 @@ json::Value dlopt::planToJson(const LayoutPlan &Plan) {
                       {"units", stringsJson(Plan.Units)},
                       {"has_main", Plan.HasMain},
                       {"kernel_launches", std::move(Launches)},
+                      {"kernel_holders", std::move(Holders)},
+                      {"buffer_holders", std::move(Buffers)},
                       {"records", std::move(Records)}};
 }
 

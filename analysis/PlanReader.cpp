@@ -179,7 +179,9 @@ llvm::Expected<LayoutPlan> dlopt::planFromJson(const json::Value &V) {
       !O.map("model", Plan.Model) || !O.mapOptional("scope", Scope) ||
       !O.mapOptional("units", Plan.Units) ||
       !O.mapOptional("has_main", Plan.HasMain) ||
-      !O.mapOptional("kernel_launches", Plan.KernelLaunches))
+      !O.mapOptional("kernel_launches", Plan.KernelLaunches) ||
+      !O.mapOptional("kernel_holders", Plan.KernelHolders) ||
+      !O.mapOptional("buffer_holders", Plan.BufferHolders))
     return Fail();
   Plan.Planned = Scope != "unit";
   const json::Array *Records = V.getAsObject()->getArray("records");

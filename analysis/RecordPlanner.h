@@ -34,6 +34,9 @@ struct AnalysisOptions {
   /// strategy where nothing blocks it, else the boundary where nothing
   /// blocks that (chooseStrategy in WholeProgram.cpp).
   std::map<std::string, Strategy> Strategies;
+  /// The program's OpenCL buffer holders (LayoutPlan::BufferHolders), from
+  /// a first analysis: each file knows the buffers others create.
+  std::map<std::string, std::string> BufferHolders;
 };
 
 /// The KDLG of one kernel, from the positions of its field accesses.

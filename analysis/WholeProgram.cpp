@@ -302,6 +302,42 @@ static void planBuffers(RecordPlan &R, const AnalysisOptions &Opts) {
   planRecord(R, Opts);
 }
 
+/// Kernels one file creates into a struct member or global variable and
+/// another binds or launches through it: their symbols spell the holder
+/// ("@Sim.move#0") until here, where the program's holders name them.
+static void resolveKernelHolders(LayoutPlan &Plan) {
+  auto Named = [&](llvm::StringRef Kernel) -> std::optional<std::string> {
+    if (!Kernel.starts_with("@"))
+      return std::nullopt;
+    auto It = Plan.KernelHolders.find(Kernel.str());
+    if (It == Plan.KernelHolders.end())
+      return std::nullopt;
+    return It->second;
+  };
+  for (RecordPlan &R : Plan.Records)
+    for (ExternalSymbol &S : R.Externals) {
+      if (S.K != ExternalSymbol::KernelArgument)
+        continue;
+      auto [Kernel, Index] = llvm::StringRef(S.Symbol).rsplit('#');
+      std::optional<std::string> Name = Named(Kernel);
+      if (!Name)
+        continue;
+      // The reason, should the kernel not take the array there.
+      llvm::StringRef Bound =
+          llvm::StringRef(S.Reason).split("the kernel held in").first;
+      S.Reason = Bound.str() + "kernel '" + *Name + "' (created into '" +
+                 Kernel.drop_front().str() +
+                 "' by another file), which no analyzed kernel file defines "
+                 "with a '" +
+                 R.Name + "' array" + (Index == "*" ? "" : " there");
+      S.Symbol = *Name + "#" + Index.str();
+    }
+  std::map<std::string, double> Launches;
+  for (const auto &[Kernel, Count] : Plan.KernelLaunches)
+    Launches[Named(Kernel).value_or(Kernel)] += Count;
+  Plan.KernelLaunches = std::move(Launches);
+}
+
 LayoutPlan dlopt::mergeUnits(std::vector<LayoutPlan> Units,
                              const AnalysisOptions &Opts) {
   LayoutPlan Out;
@@ -312,6 +348,8 @@ LayoutPlan dlopt::mergeUnits(std::vector<LayoutPlan> Units,
     Out.HasMain |= U.HasMain;
     for (const auto &[Kernel, Count] : U.KernelLaunches)
       Out.KernelLaunches[Kernel] += Count;
+    Out.KernelHolders.insert(U.KernelHolders.begin(), U.KernelHolders.end());
+    Out.BufferHolders.insert(U.BufferHolders.begin(), U.BufferHolders.end());
     appendUnique(
         Out.Units, U.Units,
         [](const std::string &A, const std::string &B) { return A == B; });
@@ -323,6 +361,7 @@ LayoutPlan dlopt::mergeUnits(std::vector<LayoutPlan> Units,
         mergeRecord(Out.Records[It->second], R);
     }
   }
+  resolveKernelHolders(Out);
   resolveExternals(Out);
   applyKernelLaunches(Out);
   llvm::erase_if(Out.Records, [](const RecordPlan &R) { return !R.Indexed; });

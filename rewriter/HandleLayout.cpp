@@ -38,6 +38,7 @@ std::unique_ptr<HandleLayout> HandleLayout::create(const RecordPlan &Plan,
   L->RecordTag = recordName(RD);
   L->CPlusPlus = Ctx.getLangOpts().CPlusPlus;
   L->OpenCL = Ctx.getLangOpts().OpenCL;
+  L->ClHost = !L->OpenCL && Plan.hasBuffers();
   if (const auto *CXX = dyn_cast<CXXRecordDecl>(RD)) {
     L->ConstructsElements = !CXX->hasTrivialDefaultConstructor();
     L->addForwarders(CXX, Ctx);
@@ -202,12 +203,14 @@ void HandleLayout::useAllHelpers() const {
   if (!CPlusPlus || !ContainerPrintable)
     Used &= ~(Container | ArrayContainer);
   // Kernels allocate nothing and call no C library; OpenCL host helpers
-  // only where the header's includers create buffers.
+  // only for a record the program's host code has buffers of (then all of
+  // them, whichever file includes the header).
   if (OpenCL)
     Used &= HandleType | Get | Set | Offset | Diff | IndexType;
-  Used &= ~(ClBuffers | ClCreate | ClWrite | ClRead | ClSetArgs | ClRelease |
-            ClRetain | ClCopy | ClCreateAos | ClWriteAos | ClReadAos | ClFill |
-            ClMap | ClMapAos);
+  if (!ClHost)
+    Used &= ~(ClBuffers | ClCreate | ClWrite | ClRead | ClSetArgs | ClRelease |
+              ClRetain | ClCopy | ClCreateAos | ClWriteAos | ClReadAos |
+              ClFill | ClMap | ClMapAos);
   for (unsigned F = 0; F < FieldNames.size(); ++F)
     if (isTiled(F) && !FieldTypes[F]->isArrayType())
       UsedFieldRefs.insert(F);

@@ -292,6 +292,9 @@ private:
   /// declaration as a handle member, e.g. "float *x" or "char (*name)[4]".
   std::vector<std::string> PointerTypes, MemberDecls;
   mutable uint64_t Used = 0;
+  /// Host code (not OpenCL C) of a program with OpenCL buffers of the
+  /// record: a header's generated code has every OpenCL host helper.
+  bool ClHost = false;
   mutable std::set<unsigned> UsedFieldRefs;
   bool CPlusPlus = false;
   bool OpenCL = false;

@@ -22,6 +22,10 @@ public:
   LayoutRewriter(clang::ASTContext &Ctx, std::vector<RewriteTarget> &Targets);
 
   RewriteResult run(std::vector<RewriteTarget> &Targets);
+  /// The program's OpenCL buffer holders (rewriteRecords).
+  void knowBuffers(const std::map<std::string, std::string> *Known) {
+    State.KnownBuffers = Known;
+  }
 
 private:
   /// The generated declarations of a record go in its file, at Offset.

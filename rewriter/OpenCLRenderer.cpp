@@ -17,7 +17,8 @@ void OpenCLRenderer::hostCalls() {
   std::vector<const RecordDecl *> Records;
   for (const auto &[RD, L] : Layouts)
     Records.push_back(RD);
-  OpenCLHost Host = OpenCLHost::forRecords(Ctx, Uses, std::move(Records));
+  OpenCLHost Host =
+      OpenCLHost::forRecords(Ctx, Uses, std::move(Records), State.KnownBuffers);
   if (!Host.collect())
     return;
   // Legality refused every record with a problem of its strategy: one

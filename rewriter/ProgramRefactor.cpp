@@ -109,7 +109,7 @@ public:
   ProgramRefactor(const tooling::CompilationDatabase &DB,
                   const std::vector<std::string> &Files,
                   const ProgramOptions &Opts)
-      : DB(DB), Files(Files), Opts(Opts) {}
+      : DB(DB), Files(Files), Opts(Opts), Analysis(Opts.Analysis) {}
 
   ProgramOutcome analyze() {
     runAnalysis();
@@ -287,13 +287,25 @@ private:
   }
 
   /// Steps 1 and 2 over the files as Overlay has them.
+  /// Step 1 and the merge. Buffers one file creates into a struct member or
+  /// global variable and others use through it: analyzed again, each file
+  /// knowing the program's (LayoutPlan::BufferHolders).
   void analyzeUnits() {
+    analyzeUnitsOnce();
+    if (Out.S != ProgramOutcome::CompileError &&
+        Out.Plan.BufferHolders != Analysis.BufferHolders && Files.size() > 1) {
+      Analysis.BufferHolders = Out.Plan.BufferHolders;
+      analyzeUnitsOnce();
+    }
+  }
+
+  void analyzeUnitsOnce() {
     Out = ProgramOutcome();
     Facts.assign(Files.size(), {});
     RunnerOptions R{Opts.Jobs, Opts.Progress, Overlay};
     std::vector<bool> OK = runOnTranslationUnits(
         DB, Files, R, [&](unsigned I, ASTContext &Ctx, Preprocessor &PP) {
-          AnalysisResult A = analyzeTranslationUnit(Ctx, Opts.Analysis, &PP);
+          AnalysisResult A = analyzeTranslationUnit(Ctx, Analysis, &PP);
           Facts[I].Unit = std::move(A.Unit);
           const SourceManager &SM = Ctx.getSourceManager();
           // One file, one name in every location, whatever name this unit
@@ -322,7 +334,7 @@ private:
     std::vector<LayoutPlan> Units;
     for (UnitFacts &F : Facts)
       Units.push_back(F.Unit);
-    Out.Plan = mergeUnits(std::move(Units), Opts.Analysis);
+    Out.Plan = mergeUnits(std::move(Units), Analysis);
   }
 
   /// The rest of step 2: the verdicts of the program plan and the plans
@@ -644,6 +656,8 @@ private:
   const tooling::CompilationDatabase &DB;
   const std::vector<std::string> &Files;
   const ProgramOptions &Opts;
+  /// Opts.Analysis, with what a first analysis learnt of the program.
+  AnalysisOptions Analysis;
   std::vector<UnitFacts> Facts;
   /// Keys of the records whose plan the user forced.
   std::set<std::string> Forced;

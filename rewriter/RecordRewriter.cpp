@@ -348,8 +348,10 @@ RewriteResult LayoutRewriter::run(std::vector<RewriteTarget> &Targets) {
 
 } // namespace dlopt::rewrite
 
-RewriteResult dlopt::rewriteRecords(ASTContext &Ctx,
-                                    std::vector<RewriteTarget> &Targets) {
+RewriteResult
+dlopt::rewriteRecords(ASTContext &Ctx, std::vector<RewriteTarget> &Targets,
+                      const std::map<std::string, std::string> *KnownBuffers) {
   rewrite::LayoutRewriter R(Ctx, Targets);
+  R.knowBuffers(KnownBuffers);
   return R.run(Targets);
 }

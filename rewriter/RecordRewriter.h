@@ -50,8 +50,11 @@ struct RewriteResult {
   std::vector<const clang::RecordDecl *> Rewritten;
 };
 
-RewriteResult rewriteRecords(clang::ASTContext &Ctx,
-                             std::vector<RewriteTarget> &Targets);
+/// \p KnownBuffers: the program's OpenCL buffer holders
+/// (LayoutPlan::BufferHolders).
+RewriteResult rewriteRecords(
+    clang::ASTContext &Ctx, std::vector<RewriteTarget> &Targets,
+    const std::map<std::string, std::string> *KnownBuffers = nullptr);
 
 } // namespace dlopt
 

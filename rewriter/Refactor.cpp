@@ -91,7 +91,7 @@ dlopt::rewriteTranslationUnit(ASTContext &Ctx, const LayoutPlan &Program,
                        Plan.hasBuffers() && Plan.How == Strategy::Boundary});
     Keys.push_back(Key);
   }
-  RewriteResult RR = rewriteRecords(Ctx, Targets);
+  RewriteResult RR = rewriteRecords(Ctx, Targets, &Program.BufferHolders);
   for (unsigned I = 0; I < Targets.size(); ++I) {
     const RecordDecl *RD = Targets[I].Decl;
     std::vector<std::string> Reasons;

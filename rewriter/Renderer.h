@@ -98,6 +98,8 @@ struct RewriteState {
   llvm::DenseMap<const clang::RecordDecl *, const HandleLayout *> Layouts;
   /// Those taken at the OpenCL boundary (RewriteTarget::Boundary).
   llvm::SmallPtrSet<const clang::RecordDecl *, 4> Boundary;
+  /// The program's OpenCL buffer holders (LayoutPlan::BufferHolders).
+  const std::map<std::string, std::string> *KnownBuffers = nullptr;
   /// What each use is (the analysis's classification).
   UseClassifier Uses;
   std::vector<Site> Sites, LoopSites;
