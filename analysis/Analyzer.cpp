@@ -125,6 +125,8 @@ static void addKernelLaunches(ASTContext &Ctx, const AccessCollector &Collector,
   if (!Host.collect())
     return;
   Unit.KernelHolders = Host.kernelHolders();
+  for (const auto &[Kernel, At] : Host.kernelArgumentSetters())
+    Unit.KernelArgumentsSet[Kernel] = {formatLoc(Ctx.getSourceManager(), At)};
   // Launches through a kernel parameter are shared among the kernels its
   // calls pass (an estimate: as if each were passed as often).
   for (const auto &[Holder, Count] : Collector.launches()) {

@@ -238,12 +238,13 @@ struct RecordPlan {
   /// Uses in branches the preprocessor skipped, which a rewrite leaves as
   /// written (AnalysisOptions::ThisConfigurationOnly; else they block).
   std::vector<Blocker> LeftAsWritten;
-  /// Records with OpenCL buffers: how the rewrite takes the plan, and,
-  /// at the boundary, the uses of the host's arrays that keep them as
-  /// they are (why the whole program was not rewritten; empty when forced
-  /// with nothing in the way).
+  /// Records with OpenCL buffers: how the rewrite takes the plan, and the
+  /// blockers of the other strategy, set aside (a merge of program plans
+  /// decides again with them). At the boundary, those of scope WholeOnly
+  /// are the uses of the host's arrays that keep them as they are (why the
+  /// whole program was not rewritten).
   Strategy How = Strategy::Whole;
-  std::vector<Blocker> HostKept;
+  std::vector<Blocker> SetAside;
 
   bool transformable() const { return Blockers.empty(); }
   /// Some host code binds the record's buffers to OpenCL kernels.
@@ -284,6 +285,12 @@ struct LayoutPlan {
   /// file that binds or transfers through the holder knows the buffer
   /// from the program's (AnalysisOptions::BufferHolders).
   std::map<std::string, std::string> BufferHolders;
+  /// Where host code sets kernels' arguments (clSetKernelArg), by kernel (a
+  /// holder symbol until the merge resolves it; "?" for a kernel whose
+  /// name is not known): one place per file. A kernel taking a record's
+  /// buffer has its argument indices renumbered per file, so its arguments
+  /// must be set in one file (WholeProgram.cpp).
+  std::map<std::string, std::vector<SourcePos>> KernelArgumentsSet;
 };
 
 /// The verdicts that depend on the plan, made after planning and after

@@ -80,6 +80,16 @@ std::string OpenCLHost::holderSymbol(const ValueDecl *D) {
   return "";
 }
 
+std::map<std::string, SourceLocation>
+OpenCLHost::kernelArgumentSetters() const {
+  std::map<std::string, SourceLocation> Out;
+  for (const auto &Entry : KernelCalls)
+    Out[Entry.getKey().str()] = Entry.getValue().front()->getBeginLoc();
+  if (!UnknownKernelCalls.empty())
+    Out["?"] = UnknownKernelCalls.front()->getBeginLoc();
+  return Out;
+}
+
 std::vector<std::string> OpenCLHost::bufferHolders(const RecordDecl *RD) const {
   std::vector<std::string> Out;
   for (const auto &[D, B] : Buffers)
@@ -154,6 +164,9 @@ public:
   explicit ClCallVisitor(OpenCLHost &Host) : Host(Host) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool VisitCallExpr(CallExpr *Call) {
+    if (const FunctionDecl *FD = Call->getDirectCallee();
+        FD && FD->getIdentifier() && FD->getName() == "clCreateUserEvent")
+      Host.UserEvents = true;
     if (classifyClCall(Call) != ClCall::None &&
         !inSystemHeader(Host.Ctx.getSourceManager(), Call->getBeginLoc()))
       Host.Calls.push_back(Call);
@@ -495,6 +508,8 @@ void OpenCLHost::setKernelArg(const CallExpr *Call) {
     Names = kernelNames(Kernel);
   for (const std::string &Name : Names)
     KernelCalls[Name].push_back(Call);
+  if (Names.empty())
+    UnknownKernelCalls.push_back(Call);
   const Expr *Value = addressedValue(Call);
   const ValueDecl *Buffer = Value ? holder(Value) : nullptr;
   if (Buffer)

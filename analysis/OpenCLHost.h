@@ -208,6 +208,9 @@ public:
   }
   /// The kernels created here into holders with a symbol, by the symbol.
   std::map<std::string, std::string> kernelHolders() const;
+  /// The first clSetKernelArg of each kernel (by kernelNames()), and of
+  /// kernels whose names are not known ("?").
+  std::map<std::string, clang::SourceLocation> kernelArgumentSetters() const;
   /// The holders with a symbol of the buffers of \p RD.
   std::vector<std::string> bufferHolders(const clang::RecordDecl *RD) const;
   /// The record whose elements the buffer held by \p D holds, or null.
@@ -255,6 +258,9 @@ private:
   void copiedHostMemory(const clang::RecordDecl *RD, const clang::Expr *Flags);
   bool onePattern(const clang::RecordDecl *RD, const clang::CallExpr *Fill);
   bool mapping(const clang::CallExpr *Call, ClUse &U);
+  bool waitsAsync(const clang::CallExpr *Call, int Blocking, unsigned NWait,
+                  const clang::RecordDecl *RD, const std::string &What,
+                  Blocker::Scope Scope);
   bool unmapping(const clang::CallExpr *Call, ClUse &U);
 
   /// Buffers other files create into holders this file uses (forRecords'
@@ -282,6 +288,11 @@ private:
   clang::SourceLocation EmbeddedKernels;
   /// Every clSetKernelArg of a kernel created here, by the kernel's name.
   llvm::StringMap<std::vector<const clang::CallExpr *>> KernelCalls;
+  /// Those of kernels whose names are not known.
+  std::vector<const clang::CallExpr *> UnknownKernelCalls;
+  /// The file creates user events (clCreateUserEvent), which complete only
+  /// when the host sets them (waitsAsync).
+  bool UserEvents = false;
   /// The holder each clCreateBuffer stores its buffer to.
   llvm::DenseMap<const clang::CallExpr *, const clang::ValueDecl *> CreatedIn;
   /// References to buffers in the calls above, where they are connected.

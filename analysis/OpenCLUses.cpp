@@ -185,8 +185,6 @@ bool OpenCLHost::onePattern(const RecordDecl *RD, const CallExpr *Fill) {
 /// handle inside a tile); at the boundary a staging array of T.
 bool OpenCLHost::mapping(const CallExpr *Call, ClUse &U) {
   U.Record = bufferRecord(holder(Call->getArg(1)));
-  if (!U.Record)
-    return false;
   U.Kind = ClUseKind::Map;
   const Expr *Value = nullptr;
   DynTypedNode Parent = parentPast(Ctx, Call, Value, [](const Expr *E) {
@@ -196,6 +194,20 @@ bool OpenCLHost::mapping(const CallExpr *Call, ClUse &U) {
   if (const auto *BO = Parent.get<BinaryOperator>();
       BO && BO->getOpcode() == BO_Assign && BO->getRHS() == Value)
     To = holder(BO->getLHS());
+  if (!U.Record) {
+    // A handle would hold the memory of a buffer that does not change.
+    QualType Type = To ? To->getType() : Value->getType();
+    const RecordDecl *Held =
+        Type->isPointerType() ? elementRecord(Type) : nullptr;
+    if (Held && IsCandidate(Held))
+      Problems.push_back({Held, Call->getBeginLoc(),
+                          "'" + recordName(Held) +
+                              " *' holding what clEnqueueMapBuffer maps of a "
+                              "buffer not known to hold '" +
+                              recordName(Held) + "' elements",
+                          Blocker::WholeOnly});
+    return false;
+  }
   if (!To || !isa<VarDecl, FieldDecl>(To) || !To->getType()->isPointerType() ||
       elementRecord(To->getType()) != U.Record) {
     Problems.push_back({U.Record, Call->getBeginLoc(),
@@ -206,6 +218,7 @@ bool OpenCLHost::mapping(const CallExpr *Call, ClUse &U) {
     return false;
   }
   U.Ref = Value;
+  waitsAsync(Call, 2, 6, U.Record, "clEnqueueMapBuffer", Blocker::BoundaryOnly);
   std::string Of = " of clEnqueueMapBuffer";
   if (!wholeElements(U.Record, Call->getArg(4), "the offset" + Of) ||
       !wholeElements(U.Record, Call->getArg(5), "the size" + Of))
@@ -224,8 +237,16 @@ bool OpenCLHost::mapping(const CallExpr *Call, ClUse &U) {
 /// a T * that held its mapping.
 bool OpenCLHost::unmapping(const CallExpr *Call, ClUse &U) {
   U.Record = bufferRecord(holder(Call->getArg(1)));
-  if (!U.Record)
+  if (!U.Record) {
+    if (const RecordDecl *Held = hostArrayRecord(Call->getArg(2)))
+      Problems.push_back({Held, Call->getArg(2)->getExprLoc(),
+                          "'" + recordName(Held) +
+                              "' memory unmapped from a buffer not known to "
+                              "hold '" +
+                              recordName(Held) + "' elements",
+                          Blocker::WholeOnly});
     return false;
+  }
   U.Kind = ClUseKind::Unmap;
   if (hostArrayRecord(Call->getArg(2)) == U.Record)
     return true;
@@ -235,6 +256,31 @@ bool OpenCLHost::unmapping(const CallExpr *Call, ClUse &U) {
                           "' elements given memory that is not a '" +
                           recordName(U.Record) + " *'"});
   return false;
+}
+
+/// A command that does not block (\p Blocking: its blocking argument, or
+/// -1 for one that never does) and waits for events (\p NWait) in a file
+/// that creates user events: done through a staging copy it blocks, and
+/// would wait forever for a user event the host sets only after the call
+/// returns. (Events of enqueued commands complete by themselves.)
+bool OpenCLHost::waitsAsync(const CallExpr *Call, int Blocking, unsigned NWait,
+                            const RecordDecl *RD, const std::string &What,
+                            Blocker::Scope Scope) {
+  Expr::EvalResult R;
+  bool NoWait =
+      Call->getArg(NWait)->EvaluateAsInt(R, Ctx) && R.Val.getInt() == 0;
+  bool Blocks = Blocking >= 0 &&
+                Call->getArg(Blocking)->EvaluateAsInt(R, Ctx) &&
+                R.Val.getInt() != 0;
+  if (!UserEvents || NoWait || Blocks)
+    return false;
+  Problems.push_back({RD, Call->getArg(NWait)->getExprLoc(),
+                      What + " on a buffer of '" + recordName(RD) +
+                          "' elements that does not block and waits for "
+                          "events (through a staging copy it would block, "
+                          "maybe on an event set later)",
+                      Scope});
+  return true;
 }
 
 void OpenCLHost::callUse(const CallExpr *Call, ClCall K) {
@@ -285,6 +331,8 @@ void OpenCLHost::callUse(const CallExpr *Call, ClCall K) {
     if (!U.Record)
       return;
     U.Kind = K == ClCall::WriteBuffer ? ClUseKind::Write : ClUseKind::Read;
+    waitsAsync(Call, 2, 6, U.Record, Call->getDirectCallee()->getNameAsString(),
+               Blocker::BoundaryOnly);
     if (hostArrayRecord(Call->getArg(5)) != U.Record) {
       Problems.push_back({U.Record, Call->getArg(5)->getExprLoc(),
                           "OpenCL buffer of '" + recordName(U.Record) +
@@ -332,6 +380,7 @@ void OpenCLHost::callUse(const CallExpr *Call, ClCall K) {
     if (!U.Record)
       return;
     U.Kind = ClUseKind::Fill;
+    waitsAsync(Call, -1, 6, U.Record, "clEnqueueFillBuffer", Blocker::Both);
     if (!Spelled() || !onePattern(U.Record, Call) ||
         !wholeElements(U.Record, Call->getArg(4), "the offset" + Of) ||
         !wholeElements(U.Record, Call->getArg(5), "the size" + Of))

@@ -148,9 +148,10 @@ void dlopt::printPlanText(raw_ostream &OS, const LayoutPlan &Plan) {
          << (R.How == Strategy::Whole
                  ? " (host arrays and OpenCL buffers take the layout)\n"
                  : " (host arrays keep their layout; transfers convert)\n");
-      for (const Blocker &B : R.HostKept)
-        OS << "    host code keeps it: " << B.Location << ": " << B.Reason
-           << "\n";
+      for (const Blocker &B : R.SetAside)
+        if (R.How == Strategy::Boundary && B.Blocks == Blocker::WholeOnly)
+          OS << "    host code keeps it: " << B.Location << ": " << B.Reason
+             << "\n";
     }
     if (!R.LeftAsWritten.empty()) {
       OS << "  left as written:\n";
@@ -274,6 +275,17 @@ static json::Object clusterJson(const RecordPlan &R, const ClusterPlan &C) {
       {"why", std::move(Why)}};
 }
 
+static json::Object blockerJson(const Blocker &B) {
+  json::Object O{{"reason", B.Reason}, {"location", B.Location}};
+  if (B.FromLinkage)
+    O["linkage"] = true;
+  if (B.Shadowed)
+    O["shadowed"] = true;
+  if (B.Blocks != Blocker::Both)
+    O["blocks"] = Blocker::scopeName(B.Blocks);
+  return O;
+}
+
 static json::Object recordJson(const RecordPlan &R, bool Planned) {
   json::Array Fields, Arrays, Kernels, Clusters, Blockers, Externals;
   // Blocked records are not analysed further: no graph to ask.
@@ -296,16 +308,8 @@ static json::Object recordJson(const RecordPlan &R, bool Planned) {
     Kernels.push_back(kernelJson(R, K));
   for (const ClusterPlan &C : R.Clusters)
     Clusters.push_back(clusterJson(R, C));
-  for (const Blocker &B : R.Blockers) {
-    json::Object O{{"reason", B.Reason}, {"location", B.Location}};
-    if (B.FromLinkage)
-      O["linkage"] = true;
-    if (B.Shadowed)
-      O["shadowed"] = true;
-    if (B.Blocks != Blocker::Both)
-      O["blocks"] = Blocker::scopeName(B.Blocks);
-    Blockers.push_back(std::move(O));
-  }
+  for (const Blocker &B : R.Blockers)
+    Blockers.push_back(blockerJson(B));
   for (const ExternalSymbol &S : R.Externals) {
     json::Object O{{"kind", ExternalSymbol::kindName(S.K)},
                    {"symbol", S.Symbol},
@@ -329,11 +333,17 @@ static json::Object recordJson(const RecordPlan &R, bool Planned) {
                  {"externals", std::move(Externals)}};
   if (R.hasBuffers() && R.transformable()) {
     O["strategy"] = strategyName(R.How);
-    json::Array Kept;
-    for (const Blocker &B : R.HostKept)
-      Kept.push_back(
-          json::Object{{"reason", B.Reason}, {"location", B.Location}});
+    // The host uses that kept the host's arrays, then every blocker of the
+    // strategy not taken (read back by a merge).
+    json::Array Kept, Aside;
+    for (const Blocker &B : R.SetAside) {
+      if (R.How == Strategy::Boundary && B.Blocks == Blocker::WholeOnly)
+        Kept.push_back(
+            json::Object{{"reason", B.Reason}, {"location", B.Location}});
+      Aside.push_back(blockerJson(B));
+    }
     O["host_kept"] = std::move(Kept);
+    O["set_aside"] = std::move(Aside);
   }
   if (!R.LeftAsWritten.empty()) {
     json::Array Left;
@@ -380,9 +390,11 @@ json::Value dlopt::planToJson(const LayoutPlan &Plan) {
     Launches[Kernel] = Count;
   for (const auto &[Holder, Kernel] : Plan.KernelHolders)
     Holders[Holder] = Kernel;
-  json::Object Buffers;
+  json::Object Buffers, Setters;
   for (const auto &[Holder, Record] : Plan.BufferHolders)
     Buffers[Holder] = Record;
+  for (const auto &[Kernel, Places] : Plan.KernelArgumentsSet)
+    Setters[Kernel] = stringsJson(Places);
   return json::Object{{"format", "dlopt-plan"},
                       {"version", 1},
                       {"scope", Plan.Planned ? "program" : "unit"},
@@ -393,6 +405,7 @@ json::Value dlopt::planToJson(const LayoutPlan &Plan) {
                       {"kernel_launches", std::move(Launches)},
                       {"kernel_holders", std::move(Holders)},
                       {"buffer_holders", std::move(Buffers)},
+                      {"kernel_arguments_set", std::move(Setters)},
                       {"records", std::move(Records)}};
 }
 

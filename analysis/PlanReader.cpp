@@ -141,7 +141,7 @@ static bool readRecord(const json::Value &E, RecordPlan &R, json::Path P) {
       !O.mapOptional("headers", R.Headers) ||
       !O.mapOptional("sub_array_at", R.SubArrayAt) ||
       !O.mapOptional("indexed", R.Indexed) ||
-      !O.mapOptional("host_kept", R.HostKept))
+      !O.mapOptional("set_aside", R.SetAside))
     return false;
   if (const json::Array *Kernels = E.getAsObject()->getArray("kernels"))
     for (size_t I = 0; I < Kernels->size(); ++I) {
@@ -181,7 +181,8 @@ llvm::Expected<LayoutPlan> dlopt::planFromJson(const json::Value &V) {
       !O.mapOptional("has_main", Plan.HasMain) ||
       !O.mapOptional("kernel_launches", Plan.KernelLaunches) ||
       !O.mapOptional("kernel_holders", Plan.KernelHolders) ||
-      !O.mapOptional("buffer_holders", Plan.BufferHolders))
+      !O.mapOptional("buffer_holders", Plan.BufferHolders) ||
+      !O.mapOptional("kernel_arguments_set", Plan.KernelArgumentsSet))
     return Fail();
   Plan.Planned = Scope != "unit";
   const json::Array *Records = V.getAsObject()->getArray("records");

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <iterator>
 #include <optional>
+#include <set>
 #include <tuple>
 
 using namespace dlopt;
@@ -250,21 +251,18 @@ static void applyKernelLaunches(LayoutPlan &Plan) {
 
 /// The strategy of a record with OpenCL buffers: the one the user forced,
 /// else the whole program where nothing blocks it (no conversion at the
-/// transfers), else the boundary. The blockers of the other strategy go:
-/// those of the host's arrays are kept in HostKept, to say why.
+/// transfers), else the boundary. The blockers of the other strategy are
+/// set aside (RecordPlan::SetAside).
 static void chooseStrategy(RecordPlan &R, const AnalysisOptions &Opts) {
-  // A plan read back from a report is decided again.
-  for (Blocker &B : R.HostKept) {
-    B.Blocks = Blocker::WholeOnly;
-    R.Blockers.push_back(std::move(B));
-  }
-  R.HostKept.clear();
   R.How = Strategy::Whole;
   std::optional<Strategy> Forced;
   for (const auto &[Name, S] : Opts.Strategies)
     if (Name == R.Name || llvm::is_contained(R.Aliases, Name))
       Forced = S;
   if (!R.hasBuffers()) {
+    // One strategy: what blocks it blocks the record.
+    for (Blocker &B : R.Blockers)
+      B.Blocks = Blocker::Both;
     if (Forced == Strategy::Boundary)
       R.Blockers.push_back({"the boundary strategy was asked for, but no "
                             "analyzed host code binds OpenCL buffers of '" +
@@ -282,16 +280,12 @@ static void chooseStrategy(RecordPlan &R, const AnalysisOptions &Opts) {
   R.How =
       Forced ? *Forced
              : (Blocks(Strategy::Whole) ? Strategy::Boundary : Strategy::Whole);
-  std::vector<Blocker> Kept;
   llvm::erase_if(R.Blockers, [&](const Blocker &B) {
     if (B.blocks(R.How))
       return false;
-    if (B.Blocks == Blocker::WholeOnly)
-      Kept.push_back(B);
+    R.SetAside.push_back(B);
     return true;
   });
-  if (R.How == Strategy::Boundary)
-    R.HostKept = std::move(Kept);
 }
 
 /// At the boundary the host's loops keep their arrays as they are: only
@@ -310,7 +304,7 @@ static void resolveKernelHolders(LayoutPlan &Plan) {
     if (!Kernel.starts_with("@"))
       return std::nullopt;
     auto It = Plan.KernelHolders.find(Kernel.str());
-    if (It == Plan.KernelHolders.end())
+    if (It == Plan.KernelHolders.end() || It->second.empty())
       return std::nullopt;
     return It->second;
   };
@@ -336,6 +330,53 @@ static void resolveKernelHolders(LayoutPlan &Plan) {
   for (const auto &[Kernel, Count] : Plan.KernelLaunches)
     Launches[Named(Kernel).value_or(Kernel)] += Count;
   Plan.KernelLaunches = std::move(Launches);
+  std::map<std::string, std::vector<SourcePos>> Setters;
+  for (auto &[Kernel, Places] : Plan.KernelArgumentsSet) {
+    std::vector<SourcePos> &To = Setters[Named(Kernel).value_or(Kernel)];
+    To.insert(To.end(), Places.begin(), Places.end());
+  }
+  Plan.KernelArgumentsSet = std::move(Setters);
+}
+
+/// A kernel that takes a record's buffer has its argument indices
+/// renumbered file by file (OpenCLUses.cpp): its arguments must all be set
+/// in one file, and no kernel whose name is not known may have any set (it
+/// could be that kernel).
+static void blockScatteredKernelArguments(LayoutPlan &Plan) {
+  auto FileOf = [](llvm::StringRef Pos) {
+    return Pos.rsplit(':').first.rsplit(':').first;
+  };
+  for (RecordPlan &R : Plan.Records) {
+    std::set<std::string> Kernels;
+    for (const ExternalSymbol &S : R.Externals)
+      if (S.K == ExternalSymbol::KernelArgument)
+        Kernels.insert(llvm::StringRef(S.Symbol).rsplit('#').first.str());
+    if (Kernels.empty())
+      continue;
+    auto Unknown = Plan.KernelArgumentsSet.find("?");
+    if (Unknown != Plan.KernelArgumentsSet.end() && !Unknown->second.empty())
+      R.Blockers.push_back(
+          {"clSetKernelArg on a kernel whose name is not known (not created "
+           "from a string literal, or held where the analysis does not "
+           "follow it): were it a kernel taking '" +
+               R.Name + "' buffers, its argument indices would not change",
+           Unknown->second.front(), /*FromLinkage=*/true});
+    for (const std::string &Kernel : Kernels) {
+      auto It = Plan.KernelArgumentsSet.find(Kernel);
+      if (It == Plan.KernelArgumentsSet.end())
+        continue;
+      std::set<llvm::StringRef> Files;
+      for (const SourcePos &P : It->second)
+        Files.insert(FileOf(P));
+      if (Files.size() > 1)
+        R.Blockers.push_back(
+            {"the arguments of kernel '" + Kernel + "', which takes '" +
+                 R.Name +
+                 "' buffers, are set in more than one file (their indices "
+                 "are renumbered file by file)",
+             It->second[1], /*FromLinkage=*/true});
+    }
+  }
 }
 
 LayoutPlan dlopt::mergeUnits(std::vector<LayoutPlan> Units,
@@ -348,12 +389,24 @@ LayoutPlan dlopt::mergeUnits(std::vector<LayoutPlan> Units,
     Out.HasMain |= U.HasMain;
     for (const auto &[Kernel, Count] : U.KernelLaunches)
       Out.KernelLaunches[Kernel] += Count;
-    Out.KernelHolders.insert(U.KernelHolders.begin(), U.KernelHolders.end());
     Out.BufferHolders.insert(U.BufferHolders.begin(), U.BufferHolders.end());
+    for (const auto &[Holder, Kernel] : U.KernelHolders)
+      // Files that create different kernels into one holder name none.
+      if (auto [It, New] = Out.KernelHolders.try_emplace(Holder, Kernel);
+          !New && It->second != Kernel)
+        It->second.clear();
+    for (const auto &[Kernel, Places] : U.KernelArgumentsSet)
+      appendUnique(
+          Out.KernelArgumentsSet[Kernel], Places,
+          [](const std::string &A, const std::string &B) { return A == B; });
     appendUnique(
         Out.Units, U.Units,
         [](const std::string &A, const std::string &B) { return A == B; });
     for (RecordPlan &R : U.Records) {
+      // A plan read back from a report is decided again, with every
+      // blocker.
+      R.Blockers.insert(R.Blockers.end(), R.SetAside.begin(), R.SetAside.end());
+      R.SetAside.clear();
       auto [It, New] = Index.try_emplace(recordKey(R), Out.Records.size());
       if (New)
         Out.Records.push_back(std::move(R));
@@ -363,6 +416,7 @@ LayoutPlan dlopt::mergeUnits(std::vector<LayoutPlan> Units,
   }
   resolveKernelHolders(Out);
   resolveExternals(Out);
+  blockScatteredKernelArguments(Out);
   applyKernelLaunches(Out);
   llvm::erase_if(Out.Records, [](const RecordPlan &R) { return !R.Indexed; });
   for (RecordPlan &R : Out.Records) {

@@ -310,7 +310,7 @@ private:
 
 std::string HandlePrinter::print() {
   handleType();
-  unsigned Need = L.Used;
+  uint64_t Need = L.Used;
   if (Need & (HandleLayout::Alloc | HandleLayout::Calloc))
     Need |= HandleLayout::Free; // They release what they got when one fails.
   if (Need & HandleLayout::Free)

@@ -205,7 +205,7 @@ private:
   /// clEnqueueReadBuffer of the host's array p of T, through a staging
   /// copy in the layout that lives for the call only, so both complete
   /// before they return (a read must unpack what it read); the event, if
-  /// asked for, is complete then too.
+  /// asked for, is a marker enqueued after them.
   void aosTransfer(bool Write) {
     std::string E = L.ElementType;
     OS << "/* clEnqueue" << (Write ? "Write" : "Read")
@@ -443,11 +443,15 @@ private:
   /// and frees it. A header before the elements keeps what was mapped.
   void mapAos() {
     std::string E = L.ElementType;
-    std::string Head = "(sizeof(" + L.clMapAosName() + "_region) + _Alignof(" +
-                       E + ") - 1) / _Alignof(" + E + ") * _Alignof(" + E + ")";
-    OS << "typedef struct " << L.clMapAosName() << "_region {\n"
-       << "  size_t offset, bytes;\n  cl_map_flags flags;\n} "
-       << L.clMapAosName() << "_region;\n\n"
+    std::string Region = L.clMapAosName() + "_region";
+    // Its size is a multiple of both alignments: the elements after a
+    // header of that size start aligned.
+    std::string Head = "sizeof(" + L.clMapAosName() + "_head)";
+    OS << "typedef struct " << Region << " {\n"
+       << "  size_t offset, bytes;\n  cl_map_flags flags;\n} " << Region
+       << ";\n\n"
+       << "typedef union " << L.clMapAosName() << "_head {\n  " << Region
+       << " r;\n  " << E << " e;\n} " << L.clMapAosName() << "_head;\n\n"
        << "/* clEnqueueMapBuffer of the host's view of the buffers: a staging "
           "array of "
        << E << ", read from them; it completes before returning. */\n"

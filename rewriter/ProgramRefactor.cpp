@@ -286,19 +286,23 @@ private:
     }
   }
 
-  /// Steps 1 and 2 over the files as Overlay has them.
-  /// Step 1 and the merge. Buffers one file creates into a struct member or
-  /// global variable and others use through it: analyzed again, each file
-  /// knowing the program's (LayoutPlan::BufferHolders).
+  /// Steps 1 and 2 over the files as Overlay has them. Buffers one file
+  /// creates into a struct member or global variable and others use
+  /// through it: analyzed again, each file knowing the program's
+  /// (LayoutPlan::BufferHolders), until nothing new (a holder learnt in one
+  /// round may name another's buffers in the next), at most once per file.
   void analyzeUnits() {
     analyzeUnitsOnce();
-    if (Out.S != ProgramOutcome::CompileError &&
-        Out.Plan.BufferHolders != Analysis.BufferHolders && Files.size() > 1) {
+    for (size_t Round = 0; Round < Files.size() && Files.size() > 1 &&
+                           Out.S != ProgramOutcome::CompileError &&
+                           Out.Plan.BufferHolders != Analysis.BufferHolders;
+         ++Round) {
       Analysis.BufferHolders = Out.Plan.BufferHolders;
       analyzeUnitsOnce();
     }
   }
 
+  /// One analysis of every file, and the merge.
   void analyzeUnitsOnce() {
     Out = ProgramOutcome();
     Facts.assign(Files.size(), {});

@@ -225,15 +225,22 @@ TEST(WholeProgramTest, TheStrategyIsTheWholeProgramUnlessOnlyItIsBlocked) {
   R = mergeUnits(openCLProgram({Cast}), {}).Records.at(0);
   EXPECT_TRUE(R.transformable());
   EXPECT_EQ(R.How, Strategy::Boundary);
-  ASSERT_EQ(R.HostKept.size(), 1u);
-  EXPECT_EQ(R.HostKept[0].Reason, "cast");
+  ASSERT_EQ(R.SetAside.size(), 1u);
+  EXPECT_EQ(R.SetAside[0].Reason, "cast");
   ASSERT_EQ(R.Kernels.size(), 1u);
   EXPECT_EQ(R.Kernels[0].Name, "k");
 
-  // Only the boundary in the way: the whole program.
-  R = mergeUnits(openCLProgram({InPlace}), {}).Records.at(0);
+  // Only the boundary in the way: the whole program; read back with a
+  // host that blocks it, every blocker comes back.
+  LayoutPlan WholePlan = mergeUnits(openCLProgram({InPlace}), {});
+  R = WholePlan.Records.at(0);
   EXPECT_TRUE(R.transformable());
   EXPECT_EQ(R.How, Strategy::Whole);
+  llvm::Expected<LayoutPlan> WholeBack = planFromJson(planToJson(WholePlan));
+  ASSERT_TRUE(bool(WholeBack)) << llvm::toString(WholeBack.takeError());
+  std::vector<LayoutPlan> Again = openCLProgram({Cast});
+  Again.push_back(std::move(*WholeBack));
+  EXPECT_FALSE(mergeUnits(std::move(Again), {}).Records.at(0).transformable());
 
   // Both: kept, with every reason.
   R = mergeUnits(openCLProgram({Cast, InPlace}), {}).Records.at(0);
@@ -258,7 +265,7 @@ TEST(WholeProgramTest, TheStrategyIsTheWholeProgramUnlessOnlyItIsBlocked) {
   ASSERT_TRUE(bool(Back)) << llvm::toString(Back.takeError());
   R = mergeUnits({std::move(*Back)}, {}).Records.at(0);
   EXPECT_EQ(R.How, Strategy::Boundary);
-  EXPECT_EQ(R.HostKept.size(), 1u);
+  EXPECT_EQ(R.SetAside.size(), 1u);
 }
 
 TEST(WholeProgramTest, ShadowedBlockerStandsOnceItsSymbolResolves) {
