@@ -92,13 +92,19 @@ void OpenCLHost::passedBuffers(const std::vector<const Expr *> &References) {
 /// whose name is not known, or a function other files may call, leaves an
 /// empty name: buffers bound through the parameter are then refused.
 void OpenCLHost::passedKernels(const std::vector<const Expr *> &References) {
+  auto PassedTo = [&](const Expr *E, const ValueDecl *From) {
+    const ParmVarDecl *P =
+        From && isClKernel(From->getType()) ? passedTo(Ctx, E) : nullptr;
+    return P && isClKernel(P->getType()) ? P : nullptr;
+  };
   for (bool Changed = true; Changed;) {
     Changed = false;
     for (const Expr *E : References) {
       const ValueDecl *From = holder(E);
-      const ParmVarDecl *P =
-          From && isClKernel(From->getType()) ? passedTo(Ctx, E) : nullptr;
-      if (!P || !isClKernel(P->getType()))
+      const ParmVarDecl *P = PassedTo(E, From);
+      // A parameter passed on gives its kernels once its own function's
+      // calls have (a forwarding function may come before its callers).
+      if (!P || (isa<ParmVarDecl>(From) && !KernelParameters.count(From)))
         continue;
       std::vector<std::string> Names = kernelNames(From);
       if (Names.empty())
@@ -113,6 +119,14 @@ void OpenCLHost::passedKernels(const std::vector<const Expr *> &References) {
           Changed = true;
         }
     }
+  }
+  // Passed on from a parameter that no call gives a kernel: not known.
+  for (const Expr *E : References) {
+    const ValueDecl *From = holder(E);
+    if (const ParmVarDecl *P = PassedTo(E, From);
+        P && isa<ParmVarDecl>(From) && !KernelParameters.count(From) &&
+        !llvm::is_contained(KernelParameters[P], std::string()))
+      KernelParameters[P].push_back(std::string());
   }
 }
 
