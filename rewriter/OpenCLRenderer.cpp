@@ -67,87 +67,26 @@ void OpenCLRenderer::hostUse(const ClUse &U) {
   if (!L)
     return;
   const CallExpr *Call = U.Call;
-  // Host code of a record at the boundary keeps its arrays of T.
-  bool Boundary = State.Boundary.count(RD) > 0;
-  // What a conversion through a staging copy in the layout calls: packing
-  // sets its elements, unpacking gets them.
-  constexpr unsigned Staging = HandleLayout::Alloc | HandleLayout::Free;
-  auto Arg = [&](unsigned I) { return textFn(Call->getArg(I)); };
-  auto Args = [&](std::initializer_list<unsigned> Is) {
-    std::vector<TextFn> Out;
-    for (unsigned I : Is)
-      Out.push_back(Arg(I));
-    return Out;
-  };
   switch (U.Kind) {
   case ClUseKind::BufferDeclaration:
     return bufferDeclaration(RD, *L, U.Holder);
-  case ClUseKind::Create: {
-    std::vector<TextFn> A = Args({0, 1, 2, 3, 4});
-    // At the boundary, host memory is the host's own array: packed.
-    if (Boundary && !U.NoHostMemory)
-      return callSite(RD, Call, L->clCreateAosName(), std::move(A),
-                      Staging | HandleLayout::Set | HandleLayout::ClCreate |
-                          HandleLayout::ClCreateAos);
-    if (U.NoHostMemory) {
-      std::string Null = L->nullValue();
-      A[3] = [Null](const EditSet &) { return Null; };
-    }
-    return callSite(RD, Call, L->clCreateName(), std::move(A),
-                    HandleLayout::ClCreate);
-  }
+  case ClUseKind::Create:
   case ClUseKind::Write:
   case ClUseKind::Read:
-    if (Boundary)
-      return callSite(
-          RD, Call,
-          U.Kind == ClUseKind::Write ? L->clWriteAosName() : L->clReadAosName(),
-          Args({0, 1, 2, 3, 4, 5, 6, 7, 8}),
-          Staging | (U.Kind == ClUseKind::Write
-                         ? HandleLayout::Set | HandleLayout::ClWriteAos
-                         : HandleLayout::Get | HandleLayout::ClReadAos));
-    return callSite(RD, Call,
-                    U.Kind == ClUseKind::Write ? L->clWriteName()
-                                               : L->clReadName(),
-                    Args({0, 1, 2, 3, 4, 5, 6, 7, 8}),
-                    U.Kind == ClUseKind::Write ? HandleLayout::ClWrite
-                                               : HandleLayout::ClRead);
-  case ClUseKind::Copy:
-    return callSite(RD, Call, L->clCopyName(),
-                    Args({0, 1, 2, 3, 4, 5, 6, 7, 8}), HandleLayout::ClCopy);
   case ClUseKind::Fill:
-    // Strategy alike: the pattern is one element, not the host's array.
-    return callSite(RD, Call, L->clFillName(),
-                    Args({0, 1, 2, 3, 4, 5, 6, 7, 8}),
-                    Staging | HandleLayout::Set | HandleLayout::ClFill);
   case ClUseKind::Map:
-    // Whole: the mapped pointer is a handle, its casts go. Boundary: a
-    // staging array of T, read from the buffers and written back when
-    // unmapped.
-    if (Boundary)
-      return callSite(RD, Call, L->clMapAosName(),
-                      Args({0, 1, 2, 3, 4, 5, 6, 7, 8, 9}),
-                      Staging | HandleLayout::Get | HandleLayout::Set |
-                          HandleLayout::ClReadAos | HandleLayout::ClWriteAos |
-                          HandleLayout::ClMapAos);
-    return callSite(RD, Call, L->clMapName(),
-                    Args({0, 1, 2, 3, 4, 5, 6, 7, 8, 9}), HandleLayout::ClMap,
-                    U.Ref);
   case ClUseKind::Unmap:
-    return callSite(RD, Call, Boundary ? L->clUnmapAosName() : L->clUnmapName(),
-                    Args({0, 1, 2, 3, 4, 5}),
-                    Boundary
-                        ? Staging | HandleLayout::Get | HandleLayout::Set |
-                              HandleLayout::ClReadAos |
-                              HandleLayout::ClWriteAos | HandleLayout::ClMapAos
-                        : HandleLayout::ClMap);
+    return transferUse(U, *L);
+  case ClUseKind::Copy:
+    return callSite(RD, Call, L->clCopyName(), args(Call, 9),
+                    HandleLayout::ClCopy);
   case ClUseKind::SetArgument: {
     TextFn Buffer = textFn(U.Buffer);
     TextFn AddressOf =
         Buffer ? [Buffer](const EditSet &ES) { return "&" + Buffer(ES); }
                : TextFn();
     return callSite(RD, Call, L->clSetArgsName(),
-                    {Arg(0), indexText(U, *L), AddressOf},
+                    {textFn(Call->getArg(0)), indexText(U, *L), AddressOf},
                     HandleLayout::ClSetArgs);
   }
   case ClUseKind::ArgumentIndex: {
@@ -162,7 +101,7 @@ void OpenCLRenderer::hostUse(const ClUse &U) {
     return callSite(RD, Call,
                     U.Kind == ClUseKind::Release ? L->clReleaseName()
                                                  : L->clRetainName(),
-                    Args({0}),
+                    args(Call, 1),
                     U.Kind == ClUseKind::Release ? HandleLayout::ClRelease
                                                  : HandleLayout::ClRetain);
   case ClUseKind::NullTest: {
@@ -178,6 +117,70 @@ void OpenCLRenderer::hostUse(const ClUse &U) {
         "a buffer's null test",
         HandleLayout::HandleType | HandleLayout::ClBuffers);
   }
+  }
+}
+
+std::vector<OpenCLRenderer::TextFn> OpenCLRenderer::args(const CallExpr *Call,
+                                                         unsigned N) {
+  std::vector<TextFn> Out;
+  for (unsigned I = 0; I < N; ++I)
+    Out.push_back(textFn(Call->getArg(I)));
+  return Out;
+}
+
+/// The calls that move elements between host memory and the buffers. In
+/// the whole program the host memory is a handle; at the boundary it is
+/// the host's own array of T, converted through a staging copy (packing
+/// sets its elements, unpacking gets them).
+void OpenCLRenderer::transferUse(const ClUse &U, const HandleLayout &L) {
+  const RecordDecl *RD = U.Record;
+  const CallExpr *Call = U.Call;
+  bool Boundary = State.Boundary.count(RD) > 0;
+  constexpr uint64_t Staging = HandleLayout::Alloc | HandleLayout::Free;
+  constexpr uint64_t MapAos = Staging | HandleLayout::Get | HandleLayout::Set |
+                              HandleLayout::ClReadAos |
+                              HandleLayout::ClWriteAos | HandleLayout::ClMapAos;
+  bool Write = U.Kind == ClUseKind::Write;
+  switch (U.Kind) {
+  case ClUseKind::Create: {
+    std::vector<TextFn> A = args(Call, 5);
+    if (Boundary && !U.NoHostMemory)
+      return callSite(RD, Call, L.clCreateAosName(), std::move(A),
+                      Staging | HandleLayout::Set | HandleLayout::ClCreate |
+                          HandleLayout::ClCreateAos);
+    if (U.NoHostMemory) {
+      std::string Null = L.nullValue();
+      A[3] = [Null](const EditSet &) { return Null; };
+    }
+    return callSite(RD, Call, L.clCreateName(), std::move(A),
+                    HandleLayout::ClCreate);
+  }
+  case ClUseKind::Write:
+  case ClUseKind::Read:
+    if (Boundary)
+      return callSite(
+          RD, Call, Write ? L.clWriteAosName() : L.clReadAosName(),
+          args(Call, 9),
+          Staging | (Write ? HandleLayout::Set | HandleLayout::ClWriteAos
+                           : HandleLayout::Get | HandleLayout::ClReadAos));
+    return callSite(RD, Call, Write ? L.clWriteName() : L.clReadName(),
+                    args(Call, 9),
+                    Write ? HandleLayout::ClWrite : HandleLayout::ClRead);
+  case ClUseKind::Fill:
+    // Strategy alike: the pattern is one element, not the host's array.
+    return callSite(RD, Call, L.clFillName(), args(Call, 9),
+                    Staging | HandleLayout::Set | HandleLayout::ClFill);
+  case ClUseKind::Map:
+    // Whole: the mapped pointer is a handle, its casts go.
+    if (Boundary)
+      return callSite(RD, Call, L.clMapAosName(), args(Call, 10), MapAos);
+    return callSite(RD, Call, L.clMapName(), args(Call, 10),
+                    HandleLayout::ClMap, U.Ref);
+  case ClUseKind::Unmap:
+    return callSite(RD, Call, Boundary ? L.clUnmapAosName() : L.clUnmapName(),
+                    args(Call, 6), Boundary ? MapAos : HandleLayout::ClMap);
+  default:
+    return cannotRender(RD, Call->getBeginLoc(), "an OpenCL transfer");
   }
 }
 

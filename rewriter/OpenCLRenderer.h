@@ -37,6 +37,11 @@ private:
   using TextFn = std::function<std::string(const EditSet &)>;
 
   void hostUse(const ClUse &U);
+  /// Create, Write, Read, Fill, Map, Unmap: per array, or at the boundary
+  /// from and to the host's own array of T.
+  void transferUse(const ClUse &U, const HandleLayout &L);
+  /// The texts of \p Call's first \p N arguments.
+  std::vector<TextFn> args(const clang::CallExpr *Call, unsigned N);
   void bufferDeclaration(const clang::RecordDecl *RD, const HandleLayout &L,
                          const clang::DeclaratorDecl *D);
   /// The index the argument written at \p U.Index has once the buffers
