@@ -114,9 +114,11 @@ private:
 
 /// How often the unit's host code launches each OpenCL kernel, by the
 /// kernel's name (LayoutPlan::KernelLaunches), and the kernels it creates
-/// into holders other files may bind through (LayoutPlan::KernelHolders).
-static void addKernelLaunches(ASTContext &Ctx, const AccessCollector &Collector,
-                              LayoutPlan &Unit) {
+/// into holders other files may bind through (LayoutPlan::KernelHolders),
+/// and where it sets kernels' arguments (LayoutPlan::KernelArgumentsSet).
+static void addKernelConnections(ASTContext &Ctx,
+                                 const AccessCollector &Collector,
+                                 LayoutPlan &Unit) {
   if (Ctx.getLangOpts().OpenCL)
     return;
   OpenCLHost Host(
@@ -304,7 +306,7 @@ AnalysisResult dlopt::analyzeTranslationUnit(ASTContext &Ctx,
     Decls.push_back(C.Decl);
   AccessCollector Collector(Ctx, Decls, Opts.Profile);
   std::vector<KernelTrace> Kernels = Collector.collect();
-  addKernelLaunches(Ctx, Collector, Unit);
+  addKernelConnections(Ctx, Collector, Unit);
   std::vector<std::vector<PlacedAccess>> Placed;
   for (const KernelTrace &K : Kernels)
     Placed.push_back(K.Trace.place());

@@ -93,18 +93,16 @@ std::vector<unsigned> dlopt::blockPlanDependentUses(LayoutPlan &Plan) {
   std::vector<unsigned> Blocked;
   for (unsigned I = 0; I < Plan.Records.size(); ++I) {
     RecordPlan &R = Plan.Records[I];
-    if (!Changes(R))
+    // At the boundary the host's arrays keep their layout: no handle moves,
+    // no member holding one changes.
+    if (!Changes(R) || R.How == Strategy::Boundary)
       continue;
     // OpenCL buffers are transferred from the start of the host's array; a
     // tiled handle moved by a sub-array starts inside a tile.
     bool Tiled = llvm::any_of(R.Clusters, [](const ClusterPlan &C) {
       return C.Chosen.Kind == LayoutKind::Tiled;
     });
-    bool Buffers = llvm::any_of(R.Externals, [](const ExternalSymbol &S) {
-      return S.K == ExternalSymbol::KernelArgument;
-    });
-    // At the boundary the host's arrays keep their layout: no handle moves.
-    if (Tiled && Buffers && !R.SubArrayAt.empty() && R.How == Strategy::Whole) {
+    if (Tiled && R.hasBuffers() && !R.SubArrayAt.empty()) {
       R.Blockers.push_back({"sub-array of a record with OpenCL buffers in a "
                             "tiled layout (its transfers are not rewritten "
                             "yet)",
@@ -113,8 +111,6 @@ std::vector<unsigned> dlopt::blockPlanDependentUses(LayoutPlan &Plan) {
       continue;
     }
     for (const ArrayRoot &A : R.Arrays) {
-      if (R.How == Strategy::Boundary)
-        break;
       llvm::StringRef Outer(A.Kind);
       if (!Outer.consume_front("field of "))
         continue;

@@ -20,8 +20,10 @@ namespace {
 
 class LegalityChecker : public UseWalker<LegalityChecker> {
 public:
-  LegalityChecker(ASTContext &Ctx, llvm::ArrayRef<CandidateRecord> Cands)
+  LegalityChecker(ASTContext &Ctx, llvm::ArrayRef<CandidateRecord> Cands,
+                  const std::map<std::string, std::string> *KnownBuffers)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Results(Cands.size()),
+        KnownBuffers(KnownBuffers),
         Uses(Ctx, [this](const RecordDecl *RD) { return isCandidate(RD); }) {
     for (unsigned I = 0; I < Cands.size(); ++I)
       Index[Cands[I].Decl] = I;
@@ -1216,12 +1218,10 @@ private:
   const SourceManager &SM;
   llvm::DenseMap<const RecordDecl *, unsigned> Index;
   std::vector<RecordLegality> Results;
+  /// The program's OpenCL buffer holders (checkLegality).
+  const std::map<std::string, std::string> *KnownBuffers;
   /// The strategies the issues found now block (LegalityIssue::Blocks).
   Blocker::Scope Scope = Blocker::Both;
-
-public:
-  /// The program's OpenCL buffer holders (checkLegality).
-  const std::map<std::string, std::string> *KnownBuffers = nullptr;
   UseClassifier Uses;
   /// The function template instantiation being visited, if any.
   /// Refusals of the use classifier, blocked after the traversal.
@@ -1246,8 +1246,7 @@ bool dlopt::definesMain(ASTContext &Ctx) {
 std::vector<RecordLegality>
 dlopt::checkLegality(ASTContext &Ctx, llvm::ArrayRef<CandidateRecord> Cands,
                      const std::map<std::string, std::string> *KnownBuffers) {
-  LegalityChecker Checker(Ctx, Cands);
-  Checker.KnownBuffers = KnownBuffers;
+  LegalityChecker Checker(Ctx, Cands, KnownBuffers);
   Checker.run(Cands);
   return Checker.take();
 }

@@ -555,6 +555,10 @@ void OpenCLHost::setKernelArg(const CallExpr *Call) {
 }
 
 bool OpenCLHost::collect() {
+  // A file that never spells cl_mem includes no OpenCL header: no calls,
+  // no buffers, and no walk of its AST.
+  if (Ctx.Idents.find("cl_mem") == Ctx.Idents.end())
+    return false;
   ClCallVisitor V(*this);
   V.TraverseAST(Ctx);
   // A file without OpenCL calls still declares (in a header) the holders

@@ -220,20 +220,32 @@ private:
        << " *p, cl_uint nwait, const cl_event *wait, cl_event *event) {\n"
        << "  size_t first = offset / sizeof(" << E << "), n = bytes / sizeof("
        << E << "), base = " << stagingBase() << ";\n"
-       << "  " << H << " h = " << L.allocName() << "(first - base + n);\n"
-       << "  cl_int e;\n"
-       << "  (void)blocking; /* the staging copy lives for the call only */\n"
-       << "  if (n && !h." << L.Members.front().Name << ")\n"
-       << "    return CL_OUT_OF_HOST_MEMORY;\n";
-    if (Write)
-      OS << "  for (size_t i = 0; i < n; i++)\n"
-         << "    " << L.setName() << "(h, first - base + i, p[i]);\n";
+       << "  " << H << " h;\n  cl_int e;\n"
+       << "  (void)blocking; /* the staging copy lives for the call only */\n";
+    staging("h", "first - base", Write ? "p[i]" : "",
+            "\n    return CL_OUT_OF_HOST_MEMORY;\n");
     OS << "  e = " << H << "_cl_transfer(" << (Write ? "CL_TRUE" : "CL_FALSE")
        << ", q, b, CL_TRUE, offset, bytes, base, h, nwait, wait, event);\n";
     if (!Write)
       OS << "  for (size_t i = 0; e == CL_SUCCESS && i < n; i++)\n"
          << "    p[i] = " << L.getName() << "(h, first - base + i);\n";
     OS << "  " << L.freeName() << "(h);\n  return e;\n}\n\n";
+  }
+
+  /// A staging copy \p Var of the n elements the buffers hold from
+  /// element \p First on (its element 0 is the buffers' element First),
+  /// \p OnFailure after the test of an allocation that failed, and, unless
+  /// \p Element is empty, element i set to \p Element (packing).
+  void staging(llvm::StringRef Var, llvm::StringRef First,
+               llvm::StringRef Element, llvm::StringRef OnFailure) {
+    std::string Shift = First == "0" ? "" : (First + " + ").str();
+    OS << "  " << Var << " = " << L.allocName() << "(" << Shift << "n);\n"
+       << "  if (n && !" << Var << "." << L.Members.front().Name << ")"
+       << OnFailure;
+    if (!Element.empty())
+      OS << "  for (size_t i = 0; i < n; i++)\n"
+         << "    " << L.setName() << "(" << Var << ", " << Shift << "i, "
+         << Element << ");\n";
   }
 
   /// T_cl_create_aos: clCreateBuffer with the host's array of T as its
@@ -247,14 +259,11 @@ private:
        << "(cl_context c, cl_mem_flags flags, size_t bytes, const " << E
        << " *p, cl_int *err) {\n"
        << "  size_t n = bytes / sizeof(" << E << ");\n"
-       << "  " << H << " h = " << L.allocName() << "(n);\n"
-       << "  " << C << " b = {0};\n"
-       << "  if (n && !h." << L.Members.front().Name << ") {\n"
-       << "    if (err)\n      *err = CL_OUT_OF_HOST_MEMORY;\n"
-       << "    return b;\n  }\n"
-       << "  for (size_t i = 0; i < n; i++)\n"
-       << "    " << L.setName() << "(h, i, p[i]);\n"
-       << "  b = " << L.clCreateName() << "(c, flags, bytes, h, err);\n"
+       << "  " << H << " h;\n  " << C << " b = {0};\n";
+    staging("h", "0", "p[i]",
+            " {\n    if (err)\n      *err = CL_OUT_OF_HOST_MEMORY;\n"
+            "    return b;\n  }\n");
+    OS << "  b = " << L.clCreateName() << "(c, flags, bytes, h, err);\n"
        << "  " << L.freeName() << "(h);\n  return b;\n}\n\n";
   }
 
@@ -348,12 +357,8 @@ private:
     });
     if (!Tiled)
       fillPerArray();
-    OS << "  s = " << L.allocName() << "(first - base + n);\n"
-       << "  if (n && !s." << L.Members.front().Name << ")\n"
-       << "    return CL_OUT_OF_HOST_MEMORY;\n"
-       << "  for (size_t i = 0; i < n; i++)\n"
-       << "    " << L.setName() << "(s, first - base + i, *v);\n"
-       << "  e = " << H
+    staging("s", "first - base", "*v", "\n    return CL_OUT_OF_HOST_MEMORY;\n");
+    OS << "  e = " << H
        << "_cl_transfer(CL_TRUE, q, b, CL_TRUE, offset, bytes, base, s, "
           "nwait, wait, event);\n"
        << "  " << L.freeName() << "(s);\n  return e;\n}\n\n";
