@@ -92,6 +92,55 @@ static bool neverBuilt(StringRef Condition) {
   return Condition == "0";
 }
 
+/// Whether the directive line \p Condition asks only whether __CUDA_ARCH__
+/// is defined (#ifdef __CUDA_ARCH__, #ifndef, #if [!]defined(...)): the
+/// question that tells a CUDA file's device side from its host side.
+static bool testsCudaSide(StringRef Condition) {
+  Condition = Condition.drop_front().ltrim(); // '#'
+  Condition = Condition.take_until([](char C) { return C == '/'; });
+  bool Named = false;
+  for (StringRef Word : {"ifndef", "ifdef", "if"})
+    if (Condition.consume_front(Word))
+      break;
+  while (!(Condition = Condition.ltrim()).empty()) {
+    if (Condition.consume_front("__CUDA_ARCH__")) {
+      Named = true;
+      continue;
+    }
+    if (!Condition.consume_front("defined") &&
+        !Condition.consume_front("!") && !Condition.consume_front("(") &&
+        !Condition.consume_front(")"))
+      return false;
+  }
+  return Named;
+}
+
+/// The offset of the #if, #ifdef or #ifndef that opens the conditional
+/// whose directive (#elif, #else or the #if itself) is at \p At.
+static unsigned chainOpening(const SourceManager &SM, const LangOptions &LO,
+                             FileID File, unsigned At) {
+  StringRef Text = SM.getBufferData(File);
+  Lexer Raw(SM.getLocForStartOfFile(File), LO, Text.begin(), Text.begin(),
+            Text.end());
+  Raw.SetCommentRetentionState(false);
+  std::vector<unsigned> Open;
+  Token T;
+  while (!Raw.LexFromRawLexer(T)) {
+    unsigned Offset = SM.getFileOffset(T.getLocation());
+    if (Offset >= At)
+      break;
+    if (!T.is(tok::hash) || !T.isAtStartOfLine())
+      continue;
+    StringRef Word = directiveAt(Text, Offset);
+    if (Word.starts_with("if"))
+      Open.push_back(Offset);
+    else if (Word == "endif" && !Open.empty())
+      Open.pop_back();
+  }
+  StringRef Word = directiveAt(Text, At);
+  return Word.starts_with("if") || Open.empty() ? At : Open.back();
+}
+
 /// The branches of the skipped range [Begin, End) of \p File: one per
 /// #if/#elif/#else of its own level (a chain whose first branch was not
 /// taken is skipped as one range), each with the identifiers of its code;
@@ -100,6 +149,11 @@ static void splitBranches(const SourceManager &SM, const LangOptions &LO,
                           FileID File, Span S,
                           std::vector<SkippedBranch> &Out) {
   StringRef Text = SM.getBufferData(File);
+  // The other side of a CUDA file builds it, and is analyzed as a unit of
+  // its own (rewriter/CudaUnits.h).
+  if (LO.CUDA &&
+      testsCudaSide(lineAt(Text, chainOpening(SM, LO, File, S.Begin))))
+    return;
   // The raw lexer skips comments and keeps string literals whole.
   Lexer Raw(SM.getLocForStartOfFile(File), LO, Text.begin(),
             Text.begin() + S.Begin, Text.end());

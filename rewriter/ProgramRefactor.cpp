@@ -3,6 +3,7 @@
 #include "analysis/Analyzer.h"
 #include "analysis/AstUtil.h"
 #include "analysis/WholeProgram.h"
+#include "rewriter/CudaUnits.h"
 #include "rewriter/ExpansionFormat.h"
 #include "rewriter/HandleLayout.h"
 #include "rewriter/MacroExpander.h"
@@ -109,7 +110,8 @@ public:
   ProgramRefactor(const tooling::CompilationDatabase &DB,
                   const std::vector<std::string> &Files,
                   const ProgramOptions &Opts)
-      : DB(DB), Files(Files), Opts(Opts), Analysis(Opts.Analysis) {}
+      : DB(DB), Files(withCudaDeviceSides(Files)), Opts(Opts),
+        Analysis(Opts.Analysis) {}
 
   ProgramOutcome analyze() {
     runAnalysis();
@@ -658,7 +660,8 @@ private:
   }
 
   const tooling::CompilationDatabase &DB;
-  const std::vector<std::string> &Files;
+  /// The units: the files, and each CUDA file's device side.
+  const std::vector<std::string> Files;
   const ProgramOptions &Opts;
   /// Opts.Analysis, with what a first analysis learnt of the program.
   AnalysisOptions Analysis;

@@ -2,6 +2,7 @@
 #include "rewriter/TranslationUnitRunner.h"
 #include "analysis/SkippedCode.h"
 #include "analysis/StackSpace.h"
+#include "rewriter/CudaUnits.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -62,6 +63,10 @@ public:
   explicit CallbackAction(
       llvm::function_ref<void(ASTContext &, Preprocessor &)> Run)
       : Run(Run) {}
+  bool BeginInvocation(CompilerInstance &CI) override {
+    addCudaStandIn(CI);
+    return true;
+  }
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef) override {
     // The analysis names the branches the preprocessor skips.
@@ -131,9 +136,14 @@ std::vector<bool> dlopt::runOnTranslationUnits(
       }
     }
     // Each tool resolves relative paths against its own command's directory
-    // without changing the process's working directory.
-    ClangTool Tool(DB, {Files[I]}, std::make_shared<PCHContainerOperations>(),
+    // without changing the process's working directory. A CUDA file is
+    // parsed for one side at a time (CudaUnits.h).
+    std::optional<std::string> Device = cudaDeviceSideOf(Files[I]);
+    std::string File = Device.value_or(Files[I]);
+    ClangTool Tool(DB, {File}, std::make_shared<PCHContainerOperations>(),
                    llvm::vfs::createPhysicalFileSystem());
+    if (isCudaFile(File))
+      prepareCudaTool(Tool, Device.has_value());
     // Clang's own headers (stddef.h, ...) live in clang-19's resource dir,
     // not next to this binary.
     Tool.appendArgumentsAdjuster(
