@@ -350,6 +350,8 @@ AnalysisResult dlopt::analyzeTranslationUnit(ASTContext &Ctx,
     R.Kernels = Summarizer.summaries(RD, R.Fields.size());
     if (Legal[I].SubArrayAt.isValid())
       R.SubArrayAt = formatLoc(SM, Legal[I].SubArrayAt);
+    if (Legal[I].CudaCallAt.isValid())
+      R.CudaCallAt = formatLoc(SM, Legal[I].CudaCallAt);
     R.Headers = headerViews(SM, Headers, Legal[I],
                             Unit.Units.empty() ? "" : Unit.Units.front());
     Unit.Records.push_back(std::move(R));

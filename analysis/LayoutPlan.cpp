@@ -102,6 +102,15 @@ std::vector<unsigned> dlopt::blockPlanDependentUses(LayoutPlan &Plan) {
     bool Tiled = llvm::any_of(R.Clusters, [](const ClusterPlan &C) {
       return C.Chosen.Kind == LayoutKind::Tiled;
     });
+    if (Tiled && !R.CudaCallAt.empty() && !R.SubArrayAt.empty()) {
+      R.Blockers.push_back({"sub-array of a record whose arrays CUDA runtime "
+                            "calls copy, in a tiled layout (not rewritten "
+                            "yet; from " +
+                                R.CudaCallAt + ")",
+                            R.SubArrayAt});
+      Blocked.push_back(I);
+      continue;
+    }
     if (Tiled && R.hasBuffers() && !R.SubArrayAt.empty()) {
       R.Blockers.push_back({"sub-array of a record with OpenCL buffers in a "
                             "tiled layout (its transfers are not rewritten "

@@ -232,6 +232,10 @@ struct RecordPlan {
   /// (UseKind::SubArray), if any: a tiled plan's handle then counts the
   /// elements its tiles skip (the rewriter's HandleLayout::shiftName).
   SourcePos SubArrayAt;
+  /// Where the first CUDA runtime call allocates, copies or fills an array
+  /// of the record (UseKind::CudaCall), if any: those copy from an array's
+  /// start, as OpenCL's transfers do.
+  SourcePos CudaCallAt;
   /// The macro invocations that spell uses in their bodies (each blocker
   /// of theirs is InMacro); MacroExpanded: those expanded for this plan.
   std::vector<MacroInvocation> MacroUses, MacroExpanded;

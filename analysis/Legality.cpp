@@ -467,7 +467,8 @@ public:
       if (!Param)
         block(RD, Arg->getExprLoc(),
               What + " passed to the variadic part of " + Name);
-      else if (!Callee->hasBody() && !UseClassifier::isArrayLibraryCall(Call))
+      else if (!Callee->hasBody() && !UseClassifier::isArrayLibraryCall(Call) &&
+               UseClassifier::cudaCall(Call) == CudaCall::None)
         external(RD, ExternalSymbol::Use, Callee, Arg->getExprLoc(),
                  What + " passed to " + Name +
                      ", which is not defined in the analyzed files");
@@ -526,8 +527,10 @@ public:
       block(RD, UO->getOperatorLoc(),
             "address of an element of " + containerOfElement(Sub));
     QualType T = Sub->getType();
+    // cudaMalloc(&d, ...) allocates the array d (CudaCalls.cpp).
     if (const RecordDecl *RD = elementRecord(T);
-        isCandidate(RD) && isa<DeclRefExpr, MemberExpr>(Sub))
+        isCandidate(RD) && isa<DeclRefExpr, MemberExpr>(Sub) &&
+        !Uses.cudaAllocationOf(Sub))
       block(RD, UO->getOperatorLoc(),
             "address of the array or pointer variable taken");
     return true;
@@ -965,6 +968,8 @@ private:
                       (U.Kind == UseKind::HandleComparison && U.Index);
       if (SubArray && L.SubArrayAt.isInvalid())
         L.SubArrayAt = Loc;
+      if (U.Kind == UseKind::CudaCall && L.CudaCallAt.isInvalid())
+        L.CudaCallAt = Loc;
     }
   }
 

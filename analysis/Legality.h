@@ -48,6 +48,9 @@ struct RecordLegality {
   std::vector<std::pair<clang::SourceLocation, UseKind>> Uses;
   /// The first sub-array passed on (see RecordPlan::SubArrayAt).
   clang::SourceLocation SubArrayAt;
+  /// The first CUDA runtime call on the record's arrays (see
+  /// RecordPlan::CudaCallAt).
+  clang::SourceLocation CudaCallAt;
   /// OpenCL host code: the holders of its buffers other files can name
   /// (LayoutPlan::BufferHolders).
   std::vector<std::string> BufferHolders;

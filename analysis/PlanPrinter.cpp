@@ -364,6 +364,8 @@ static json::Object recordJson(const RecordPlan &R, bool Planned) {
     O["headers"] = std::move(Headers);
     if (!R.SubArrayAt.empty())
       O["sub_array_at"] = R.SubArrayAt;
+    if (!R.CudaCallAt.empty())
+      O["cuda_call_at"] = R.CudaCallAt;
     json::Array Expanded;
     for (const MacroInvocation &M : R.MacroExpanded)
       Expanded.push_back(

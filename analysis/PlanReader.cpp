@@ -140,6 +140,7 @@ static bool readRecord(const json::Value &E, RecordPlan &R, json::Path P) {
       !O.mapOptional("externals", R.Externals) ||
       !O.mapOptional("headers", R.Headers) ||
       !O.mapOptional("sub_array_at", R.SubArrayAt) ||
+      !O.mapOptional("cuda_call_at", R.CudaCallAt) ||
       !O.mapOptional("indexed", R.Indexed) ||
       !O.mapOptional("set_aside", R.SetAside))
     return false;

@@ -76,6 +76,8 @@ const char *dlopt::useKindName(UseKind K) {
     return "host memory of an OpenCL buffer";
   case UseKind::KernelParameter:
     return "kernel parameter";
+  case UseKind::CudaCall:
+    return "CUDA allocation, copy, fill or release";
   }
   llvm_unreachable("all use kinds are named");
 }
@@ -375,8 +377,7 @@ const RecordDecl *UseClassifier::memberHandleRecord(const ValueDecl *D) const {
                                               : nullptr;
 }
 
-/// The name of a handle expression, for messages: 'p', or 'items' of s.items.
-static std::string handleName(const Expr *Handle) {
+std::string UseClassifier::handleName(const Expr *Handle) {
   if (const auto *DRE = dyn_cast<DeclRefExpr>(Handle))
     return "'" + DRE->getDecl()->getNameAsString() + "'";
   if (const auto *ME = dyn_cast<MemberExpr>(Handle))
@@ -466,6 +467,8 @@ UseVerdict UseClassifier::handleUse(const RecordDecl *RD,
   if (const auto *Step = dyn_cast_or_null<UnaryOperator>(P))
     if (std::optional<UseVerdict> V = handleStep(RD, DRE, Step))
       return *V;
+  if (std::optional<UseVerdict> V = cudaAllocation(RD, DRE))
+    return *V;
   std::string Name = handleName(DRE);
   if (const auto *Del = dyn_cast_or_null<CXXDeleteExpr>(P)) {
     if (!Del->isArrayForm())
@@ -571,8 +574,11 @@ UseVerdict UseClassifier::callUse(const RecordDecl *RD, const Expr *DRE,
                                    " given to an OpenCL call as other than "
                                    "a buffer's host memory");
   }
+  if (std::optional<UseVerdict> V = cudaUse(RD, DRE, Call, Child))
+    return *V;
   // The parameter becomes a handle too: in every declaration here, and in
   // the definition, which legality finds here or in another analyzed file.
+  // A CUDA kernel's launch (k<<<g, b>>>(d)) is a call of it.
   for (unsigned I = 0; I < Call->getNumArgs(); ++I)
     if (Call->getArg(I) == Child && Callee && I < Callee->getNumParams() &&
         handleRecord(Callee->getParamDecl(I)->getType()) == RD)

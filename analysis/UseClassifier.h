@@ -127,7 +127,18 @@ enum class UseKind {
   /// ++h, h--, h += k, h -= k as a statement of its own: the handle moved,
   /// h = T_soa_offset(h, k). Site: the operator; Index: k (null for 1).
   HandleStep,
+  /// cudaMalloc(&d, n * sizeof(T)) (and cudaMallocManaged, cudaMallocHost,
+  /// cudaHostAlloc), cudaFree(d) (cudaFreeHost), cudaMemcpy(dst, src, n *
+  /// sizeof(T), kind) (cudaMemcpyAsync), cudaMemset(d, c, n * sizeof(T))
+  /// (cudaMemsetAsync): per array of the layout, through a helper named
+  /// after the call (CudaCalls.cpp). Site: the call; Handle: the array
+  /// allocated, released, or written; Value: a copy's source; Count: the
+  /// element count.
+  CudaCall,
 };
+
+/// The CUDA runtime's calls on device memory (CudaCalls.cpp).
+enum class CudaCall { None, Allocation, Release, Copy, Fill };
 
 const char *useKindName(UseKind K);
 
@@ -426,7 +437,19 @@ public:
   /// A function left as it is: one of the two above.
   bool keptComparator(const clang::FunctionDecl *FD) const;
 
+  // --- The CUDA runtime (CudaCalls.cpp) ---
+
+  /// Which of the CUDA runtime's memory calls \p Call is, by name.
+  static CudaCall cudaCall(const clang::CallExpr *Call);
+  /// The allocation call whose first argument is the address of the handle
+  /// \p E (cudaMalloc(&d, ...), cudaMalloc((void **)&d, ...)), else null.
+  const clang::CallExpr *cudaAllocationOf(const clang::Expr *E) const;
+
   // --- Handles ---
+
+  /// The name of a handle expression, for messages: 'p', or 'items' of
+  /// s.items.
+  static std::string handleName(const clang::Expr *Handle);
 
   /// Null pointer constants passed to handle parameters: f(0), f(NULL).
   std::vector<std::pair<const clang::RecordDecl *, UseVerdict>>
@@ -486,6 +509,14 @@ private:
   libraryCall(const clang::RecordDecl *RD, const clang::Expr *Handle,
               const clang::CallExpr *Call, const clang::Expr *Child,
               const clang::Expr *Offset = nullptr) const;
+  /// \p Handle, whose address \p Child is, allocated by a CUDA call.
+  std::optional<UseVerdict> cudaAllocation(const clang::RecordDecl *RD,
+                                           const clang::Expr *Handle) const;
+  /// \p Handle (as \p Child) given to a CUDA copy, fill or release.
+  std::optional<UseVerdict> cudaUse(const clang::RecordDecl *RD,
+                                    const clang::Expr *Handle,
+                                    const clang::CallExpr *Call,
+                                    const clang::Expr *Child) const;
   std::optional<UseVerdict> fileIO(const clang::RecordDecl *RD,
                                    const clang::Expr *Handle,
                                    const clang::CallExpr *Call,

@@ -134,6 +134,8 @@ static void mergeRecord(RecordPlan &M, const RecordPlan &R) {
   appendUnique(M.LeftAsWritten, R.LeftAsWritten, SameBlocker);
   if (M.SubArrayAt.empty())
     M.SubArrayAt = R.SubArrayAt;
+  if (M.CudaCallAt.empty())
+    M.CudaCallAt = R.CudaCallAt;
   appendUnique(M.MacroUses, R.MacroUses,
                [](const MacroInvocation &A, const MacroInvocation &B) {
                  return A.File == B.File && A.Begin == B.Begin;

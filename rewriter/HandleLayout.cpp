@@ -38,6 +38,7 @@ std::unique_ptr<HandleLayout> HandleLayout::create(const RecordPlan &Plan,
   L->RecordTag = recordName(RD);
   L->CPlusPlus = Ctx.getLangOpts().CPlusPlus;
   L->OpenCL = Ctx.getLangOpts().OpenCL;
+  L->Cuda = Ctx.getLangOpts().CUDA;
   L->ClHost = !L->OpenCL && Plan.hasBuffers();
   if (const auto *CXX = dyn_cast<CXXRecordDecl>(RD)) {
     L->ConstructsElements = !CXX->hasTrivialDefaultConstructor();
@@ -207,6 +208,8 @@ void HandleLayout::useAllHelpers() const {
   // them, whichever file includes the header).
   if (OpenCL)
     Used &= HandleType | Get | Set | Offset | Diff | IndexType;
+  if (!Cuda)
+    Used &= ~CudaHelpers;
   if (!ClHost)
     Used &= ~(ClBuffers | ClCreate | ClWrite | ClRead | ClSetArgs | ClRelease |
               ClRetain | ClCopy | ClCreateAos | ClWriteAos | ClReadAos |
@@ -389,7 +392,7 @@ void HandlePrinter::makeNull(StringRef V) {
 }
 
 void HandlePrinter::offsetHelper() {
-  OS << "static inline " << H << " " << L.offsetName() << "(" << H
+  OS << L.deviceHelper() << H << " " << L.offsetName() << "(" << H
      << " h, ptrdiff_t k) {\n";
   for (const HandleMember &M : L.Members)
     if (M.K != HandleMember::Tiles)
@@ -400,7 +403,7 @@ void HandlePrinter::offsetHelper() {
 }
 
 void HandlePrinter::diffHelper() {
-  OS << "static inline ptrdiff_t " << L.diffName() << "(" << H << " a, " << H
+  OS << L.deviceHelper() << "ptrdiff_t " << L.diffName() << "(" << H << " a, " << H
      << " b) {\n";
   // A member that is not tiled moves with the position; tiles stay where
   // they start, and the count of elements they skip moves instead.
@@ -605,7 +608,7 @@ void HandlePrinter::reallocHelper() {
 }
 
 void HandlePrinter::getHelper() {
-  OS << "static inline " << E << " " << L.getName() << "(" << H
+  OS << L.deviceHelper() << E << " " << L.getName() << "(" << H
      << " h, size_t i) {\n  " << E << " v;\n";
   for (unsigned F = 0; F < L.FieldNames.size(); ++F)
     OS << "  " << L.copyField("v." + L.FieldNames[F], L.access("h", "i", F), F)
@@ -614,7 +617,7 @@ void HandlePrinter::getHelper() {
 }
 
 void HandlePrinter::setHelper() {
-  OS << "static inline " << E << " " << L.setName() << "(" << H
+  OS << L.deviceHelper() << E << " " << L.setName() << "(" << H
      << " h, size_t i, " << E << " v) {\n";
   for (unsigned F = 0; F < L.FieldNames.size(); ++F)
     OS << "  " << L.copyField(L.access("h", "i", F), "v." + L.FieldNames[F], F)
@@ -627,7 +630,7 @@ void HandlePrinter::fieldRefHelpers() {
   // (a[i++].x) is evaluated exactly once.
   for (unsigned F = 0; F < L.FieldNames.size(); ++F)
     if (L.UsedFieldRefs.count(F))
-      OS << "static inline " << (L.OpenCL ? "__global " : "")
+      OS << L.deviceHelper() << (L.OpenCL ? "__global " : "")
          << L.fieldDecl(F, "*") << " " << H << "_" << L.FieldNames[F] << "("
          << H << " h, size_t i) {\n"
          << "  return &" << L.access("h", "i", F) << ";\n}\n\n";
@@ -656,6 +659,8 @@ std::string HandleLayout::declarations() const {
   OS << groupRecords() << HandlePrinter(*this).print();
   if (Used & ClBuffers)
     OS << clDeclarations();
+  if (Used & CudaHelpers)
+    OS << cudaDeclarations();
   if (CPlusPlus && (Used & (Container | ArrayContainer)))
     OS << containerDeclarations();
   OS << endMarker();

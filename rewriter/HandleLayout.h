@@ -104,7 +104,24 @@ public:
     /// whole program), or of a staging array of T (the boundary).
     ClMap = 1ull << 33,
     ClMapAos = 1ull << 34,
+    /// CUDA runtime calls per array of the layout, one helper each, named
+    /// after the call (UseKind::CudaCall, CudaHelpers.cpp).
+    CudaMalloc = 1ull << 35,
+    CudaMallocManaged = 1ull << 36,
+    CudaMallocHost = 1ull << 37,
+    CudaHostAlloc = 1ull << 38,
+    CudaFree = 1ull << 39,
+    CudaFreeHost = 1ull << 40,
+    CudaMemcpy = 1ull << 41,
+    CudaMemcpyAsync = 1ull << 42,
+    CudaMemset = 1ull << 43,
+    CudaMemsetAsync = 1ull << 44,
   };
+  /// Every CUDA helper.
+  static constexpr uint64_t CudaHelpers =
+      CudaMalloc | CudaMallocManaged | CudaMallocHost | CudaHostAlloc |
+      CudaFree | CudaFreeHost | CudaMemcpy | CudaMemcpyAsync | CudaMemset |
+      CudaMemsetAsync;
   void use(Helper H) const { Used |= H; }
   /// Every helper, whether used or not (for declarations in a header);
   /// but no reference helper of an array field, which C cannot spell that
@@ -125,6 +142,18 @@ public:
 
   /// The declarations and used helper functions, inserted after the record.
   std::string declarations() const;
+
+  // --- CUDA (CudaHelpers.cpp) ---
+
+  /// Whether the record is declared in a CUDA file: the helpers device code
+  /// can call are __host__ __device__.
+  bool cuda() const { return Cuda; }
+  /// The helper of the CUDA runtime function \p Fn (UseKind::CudaCall),
+  /// and its name, T_soa_cudaMemcpy.
+  static Helper cudaHelper(llvm::StringRef Fn);
+  std::string cudaName(llvm::StringRef Fn) const {
+    return HandleName + "_" + Fn.str();
+  }
 
   // --- OpenCL (OpenCLHelpers.cpp) ---
 
@@ -240,6 +269,7 @@ private:
   friend class HandlePrinter;    // HandleLayout.cpp
   friend class ContainerPrinter; // VectorContainer.cpp
   friend class ClPrinter;        // OpenCLHelpers.cpp
+  friend class CudaPrinter;      // CudaHelpers.cpp
 
   explicit HandleLayout(clang::PrintingPolicy P) : Policy(std::move(P)) {}
 
@@ -270,6 +300,13 @@ private:
   std::string containerDeclarations() const;
   /// The buffers of OpenCL host code (Used: ClBuffers; OpenCLHelpers.cpp).
   std::string clDeclarations() const;
+  /// The CUDA runtime helpers that were used (CudaHelpers.cpp).
+  std::string cudaDeclarations() const;
+  /// How a helper device code may call is declared: "static inline ", and
+  /// __host__ __device__ in CUDA.
+  std::string deviceHelper() const {
+    return Cuda ? "static inline __host__ __device__ " : "static inline ";
+  }
 
   clang::PrintingPolicy Policy;
   std::string RecordTag, HandleName, ElementType, Notation;
@@ -298,6 +335,7 @@ private:
   mutable std::set<unsigned> UsedFieldRefs;
   bool CPlusPlus = false;
   bool OpenCL = false;
+  bool Cuda = false;
   /// Per member: its pointer type, and one to const elements, for
   /// pointerDecl (null for a tile struct's, spelled in PointerTypes).
   std::vector<clang::QualType> PointerQualTypes, ConstPointerQualTypes;

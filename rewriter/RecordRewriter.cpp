@@ -46,6 +46,7 @@ void LayoutRewriter::render(const RecordDecl *RD, const UseVerdict &V) {
   case UseKind::FileIO:
   case UseKind::HandleComparison:
   case UseKind::HandleStep:
+  case UseKind::CudaCall:
     return Use.renderUse(RD, U);
   case UseKind::ContainerCall:
   case UseKind::ElementBinding:

@@ -347,6 +347,50 @@ void UseRenderer::arrayCopySite(const RecordDecl *RD, const HandleUse &U) {
       "a memcpy");
 }
 
+/// A CUDA runtime call on the array (CudaHelpers.cpp): the handle where it
+/// took the pointer (its address for an allocation), the element count
+/// where it took bytes, its other arguments as written.
+void UseRenderer::cudaSite(const RecordDecl *RD, const HandleUse &U) {
+  const HandleLayout *L = Layouts.lookup(RD);
+  const auto *Call = cast<CallExpr>(U.Site);
+  StringRef Fn = Call->getDirectCallee()->getName();
+  CudaCall K = UseClassifier::cudaCall(Call);
+  std::vector<std::function<std::string(const EditSet &)>> Args;
+  auto Handle = textFn(U.Handle->IgnoreParenImpCasts());
+  Args.push_back(K == CudaCall::Allocation ? [Handle](const EditSet &ES) {
+    return "&" + Handle(ES);
+  } : Handle);
+  // The arguments after the pointer: the source or fill value, the bytes,
+  // the rest.
+  unsigned Bytes = K == CudaCall::Allocation ? 1 : 2;
+  if (K == CudaCall::Copy)
+    Args.push_back(textFn(U.Value->IgnoreParenImpCasts()));
+  else if (K == CudaCall::Fill)
+    Args.push_back(textFn(Call->getArg(1)));
+  if (K != CudaCall::Release)
+    Args.push_back(countText(RD, U));
+  for (unsigned I = Bytes + 1; K != CudaCall::Release && I < Call->getNumArgs();
+       ++I)
+    if (!isa<CXXDefaultArgExpr>(Call->getArg(I)))
+      Args.push_back(textFn(Call->getArg(I)));
+  // cudaMallocManaged's flags have a default the helper does not.
+  if (Fn == "cudaMallocManaged" &&
+      (Call->getNumArgs() < 3 || isa<CXXDefaultArgExpr>(Call->getArg(2))))
+    Args.push_back([](const EditSet &) { return "cudaMemAttachGlobal"; });
+  std::string Name = L->cudaName(Fn);
+  HandleLayout::Helper Helper = HandleLayout::cudaHelper(Fn);
+  addSite(
+      RD, Call->getSourceRange(), Call->getExprLoc(),
+      [=](const EditSet &ES, const LaneContext *) {
+        L->use(Helper);
+        std::vector<std::string> Texts;
+        for (const auto &A : Args)
+          Texts.push_back(A(ES));
+        return Name + "(" + llvm::join(Texts, ", ") + ")";
+      },
+      "a CUDA runtime call");
+}
+
 /// fwrite(a, sizeof(T), n, f) -> T_soa_fwrite(a, n, f); fread alike.
 void UseRenderer::fileSite(const RecordDecl *RD, const HandleUse &U) {
   const HandleLayout *L = Layouts.lookup(RD);
@@ -424,6 +468,8 @@ void UseRenderer::renderUse(const RecordDecl *RD, const HandleUse &U) {
     return arrayCopySite(RD, U);
   case UseKind::FileIO:
     return fileSite(RD, U);
+  case UseKind::CudaCall:
+    return cudaSite(RD, U);
   case UseKind::HandleComparison:
     return comparisonSite(RD, U);
   case UseKind::HandleStep:

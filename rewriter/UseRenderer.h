@@ -46,6 +46,7 @@ private:
   bool canMove(const clang::RecordDecl *RD, const HandleLayout *L,
                const HandleUse &U);
   void sortSite(const clang::RecordDecl *RD, const HandleUse &U);
+  void cudaSite(const clang::RecordDecl *RD, const HandleUse &U);
   void arrayCopySite(const clang::RecordDecl *RD, const HandleUse &U);
   void fileSite(const clang::RecordDecl *RD, const HandleUse &U);
   /// &a[i] -> i: the value of an element pointer.

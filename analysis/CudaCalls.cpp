@@ -1,0 +1,126 @@
+//===- CudaCalls.cpp - The CUDA runtime's calls on a record's arrays ------===//
+//
+// The part of UseClassifier that decides calls of the CUDA runtime that
+// allocate, copy, fill and release device (or pinned, or managed) memory
+// holding a record's array: cudaMalloc(&d, n * sizeof(T)) and its kin,
+// cudaMemcpy(dst, src, n * sizeof(T), kind) and cudaMemcpyAsync,
+// cudaMemset(d, c, n * sizeof(T)) and cudaMemsetAsync, cudaFree(d). Device
+// memory is an array of T like any other (`T *d`), so in the whole-program
+// strategy it takes the layout with the host's arrays: each call works per
+// array of the layout, as the C library's memcpy does (LibraryCalls.cpp),
+// through a helper named after it (T_soa_cudaMalloc(&d, n) ...) that
+// returns the first error. Launches are calls of the kernel, whose
+// parameter becomes a handle (UseClassifier::callUse). Copies of a
+// sub-array are not followed yet.
+//
+//===----------------------------------------------------------------------===//
+#include "analysis/AstUtil.h"
+#include "analysis/UseClassifier.h"
+
+using namespace clang;
+using namespace dlopt;
+
+namespace {
+struct CudaFunction {
+  llvm::StringLiteral Name;
+  CudaCall Kind;
+  /// Arguments without defaults, and the most.
+  unsigned MinArgs, MaxArgs;
+};
+} // namespace
+
+static constexpr CudaFunction CudaFunctions[] = {
+    {"cudaMalloc", CudaCall::Allocation, 2, 2},
+    {"cudaMallocManaged", CudaCall::Allocation, 2, 3},
+    {"cudaMallocHost", CudaCall::Allocation, 2, 2},
+    {"cudaHostAlloc", CudaCall::Allocation, 3, 3},
+    {"cudaFree", CudaCall::Release, 1, 1},
+    {"cudaFreeHost", CudaCall::Release, 1, 1},
+    {"cudaMemcpy", CudaCall::Copy, 4, 4},
+    {"cudaMemcpyAsync", CudaCall::Copy, 4, 5},
+    {"cudaMemset", CudaCall::Fill, 3, 3},
+    {"cudaMemsetAsync", CudaCall::Fill, 3, 4},
+};
+
+CudaCall UseClassifier::cudaCall(const CallExpr *Call) {
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  if (!Callee || !Callee->getIdentifier())
+    return CudaCall::None;
+  for (const CudaFunction &F : CudaFunctions)
+    if (Callee->getName() == F.Name && Call->getNumArgs() >= F.MinArgs &&
+        Call->getNumArgs() <= F.MaxArgs)
+      return F.Kind;
+  return CudaCall::None;
+}
+
+const CallExpr *UseClassifier::cudaAllocationOf(const Expr *E) const {
+  // &d, maybe cast to void **, as the call's first argument.
+  const Expr *Child = E;
+  const Stmt *P = semanticParent(Child);
+  const auto *UO = dyn_cast_or_null<UnaryOperator>(P);
+  if (!UO || UO->getOpcode() != UO_AddrOf)
+    return nullptr;
+  const Expr *Address = UO;
+  while (const auto *Cast = dyn_cast_or_null<CastExpr>(parent(Address)))
+    Address = Cast;
+  while (const auto *Paren = dyn_cast_or_null<ParenExpr>(parent(Address)))
+    Address = Paren;
+  const auto *Call = dyn_cast_or_null<CallExpr>(parent(Address));
+  if (!Call || cudaCall(Call) != CudaCall::Allocation ||
+      Call->getArg(0) != Address)
+    return nullptr;
+  return Call;
+}
+
+std::optional<UseVerdict>
+UseClassifier::cudaAllocation(const RecordDecl *RD, const Expr *Handle) const {
+  const CallExpr *Call = cudaAllocationOf(Handle);
+  if (!Call)
+    return std::nullopt;
+  std::string Fn = Call->getDirectCallee()->getName().str();
+  HandleUse U{UseKind::CudaCall, Call, Handle};
+  if (!elementCount(Call->getArg(1), RD, U))
+    return UseVerdict::refused(
+        Call->getExprLoc(), Fn + " of " + handleName(Handle) +
+                                " with a byte count that is not n * sizeof(" +
+                                recordName(RD) +
+                                ") in any order or a variable set so");
+  return checked(UseVerdict::of(U), "a CUDA allocation");
+}
+
+std::optional<UseVerdict> UseClassifier::cudaUse(const RecordDecl *RD,
+                                                 const Expr *Handle,
+                                                 const CallExpr *Call,
+                                                 const Expr *Child) const {
+  CudaCall K = cudaCall(Call);
+  if (K == CudaCall::None || K == CudaCall::Allocation)
+    return std::nullopt;
+  std::string Fn = Call->getDirectCallee()->getName().str();
+  auto Refused = [&](const std::string &Why) {
+    return UseVerdict::refused(Call->getExprLoc(), "'" + recordName(RD) +
+                                                       "' array passed to " +
+                                                       Fn + " " + Why);
+  };
+  if (K == CudaCall::Release)
+    return checked(UseVerdict::of({UseKind::CudaCall, Call, Handle}),
+                   "a CUDA release");
+  bool Copy = K == CudaCall::Copy;
+  if (Child != Call->getArg(0) && (!Copy || Child != Call->getArg(1)))
+    return Refused("as other than its memory (not rewritten yet)");
+  auto Whole = [&](const Expr *E) {
+    return isHandleExpr(E) &&
+           handleRecord(E->IgnoreParenCasts()->getType()) == RD;
+  };
+  if (!Whole(Call->getArg(0)) || (Copy && !Whole(Call->getArg(1))))
+    return Refused("with something that is not an array variable of it, or "
+                   "a sub-array (not rewritten yet)");
+  // The destination is the call's site; the source is rendered with it.
+  if (Child != Call->getArg(0))
+    return UseVerdict::of({UseKind::HandleFlow, Child, Handle});
+  HandleUse U{UseKind::CudaCall, Call, Call->getArg(0)};
+  if (!elementCount(Call->getArg(2), RD, U))
+    return Refused("with a byte count that is not n * sizeof(T) in any "
+                   "order or a variable or struct field set so");
+  U.Value = Call->getArg(1);
+  return checked(UseVerdict::of(U), "a CUDA copy");
+}
