@@ -6,6 +6,7 @@
 #include "rewriter/CudaUnits.h"
 #include "clang/Lex/HeaderSearchOptions.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
@@ -54,16 +55,74 @@ static bool namesArchitecture(const CommandLineArguments &Args) {
   });
 }
 
+/// The GPU architecture of nvcc's -arch=sm_90, --gpu-architecture sm_90,
+/// -gencode arch=compute_90,code=sm_90 (its code=), else "".
+static std::string nvccArchitecture(StringRef Option) {
+  if (size_t At = Option.rfind("sm_"); At != StringRef::npos)
+    return Option.substr(At)
+        .take_while([](char C) { return llvm::isAlnum(C) || C == '_'; })
+        .str();
+  return "";
+}
+
+/// An nvcc command (a CMake CUDA project's compile database) as clang's:
+/// the preprocessor's options, the language standard, the optimization
+/// level and the host compiler's options (-Xcompiler) kept, the GPU
+/// architecture translated, nvcc's own options left out.
+static CommandLineArguments fromNvcc(const CommandLineArguments &Args) {
+  CommandLineArguments Out = {Args.front()};
+  auto Keep = [&](StringRef A) {
+    return A.starts_with("-D") || A.starts_with("-I") || A.starts_with("-U") ||
+           A.starts_with("-std=") || A.starts_with("-O") ||
+           A.starts_with("-isystem") || A.starts_with("-f") ||
+           A.starts_with("-W") || A == "-include" || A == "-c" ||
+           A == "-o" || !A.starts_with("-");
+  };
+  for (size_t I = 1; I < Args.size(); ++I) {
+    StringRef A = Args[I];
+    bool Separate = A == "-D" || A == "-I" || A == "-U" || A == "-isystem" ||
+                    A == "-include" || A == "-o";
+    bool Argument = I + 1 < Args.size();
+    if ((A == "-Xcompiler" || A == "--compiler-options") && Argument) {
+      llvm::SmallVector<StringRef, 4> Parts;
+      StringRef(Args[++I]).split(Parts, ',', -1, false);
+      for (StringRef P : Parts)
+        Out.push_back(P.str());
+    } else if ((A == "-arch" || A == "--gpu-architecture" ||
+                A == "-gencode") &&
+               Argument) {
+      if (std::string Arch = nvccArchitecture(Args[++I]); !Arch.empty())
+        Out.push_back("--cuda-gpu-arch=" + Arch);
+    } else if (A.starts_with("-arch=") || A.starts_with("-gencode=") ||
+               A.starts_with("--gpu-architecture=")) {
+      if (std::string Arch = nvccArchitecture(A); !Arch.empty())
+        Out.push_back("--cuda-gpu-arch=" + Arch);
+    } else if (Separate && Argument) {
+      Out.push_back(Args[I]);
+      Out.push_back(Args[++I]);
+    } else if (Keep(A)) {
+      Out.push_back(Args[I]);
+    } else if (Argument && !StringRef(Args[I + 1]).starts_with("-") &&
+               (A == "-ccbin" || A == "--compiler-bindir" || A == "-rdc" ||
+                A == "--maxrregcount" || A == "-maxrregcount")) {
+      ++I; // An nvcc option and its value.
+    }
+  }
+  return Out;
+}
+
 void dlopt::prepareCudaTool(ClangTool &Tool, bool DeviceSide) {
   Tool.appendArgumentsAdjuster(
       [DeviceSide](const CommandLineArguments &Args, StringRef) {
-        CommandLineArguments Out = Args;
+        bool Nvcc = !Args.empty() &&
+                    llvm::sys::path::stem(Args.front()) == "nvcc";
+        CommandLineArguments Out = Nvcc ? fromNvcc(Args) : Args;
         Out.push_back("-Wno-unknown-cuda-version");
         if (!DeviceSide) {
           Out.push_back("--cuda-host-only");
         } else {
           Out.push_back("--cuda-device-only");
-          if (!namesArchitecture(Args))
+          if (!namesArchitecture(Out))
             Out.push_back("--cuda-gpu-arch=sm_90");
         }
         return Out;

@@ -8,7 +8,9 @@
 // (`--cuda-device-only`, for sm_90 unless its command names an
 // architecture). Their edits of the file must agree, as those of two units
 // including one header must (ProgramRefactor step 4); where they differ,
-// nothing is written and the message says so.
+// nothing is written and the message says so. A command of nvcc (a CMake
+// CUDA project's compile database) is read as clang's: its preprocessor,
+// language and host compiler options, its GPU architecture.
 //
 // clang 19 knows CUDA up to 12.5: a newer toolkit draws a warning
 // (-Wunknown-cuda-version, silenced here) and its CUDA wrapper header still

@@ -99,6 +99,33 @@ Error EditSet::replace(unsigned Begin, unsigned End, std::string Text) {
   return Error::success();
 }
 
+Error EditSet::merge(const EditSet &Other) {
+  std::map<Key, Edit> Merged = Edits;
+  for (const auto &[K, E] : Other.Edits) {
+    if (auto Same = Merged.find(K); Same != Merged.end()) {
+      if (Same->second.End == E.End && Same->second.Text == E.Text)
+        continue;
+    } else {
+      // A replacement of this set around or inside it, or one of its own
+      // around one of this set's edits.
+      auto Next = Merged.lower_bound(K);
+      bool Overlaps =
+          (Next != Merged.end() && K.second == 1 && Next->first.first < E.End) ||
+          (Next != Merged.begin() && std::prev(Next)->first.second == 1 &&
+           std::prev(Next)->second.End > K.first);
+      if (!Overlaps) {
+        Merged.emplace(K, E);
+        continue;
+      }
+    }
+    return createStringError(inconvertibleErrorCode(),
+                             "%s: two rewrites of offsets %u-%u differ",
+                             FilePath.c_str(), K.first, E.End);
+  }
+  Edits = std::move(Merged);
+  return Error::success();
+}
+
 void EditSet::insert(unsigned Offset, StringRef Text) {
   assert(Offset <= Original->size());
   Edit &E = Edits[{Offset, 0}];

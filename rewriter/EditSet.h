@@ -54,6 +54,13 @@ public:
   /// lines in "\r\n" than in a bare "\n".
   bool crlf() const { return CRLF; }
 
+  /// Adds the edits of \p Other, a set of the same file, that this one does
+  /// not have (a CUDA file's two sides rewrite the code each sees: most of
+  /// it alike, a branch under __CUDA_ARCH__ on one side only). An edit that
+  /// overlaps one of this set with another text is an error, and nothing
+  /// is added.
+  llvm::Error merge(const EditSet &Other);
+
   /// The original ranges of the edits, in order (Begin == End inserts).
   std::vector<std::pair<unsigned, unsigned>> ranges() const;
 

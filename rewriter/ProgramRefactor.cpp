@@ -603,6 +603,20 @@ private:
                          std::make_pair(renamed(ES, Key), Results[I].Unit));
           continue;
         }
+        // The two sides of a CUDA file: each rewrote what it sees.
+        bool Sides = cudaDeviceSideOf(Results[I].Unit) == It->second.second ||
+                     cudaDeviceSideOf(It->second.second) == Results[I].Unit;
+        if (Sides) {
+          if (llvm::Error E = It->second.first.merge(ES)) {
+            Out.Errors.push_back(
+                displayPath(Key) + ": its host and device sides are " +
+                "rewritten differently (" + llvm::toString(std::move(E)) +
+                "; is code under __CUDA_ARCH__ rewritten on one side only?)");
+            Out.S = ProgramOutcome::Conflict;
+            return false;
+          }
+          continue;
+        }
         if (It->second.first.apply() != ES.apply()) {
           Out.Errors.push_back(
               displayPath(Key) + ": rewritten differently from " +

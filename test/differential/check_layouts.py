@@ -11,6 +11,10 @@ copied with a compile_commands.json and rewritten as a whole (dl-refactor -p).
 A directory's OpenCL kernel files (.cl) are part of the program: listed in
 the database, linked with -lOpenCL, and found beside the executable, as the
 examples load them (the binary named is a script that runs it there).
+CUDA files (.cu) are built with --cc (nvcc, whose warnings are errors); the
+tool parses them with its own options, without --cflags. With --build-only
+each layout is rewritten, built and checked with clang's host and device
+syntax checks (--syntax-clang), but not run: for machines without a GPU.
 
 'split' derives its groups from the automatic plan (each cluster a small AoS
 record; one cluster is split in halves). 'auto' may leave the program as it
@@ -26,6 +30,8 @@ import sys
 import tempfile
 
 WARNINGS = ["-Wall", "-Wextra", "-Werror", "-Wno-unknown-pragmas"]
+NVCC_WARNINGS = ["-Werror", "all-warnings", "-Xcompiler",
+                 ",".join(WARNINGS)]
 
 
 def run(cmd, **kw):
@@ -41,7 +47,7 @@ class Program:
             self.dir = os.path.join(root, os.path.basename(os.path.normpath(src)))
             shutil.copytree(src, self.dir)
             self.sources = sorted(f for f in os.listdir(self.dir)
-                                  if f.endswith((".c", ".cpp")))
+                                  if f.endswith((".c", ".cpp", ".cu")))
             self.kernels = sorted(f for f in os.listdir(self.dir) if f.endswith(".cl"))
             with open(os.path.join(self.dir, "compile_commands.json"), "w") as f:
                 json.dump([{"directory": self.dir, "file": s,
@@ -54,8 +60,11 @@ class Program:
             self.sources = [os.path.basename(src)]
             self.kernels = []
             shutil.copy(src, os.path.join(root, self.sources[0]))
-            # Analyzed with the flags it is built with (-fopenmp, -D...).
-            self.tool_args = [os.path.join(root, self.sources[0]), "--", *cflags]
+            # Analyzed with the flags it is built with (-fopenmp, -D...),
+            # but for nvcc's.
+            cuda = self.sources[0].endswith(".cu")
+            self.tool_args = [os.path.join(root, self.sources[0]), "--",
+                              *([] if cuda else cflags)]
 
     def build(self, cc, flags, binary):
         libs = ["-lstdc++"] if any(s.endswith(".cpp") for s in self.sources) else []
@@ -71,6 +80,25 @@ class Program:
             os.chmod(binary, 0o755)
         return r
 
+    def syntax_errors(self, clang):
+        """clang's host and device syntax checks of the CUDA files: the
+        errors, or "". An empty texture_fetch_functions.h comes after every
+        include path (CUDA 13 removed it; clang 19's wrapper includes it)."""
+        stand_in = os.path.join(self.dir, "..", "stand-in")
+        os.makedirs(stand_in, exist_ok=True)
+        open(os.path.join(stand_in, "texture_fetch_functions.h"), "w").close()
+        for s in self.sources:
+            if not s.endswith(".cu"):
+                continue
+            for side in (["--cuda-host-only"],
+                         ["--cuda-device-only", "--cuda-gpu-arch=sm_90"]):
+                r = run([clang, "-fsyntax-only", "-Wno-unknown-cuda-version",
+                         "-idirafter", stand_in, *side,
+                         os.path.join(self.dir, s)])
+                if r.returncode:
+                    return f"{' '.join(side)}: {r.stderr}"
+        return ""
+
     def text(self):
         """Every file's contents, to tell whether a rewrite changed any."""
         out = {}
@@ -84,6 +112,8 @@ class Program:
 
 def split_spec(tool, program, record, extra):
     report = run([tool, "--report", "--format=json", *extra, *program.tool_args])
+    if report.returncode:
+        raise SystemExit(f"split: no report (exit {report.returncode})\n{report.stderr}")
     plan = json.loads(report.stdout)
     for rec in plan["records"]:
         if rec["name"] == record and "clusters" in rec:
@@ -106,6 +136,10 @@ def main():
     ap.add_argument("--cflags", default="-O1")
     ap.add_argument("--tool-arg", action="append", default=[],
                     help="an option for every dl-refactor run (repeatable)")
+    ap.add_argument("--build-only", action="store_true",
+                    help="rewrite and build each layout, run nothing")
+    ap.add_argument("--syntax-clang",
+                    help="with --build-only: clang-19 for the CUDA syntax checks")
     ap.add_argument("src")
     ap.add_argument("args", nargs="*")
     opts = ap.parse_args()
@@ -119,7 +153,8 @@ def main():
         if build.returncode:
             print(build.stderr)
             return 1
-        expected = run([original, *opts.args]).stdout
+        expected = "" if opts.build_only else run([original, *opts.args]).stdout
+        nvcc = os.path.basename(opts.cc).startswith("nvcc")
         failures = 0
         for index, layout in enumerate(opts.layouts.split()):
             copy_dir = os.path.join(work, str(index))
@@ -137,12 +172,18 @@ def main():
                 failures += 1
                 continue
             binary = os.path.join(copy_dir, "rewritten.bin")
-            build = copy.build(opts.cc, cflags + WARNINGS, binary)
+            build = copy.build(opts.cc, cflags + (NVCC_WARNINGS if nvcc else WARNINGS),
+                               binary)
             if build.returncode:
                 print(f"{layout}: the rewrite does not compile cleanly\n{build.stderr}")
                 failures += 1
                 continue
-            got = run([binary, *opts.args]).stdout
+            errors = copy.syntax_errors(opts.syntax_clang) if opts.syntax_clang else ""
+            if errors:
+                print(f"{layout}: clang's syntax check fails\n{errors}")
+                failures += 1
+                continue
+            got = expected if opts.build_only else run([binary, *opts.args]).stdout
             if got != expected:
                 print(f"{layout}: output differs\n  expected: {expected!r}\n  got:      {got!r}")
                 failures += 1
@@ -152,7 +193,7 @@ def main():
                 print(f"{layout}: a second run is not a no-op\n{again.stderr}")
                 failures += 1
                 continue
-            print(f"{layout}: same output")
+            print(f"{layout}: {'builds' if opts.build_only else 'same output'}")
         return 1 if failures else 0
     finally:
         shutil.rmtree(work, ignore_errors=True)
