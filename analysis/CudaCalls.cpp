@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 #include "analysis/AstUtil.h"
 #include "analysis/UseClassifier.h"
+#include "clang/AST/Attr.h"
 
 using namespace clang;
 using namespace dlopt;
@@ -88,14 +89,40 @@ UseClassifier::cudaAllocation(const RecordDecl *RD, const Expr *Handle) const {
   return checked(UseVerdict::of(U), "a CUDA allocation");
 }
 
+std::optional<UseVerdict>
+UseClassifier::cudaVariable(const DeclaratorDecl *D,
+                            const RecordDecl *RD) const {
+  const char *Space = D->hasAttr<CUDASharedAttr>()     ? "__shared__"
+                      : D->hasAttr<CUDAConstantAttr>() ? "__constant__"
+                      : D->hasAttr<CUDADeviceAttr>()   ? "__device__"
+                                                       : nullptr;
+  if (!Space || !isa<VarDecl>(D))
+    return std::nullopt;
+  return UseVerdict::refused(D->getLocation(),
+                             "'" + D->getNameAsString() + "' is a " + Space +
+                                 " variable holding '" + recordName(RD) +
+                                 "' elements (CUDA memory spaces other than "
+                                 "global memory are not rewritten yet)");
+}
+
 std::optional<UseVerdict> UseClassifier::cudaUse(const RecordDecl *RD,
                                                  const Expr *Handle,
                                                  const CallExpr *Call,
                                                  const Expr *Child) const {
   CudaCall K = cudaCall(Call);
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (K == CudaCall::None && Callee && Callee->getIdentifier() &&
+      Callee->getName().starts_with("cuda"))
+    return UseVerdict::refused(
+        Call->getExprLoc(), "'" + recordName(RD) + "' array passed to " +
+                                Callee->getName().str() +
+                                " (only cudaMalloc, cudaMallocManaged, "
+                                "cudaMallocHost, cudaHostAlloc, cudaFree, "
+                                "cudaFreeHost, cudaMemcpy, cudaMemcpyAsync, "
+                                "cudaMemset and cudaMemsetAsync are followed)");
   if (K == CudaCall::None || K == CudaCall::Allocation)
     return std::nullopt;
-  std::string Fn = Call->getDirectCallee()->getName().str();
+  std::string Fn = Callee->getName().str();
   auto Refused = [&](const std::string &Why) {
     return UseVerdict::refused(Call->getExprLoc(), "'" + recordName(RD) +
                                                        "' array passed to " +

@@ -505,6 +505,13 @@ UseVerdict UseClassifier::binaryUse(const RecordDecl *RD, const Expr *DRE,
                      "a field access");
     if (std::optional<UseVerdict> V = subArray(RD, DRE, BO, Index))
       return *V;
+    if (const auto *Call = dyn_cast_or_null<CallExpr>(semanticParent(Sum));
+        Call && cudaCall(Call) != CudaCall::None)
+      return UseVerdict::refused(
+          BO->getOperatorLoc(),
+          "sub-array of " + Name + " passed to " +
+              Call->getDirectCallee()->getNameAsString() +
+              " (CUDA copies of whole arrays only, not rewritten yet)");
     return UseVerdict::refused(BO->getOperatorLoc(),
                                "pointer arithmetic on " + Name +
                                    " (not rewritten yet)");
@@ -913,6 +920,8 @@ UseVerdict UseClassifier::declaration(const DeclaratorDecl *D,
     return UseVerdict::of({UseKind::WalkingPointer});
   if (std::optional<ElementPointer> EP = elementPointer(D))
     return elementPointerDeclaration(*EP);
+  if (std::optional<UseVerdict> V = cudaVariable(D, RD))
+    return *V;
   if (SM.isBeforeInTranslationUnit(D->getLocation(),
                                    RD->getBraceRange().getEnd()))
     return UseVerdict::refused(D->getLocation(),

@@ -509,6 +509,10 @@ private:
   libraryCall(const clang::RecordDecl *RD, const clang::Expr *Handle,
               const clang::CallExpr *Call, const clang::Expr *Child,
               const clang::Expr *Offset = nullptr) const;
+  /// A variable of a CUDA memory space (__shared__, __constant__,
+  /// __device__) holding an array of \p RD: refused.
+  std::optional<UseVerdict> cudaVariable(const clang::DeclaratorDecl *D,
+                                         const clang::RecordDecl *RD) const;
   /// \p Handle, whose address \p Child is, allocated by a CUDA call.
   std::optional<UseVerdict> cudaAllocation(const clang::RecordDecl *RD,
                                            const clang::Expr *Handle) const;

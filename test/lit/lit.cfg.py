@@ -10,6 +10,10 @@
 #                 test/Inputs/rules-model.json (%rules-model)
 #   %examples     the examples/ directory
 #   %python-sklearn  a python3 that can import sklearn (feature: sklearn)
+#   %nvcc         the CUDA toolkit's nvcc; where it is missing, a command that
+#                 fails saying so (CUDA tests fail, not skip, without it)
+#   %cuda-stand-in  a directory with an empty texture_fetch_functions.h, for
+#                 clang-19's own CUDA syntax checks against CUDA 13
 # Features: opencl (the OpenCL headers), pocl (an OpenCL device to run on).
 # FileCheck, not and count come from the LLVM 19 tools directory.
 import os
@@ -17,7 +21,7 @@ import lit.formats
 
 config.name = "dlopt"
 config.test_format = lit.formats.ShTest(execute_external=True)
-config.suffixes = [".c", ".cpp", ".cl", ".test"]
+config.suffixes = [".c", ".cpp", ".cl", ".cu", ".test"]
 config.excludes = ["Inputs"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.dlopt_obj_root, "test", "lit")
@@ -41,6 +45,16 @@ if os.path.isfile("/usr/include/CL/cl.h"):
     if shutil.which("clinfo") and "Device" in subprocess.run(
             ["clinfo", "-l"], capture_output=True, text=True).stdout:
         config.available_features.add("pocl")
+
+# CUDA: nvcc from PATH or the toolkit's usual place. No GPU is needed: the
+# tests build the rewritten programs, they do not run them.
+nvcc = shutil.which("nvcc") or ("/usr/local/cuda/bin/nvcc"
+                                if os.path.isfile("/usr/local/cuda/bin/nvcc") else None)
+config.substitutions.append(
+    ("%nvcc", nvcc or "sh -c 'echo \"nvcc not found: install the CUDA toolkit\" >&2; exit 1' nvcc"))
+config.substitutions.append(
+    ("%cuda-stand-in", os.path.join(config.dlopt_src_root, "test", "lit", "cuda", "Inputs",
+                                    "stand-in")))
 
 # The calibration trains with Debian's python3-sklearn, which a python3 from
 # elsewhere on PATH (pyenv, venv) may not see.

@@ -27,6 +27,32 @@ TEST(EditSetTest, OverlappingEditsAreAnError) {
   llvm::consumeError(std::move(E));
 }
 
+// A CUDA file's host and device sides: the edits both made once, those of
+// one side added; an edit of the same text that differs, or overlaps one
+// of the other side, is a conflict that leaves the set as it was.
+TEST(EditSetTest, MergeTakesEachSidesEditsAndRefusesConflicts) {
+  EditSet Host("k.cu", "p[i].x; #if A p[i].y #endif q[0].z;");
+  EditSet Device = Host.emptyCopy();
+  ASSERT_FALSE(bool(Host.replace(0, 6, "p.x[i]")));
+  ASSERT_FALSE(bool(Device.replace(0, 6, "p.x[i]")));
+  ASSERT_FALSE(bool(Device.replace(14, 20, "p.y[i]")));
+  Host.insert(35, "/* helpers */");
+  ASSERT_FALSE(bool(Host.merge(Device)));
+  EXPECT_EQ(Host.apply(), "p.x[i]; #if A p.y[i] #endif q[0].z;/* helpers */");
+
+  EditSet Other = Host.emptyCopy();
+  ASSERT_FALSE(bool(Other.replace(0, 6, "p.x[i] ")));
+  llvm::Error Differs = Host.merge(Other);
+  EXPECT_TRUE(bool(Differs));
+  llvm::consumeError(std::move(Differs));
+  EditSet Inside = Host.emptyCopy();
+  ASSERT_FALSE(bool(Inside.replace(2, 3, "j")));
+  llvm::Error Overlaps = Host.merge(Inside);
+  EXPECT_TRUE(bool(Overlaps));
+  llvm::consumeError(std::move(Overlaps));
+  EXPECT_EQ(Host.apply(), "p.x[i]; #if A p.y[i] #endif q[0].z;/* helpers */");
+}
+
 // The generated declarations after a record defined at the very end of a
 // header (no newline after its `;`) are part of the new text.
 TEST(EditSetTest, InsertionAtTheEndOfTheFile) {
