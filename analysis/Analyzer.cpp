@@ -82,6 +82,7 @@ private:
     S.Frequency = K.Frequency;
     S.FrequencyMeasured = K.FrequencyMeasured;
     S.OpenCL = K.Function->hasAttr<OpenCLKernelAttr>();
+    S.Cuda = K.Function->hasAttr<CUDAGlobalAttr>();
     for (unsigned I = 0; I < Accesses.size(); ++I) {
       const PlacedAccess &A = Accesses[I];
       auto It = std::find(FieldIds.begin(), FieldIds.end(), A.Access.Field);

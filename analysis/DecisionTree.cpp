@@ -129,6 +129,17 @@ const DecisionTree &DecisionTree::builtinKernels() {
   return Model;
 }
 
+const DecisionTree &DecisionTree::builtinCuda() {
+  static const DecisionTree Model = [] {
+    Expected<DecisionTree> M =
+        parse(BuiltinCudaModelJson, "builtin:nvidia-rules");
+    if (!M)
+      report_fatal_error(M.takeError()); // A build defect, caught by tests.
+    return std::move(*M);
+  }();
+  return Model;
+}
+
 Decision DecisionTree::decide(const FeatureVector &Features) const {
   Decision D;
   unsigned Id = 0;

@@ -187,6 +187,8 @@ struct KernelSummary {
   bool Significant = true;
   /// An OpenCL __kernel: host code launches it (LayoutPlan::KernelLaunches).
   bool OpenCL = false;
+  /// A CUDA __global__ function.
+  bool Cuda = false;
   std::vector<LoopInfo> Loops;
   /// The record's field accesses, in program order.
   std::vector<AccessInfo> Accesses;

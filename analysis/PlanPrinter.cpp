@@ -246,6 +246,7 @@ static json::Object kernelJson(const RecordPlan &R, const KernelSummary &K) {
                       {"frequency_measured", K.FrequencyMeasured},
                       {"significant", K.Significant},
                       {"opencl", K.OpenCL},
+                      {"cuda", K.Cuda},
                       {"loops", std::move(Loops)},
                       {"accesses", std::move(Accesses)},
                       {"edges", edgesJson(R, K.Graph)}};

@@ -118,11 +118,15 @@ void dlopt::planRecord(RecordPlan &R, const AnalysisOptions &Opts) {
     R.Kernels[K].Significant = Significant[K];
   R.Graph = mergeKernelGraphs(R.Fields, Graphs);
   // A record whose significant kernels include an OpenCL kernel is laid
-  // out for the OpenCL device, unless a model was named.
-  bool OpenCL = false;
-  for (const KernelSummary &K : R.Kernels)
+  // out for the OpenCL device, one with a CUDA kernel for the GPU, unless a
+  // model was named.
+  bool OpenCL = false, Cuda = false;
+  for (const KernelSummary &K : R.Kernels) {
     OpenCL |= K.Significant && K.OpenCL;
+    Cuda |= K.Significant && K.Cuda;
+  }
   const DecisionTree &Model = Opts.Model ? *Opts.Model
+                              : Cuda     ? DecisionTree::builtinCuda()
                               : OpenCL   ? DecisionTree::builtinKernels()
                                          : DecisionTree::builtin();
   R.Model = Model.name();

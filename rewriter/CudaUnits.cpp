@@ -65,18 +65,47 @@ static std::string nvccArchitecture(StringRef Option) {
   return "";
 }
 
+/// nvcc's options that take the next argument as their value, none of
+/// which clang needs.
+static bool takesValue(StringRef A) {
+  return llvm::is_contained({"-Xptxas",
+                             "-Xcudafe",
+                             "-Xlinker",
+                             "-Xnvlink",
+                             "-Xarchive",
+                             "--ptxas-options",
+                             "--linker-options",
+                             "-ccbin",
+                             "--compiler-bindir",
+                             "-x",
+                             "--x",
+                             "-t",
+                             "--threads",
+                             "-maxrregcount",
+                             "--maxrregcount",
+                             "-rdc",
+                             "--relocatable-device-code",
+                             "-MF",
+                             "-MT",
+                             "-MQ",
+                             "-odir",
+                             "--output-directory",
+                             "-Xfatbin",
+                             "--diag-suppress"},
+                            A);
+}
+
 /// An nvcc command (a CMake CUDA project's compile database) as clang's:
 /// the preprocessor's options, the language standard, the optimization
 /// level and the host compiler's options (-Xcompiler) kept, the GPU
-/// architecture translated, nvcc's own options left out.
+/// architecture translated, nvcc's own options (and its warning options,
+/// whose spelling is its own: -Werror all-warnings) left out.
 static CommandLineArguments fromNvcc(const CommandLineArguments &Args) {
   CommandLineArguments Out = {Args.front()};
   auto Keep = [&](StringRef A) {
     return A.starts_with("-D") || A.starts_with("-I") || A.starts_with("-U") ||
            A.starts_with("-std=") || A.starts_with("-O") ||
-           A.starts_with("-isystem") || A.starts_with("-f") ||
-           A.starts_with("-W") || A == "-include" || A == "-c" ||
-           A == "-o" || !A.starts_with("-");
+           A.starts_with("-isystem") || A == "-c" || !A.starts_with("-");
   };
   for (size_t I = 1; I < Args.size(); ++I) {
     StringRef A = Args[I];
@@ -100,12 +129,12 @@ static CommandLineArguments fromNvcc(const CommandLineArguments &Args) {
     } else if (Separate && Argument) {
       Out.push_back(Args[I]);
       Out.push_back(Args[++I]);
+    } else if (takesValue(A) ||
+               (A == "-Werror" && Argument && !Args[I + 1].empty() &&
+                Args[I + 1][0] != '-')) {
+      I += Argument; // An nvcc option and its value.
     } else if (Keep(A)) {
       Out.push_back(Args[I]);
-    } else if (Argument && !StringRef(Args[I + 1]).starts_with("-") &&
-               (A == "-ccbin" || A == "--compiler-bindir" || A == "-rdc" ||
-                A == "--maxrregcount" || A == "-maxrregcount")) {
-      ++I; // An nvcc option and its value.
     }
   }
   return Out;
