@@ -5,7 +5,9 @@
 // of a record's arrays there would stay as written, and the program would
 // no longer compile where that branch is enabled (`#ifdef GUI` drawing the
 // particles). The analysis keeps such a record as it is and names the
-// branch; a `#if 0` block, which no configuration builds, does not count.
+// branch; a `#if 0` block, which no configuration builds, does not count,
+// nor, in a CUDA file, a branch that only tests __CUDA_ARCH__: the file's
+// other side (host or device) is analysed as a unit of its own.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DLOPT_ANALYSIS_SKIPPEDCODE_H
