@@ -17,55 +17,70 @@
 #include "analysis/AstUtil.h"
 #include "analysis/UseClassifier.h"
 #include "clang/AST/Attr.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace clang;
 using namespace dlopt;
 
-namespace {
-struct CudaFunction {
-  llvm::StringLiteral Name;
-  CudaCall Kind;
-  /// Arguments without defaults, and the most.
-  unsigned MinArgs, MaxArgs;
-};
-} // namespace
-
 static constexpr CudaFunction CudaFunctions[] = {
-    {"cudaMalloc", CudaCall::Allocation, 2, 2},
-    {"cudaMallocManaged", CudaCall::Allocation, 2, 3},
-    {"cudaMallocHost", CudaCall::Allocation, 2, 2},
-    {"cudaHostAlloc", CudaCall::Allocation, 3, 3},
-    {"cudaFree", CudaCall::Release, 1, 1},
-    {"cudaFreeHost", CudaCall::Release, 1, 1},
-    {"cudaMemcpy", CudaCall::Copy, 4, 4},
-    {"cudaMemcpyAsync", CudaCall::Copy, 4, 5},
-    {"cudaMemset", CudaCall::Fill, 3, 3},
-    {"cudaMemsetAsync", CudaCall::Fill, 3, 4},
+    {"cudaMalloc", CudaCall::Allocation, "", "", "cudaFree"},
+    {"cudaMallocManaged", CudaCall::Allocation, "unsigned int flags",
+     "cudaMemAttachGlobal", "cudaFree"},
+    {"cudaMallocHost", CudaCall::Allocation, "", "", "cudaFreeHost"},
+    {"cudaHostAlloc", CudaCall::Allocation, "unsigned int flags", "",
+     "cudaFreeHost"},
+    {"cudaFree", CudaCall::Release, "", "", ""},
+    {"cudaFreeHost", CudaCall::Release, "", "", ""},
+    {"cudaMemcpy", CudaCall::Copy, "", "", ""},
+    {"cudaMemcpyAsync", CudaCall::Copy, "cudaStream_t stream", "0", ""},
+    {"cudaMemset", CudaCall::Fill, "", "", ""},
+    {"cudaMemsetAsync", CudaCall::Fill, "cudaStream_t stream", "0", ""},
 };
 
-CudaCall UseClassifier::cudaCall(const CallExpr *Call) {
+llvm::ArrayRef<CudaFunction> dlopt::cudaFunctions() { return CudaFunctions; }
+
+unsigned CudaFunction::kindArgs() const {
+  switch (Kind) {
+  case CudaCall::Allocation:
+    return 2; // &d, bytes
+  case CudaCall::Release:
+    return 1; // d
+  case CudaCall::Copy:
+    return 4; // dst, src, bytes, kind
+  case CudaCall::Fill:
+    return 3; // d, value, bytes
+  case CudaCall::None:
+    break;
+  }
+  return 0;
+}
+
+const CudaFunction *UseClassifier::cudaFunction(const CallExpr *Call) {
   const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
   if (!Callee || !Callee->getIdentifier())
-    return CudaCall::None;
-  for (const CudaFunction &F : CudaFunctions)
-    if (Callee->getName() == F.Name && Call->getNumArgs() >= F.MinArgs &&
-        Call->getNumArgs() <= F.MaxArgs)
-      return F.Kind;
-  return CudaCall::None;
+    return nullptr;
+  unsigned Args = Call->getNumArgs();
+  for (const CudaFunction &F : CudaFunctions) {
+    // Extra may be left to its default (in C, not passed at all).
+    unsigned Most = F.kindArgs() + !F.Extra.empty();
+    unsigned Least = F.ExtraDefault.empty() ? Most : F.kindArgs();
+    if (Callee->getName() == F.Name && Args >= Least && Args <= Most)
+      return &F;
+  }
+  return nullptr;
 }
 
 const CallExpr *UseClassifier::cudaAllocationOf(const Expr *E) const {
-  // &d, maybe cast to void **, as the call's first argument.
+  // &d, maybe cast to void ** and parenthesized, as the call's first
+  // argument.
   const Expr *Child = E;
   const Stmt *P = semanticParent(Child);
   const auto *UO = dyn_cast_or_null<UnaryOperator>(P);
   if (!UO || UO->getOpcode() != UO_AddrOf)
     return nullptr;
   const Expr *Address = UO;
-  while (const auto *Cast = dyn_cast_or_null<CastExpr>(parent(Address)))
-    Address = Cast;
-  while (const auto *Paren = dyn_cast_or_null<ParenExpr>(parent(Address)))
-    Address = Paren;
+  while (isa_and_nonnull<CastExpr, ParenExpr>(parent(Address)))
+    Address = cast<Expr>(parent(Address));
   const auto *Call = dyn_cast_or_null<CallExpr>(parent(Address));
   if (!Call || cudaCall(Call) != CudaCall::Allocation ||
       Call->getArg(0) != Address)
@@ -85,7 +100,8 @@ UseClassifier::cudaAllocation(const RecordDecl *RD, const Expr *Handle) const {
         Call->getExprLoc(), Fn + " of " + handleName(Handle) +
                                 " with a byte count that is not n * sizeof(" +
                                 recordName(RD) +
-                                ") in any order or a variable set so");
+                                ") in any order or a variable or struct "
+                                "field set so");
   return checked(UseVerdict::of(U), "a CUDA allocation");
 }
 
@@ -112,14 +128,18 @@ std::optional<UseVerdict> UseClassifier::cudaUse(const RecordDecl *RD,
   CudaCall K = cudaCall(Call);
   const FunctionDecl *Callee = Call->getDirectCallee();
   if (K == CudaCall::None && Callee && Callee->getIdentifier() &&
-      Callee->getName().starts_with("cuda"))
-    return UseVerdict::refused(
-        Call->getExprLoc(), "'" + recordName(RD) + "' array passed to " +
-                                Callee->getName().str() +
-                                " (only cudaMalloc, cudaMallocManaged, "
-                                "cudaMallocHost, cudaHostAlloc, cudaFree, "
-                                "cudaFreeHost, cudaMemcpy, cudaMemcpyAsync, "
-                                "cudaMemset and cudaMemsetAsync are followed)");
+      Callee->getName().starts_with("cuda")) {
+    std::vector<std::string> Names;
+    for (const CudaFunction &F : CudaFunctions)
+      Names.push_back(F.Name.str());
+    std::string Last = Names.back();
+    Names.pop_back();
+    return UseVerdict::refused(Call->getExprLoc(),
+                               "'" + recordName(RD) + "' array passed to " +
+                                   Callee->getName().str() + " (only " +
+                                   llvm::join(Names, ", ") + " and " + Last +
+                                   " are followed)");
+  }
   if (K == CudaCall::None || K == CudaCall::Allocation)
     return std::nullopt;
   std::string Fn = Callee->getName().str();

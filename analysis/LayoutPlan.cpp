@@ -97,25 +97,22 @@ std::vector<unsigned> dlopt::blockPlanDependentUses(LayoutPlan &Plan) {
     // no member holding one changes.
     if (!Changes(R) || R.How == Strategy::Boundary)
       continue;
-    // OpenCL buffers are transferred from the start of the host's array; a
-    // tiled handle moved by a sub-array starts inside a tile.
+    // OpenCL buffers and CUDA copies transfer from the start of an array;
+    // a tiled handle moved by a sub-array starts inside a tile.
     bool Tiled = llvm::any_of(R.Clusters, [](const ClusterPlan &C) {
       return C.Chosen.Kind == LayoutKind::Tiled;
     });
-    if (Tiled && !R.CudaCallAt.empty() && !R.SubArrayAt.empty()) {
-      R.Blockers.push_back({"sub-array of a record whose arrays CUDA runtime "
+    if (Tiled && !R.SubArrayAt.empty() &&
+        (R.hasBuffers() || !R.CudaCallAt.empty())) {
+      R.Blockers.push_back(
+          {R.hasBuffers() ? "sub-array of a record with OpenCL buffers in a "
+                            "tiled layout (its transfers are not rewritten "
+                            "yet)"
+                          : "sub-array of a record whose arrays CUDA runtime "
                             "calls copy, in a tiled layout (not rewritten "
                             "yet; from " +
                                 R.CudaCallAt + ")",
-                            R.SubArrayAt});
-      Blocked.push_back(I);
-      continue;
-    }
-    if (Tiled && R.hasBuffers() && !R.SubArrayAt.empty()) {
-      R.Blockers.push_back({"sub-array of a record with OpenCL buffers in a "
-                            "tiled layout (its transfers are not rewritten "
-                            "yet)",
-                            R.SubArrayAt});
+           R.SubArrayAt});
       Blocked.push_back(I);
       continue;
     }

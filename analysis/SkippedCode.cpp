@@ -107,9 +107,8 @@ static bool testsCudaSide(StringRef Condition) {
       Named = true;
       continue;
     }
-    if (!Condition.consume_front("defined") &&
-        !Condition.consume_front("!") && !Condition.consume_front("(") &&
-        !Condition.consume_front(")"))
+    if (!Condition.consume_front("defined") && !Condition.consume_front("!") &&
+        !Condition.consume_front("(") && !Condition.consume_front(")"))
       return false;
   }
   return Named;
@@ -120,6 +119,9 @@ static bool testsCudaSide(StringRef Condition) {
 static unsigned chainOpening(const SourceManager &SM, const LangOptions &LO,
                              FileID File, unsigned At) {
   StringRef Text = SM.getBufferData(File);
+  if (directiveAt(Text, At).starts_with("if"))
+    return At;
+  // An #elif or #else: the innermost #if still open before it.
   Lexer Raw(SM.getLocForStartOfFile(File), LO, Text.begin(), Text.begin(),
             Text.end());
   Raw.SetCommentRetentionState(false);
@@ -137,8 +139,7 @@ static unsigned chainOpening(const SourceManager &SM, const LangOptions &LO,
     else if (Word == "endif" && !Open.empty())
       Open.pop_back();
   }
-  StringRef Word = directiveAt(Text, At);
-  return Word.starts_with("if") || Open.empty() ? At : Open.back();
+  return Open.empty() ? At : Open.back();
 }
 
 /// The branches of the skipped range [Begin, End) of \p File: one per

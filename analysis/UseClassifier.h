@@ -16,6 +16,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
@@ -139,6 +140,25 @@ enum class UseKind {
 
 /// The CUDA runtime's calls on device memory (CudaCalls.cpp).
 enum class CudaCall { None, Allocation, Release, Copy, Fill };
+
+/// A CUDA runtime function the analysis follows: the vocabulary of
+/// UseKind::CudaCall, which the rewriter's helpers mirror one for one.
+struct CudaFunction {
+  llvm::StringLiteral Name;
+  CudaCall Kind;
+  /// The parameter after those of its kind (the pointer; a copy's source,
+  /// a fill's value; the byte count; a copy's direction), if any, and the
+  /// value a call that leaves it to its default passes.
+  llvm::StringLiteral Extra, ExtraDefault;
+  /// An allocation's release.
+  llvm::StringLiteral Release;
+
+  /// The arguments of its kind (Extra not counted).
+  unsigned kindArgs() const;
+};
+
+/// Every CUDA runtime function the analysis follows.
+llvm::ArrayRef<CudaFunction> cudaFunctions();
 
 const char *useKindName(UseKind K);
 
@@ -439,8 +459,14 @@ public:
 
   // --- The CUDA runtime (CudaCalls.cpp) ---
 
-  /// Which of the CUDA runtime's memory calls \p Call is, by name.
-  static CudaCall cudaCall(const clang::CallExpr *Call);
+  /// The CUDA runtime function \p Call calls, if one followed (by name
+  /// and number of arguments), else null.
+  static const CudaFunction *cudaFunction(const clang::CallExpr *Call);
+  /// Which of the CUDA runtime's memory calls \p Call is.
+  static CudaCall cudaCall(const clang::CallExpr *Call) {
+    const CudaFunction *F = cudaFunction(Call);
+    return F ? F->Kind : CudaCall::None;
+  }
   /// The allocation call whose first argument is the address of the handle
   /// \p E (cudaMalloc(&d, ...), cudaMalloc((void **)&d, ...)), else null.
   const clang::CallExpr *cudaAllocationOf(const clang::Expr *E) const;

@@ -17,88 +17,82 @@
 // handle null, as T_soa_alloc does.
 //
 //===----------------------------------------------------------------------===//
+#include "analysis/UseClassifier.h"
 #include "rewriter/HandleLayout.h"
-#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace clang;
 using namespace dlopt;
 
-HandleLayout::Helper HandleLayout::cudaHelper(StringRef Fn) {
-  return llvm::StringSwitch<Helper>(Fn)
-      .Case("cudaMalloc", CudaMalloc)
-      .Case("cudaMallocManaged", CudaMallocManaged)
-      .Case("cudaMallocHost", CudaMallocHost)
-      .Case("cudaHostAlloc", CudaHostAlloc)
-      .Case("cudaFree", CudaFree)
-      .Case("cudaFreeHost", CudaFreeHost)
-      .Case("cudaMemcpy", CudaMemcpy)
-      .Case("cudaMemcpyAsync", CudaMemcpyAsync)
-      .Case("cudaMemset", CudaMemset)
-      .Case("cudaMemsetAsync", CudaMemsetAsync);
+HandleLayout::Helper HandleLayout::cudaHelper(const CudaFunction &F) {
+  size_t K = &F - cudaFunctions().data();
+  assert(K < cudaFunctions().size() && CudaHelpers >> 35 >> K &&
+         "one of cudaFunctions(), within the helper bits");
+  return Helper(CudaFirst << K);
 }
 
 namespace dlopt {
-/// Prints the CUDA helpers a rewrite used. A friend of HandleLayout.
+/// Prints the CUDA helpers a rewrite used, one per function of
+/// cudaFunctions(), in its order. A friend of HandleLayout.
 class CudaPrinter {
 public:
   explicit CudaPrinter(const HandleLayout &L)
       : L(L), OS(Text), H(L.HandleName) {}
 
   std::string print() {
-    for (auto [Bit, Fn, Extra] : Allocators)
-      if (L.Used & Bit)
-        allocation(Fn, Extra);
-    for (StringRef Fn : {"cudaFree", "cudaFreeHost"})
-      if (L.Used & HandleLayout::cudaHelper(Fn))
-        release(Fn);
-    for (auto [Fn, Extra] : {std::pair<StringRef, StringRef>{"cudaMemcpy", ""},
-                             {"cudaMemcpyAsync", ", cudaStream_t stream"}})
-      if (L.Used & HandleLayout::cudaHelper(Fn))
-        perArray(Fn, "src", "enum cudaMemcpyKind kind" + Extra.str());
-    for (auto [Fn, Extra] : {std::pair<StringRef, StringRef>{"cudaMemset", ""},
-                             {"cudaMemsetAsync", ", cudaStream_t stream"}})
-      if (L.Used & HandleLayout::cudaHelper(Fn))
-        perArray(Fn, "", Extra.drop_front(2));
+    for (const CudaFunction &F : cudaFunctions()) {
+      if (!(L.Used & HandleLayout::cudaHelper(F)))
+        continue;
+      switch (F.Kind) {
+      case CudaCall::Allocation:
+        allocation(F);
+        break;
+      case CudaCall::Release:
+        release(F.Name);
+        break;
+      case CudaCall::Copy:
+      case CudaCall::Fill:
+        perArray(F);
+        break;
+      case CudaCall::None:
+        break;
+      }
+    }
     return OS.str();
   }
 
 private:
-  struct Allocator {
-    HandleLayout::Helper Bit;
-    StringRef Fn;
-    /// The call's arguments after the size: flags.
-    bool Flags;
-  };
-  static constexpr Allocator Allocators[] = {
-      {HandleLayout::CudaMalloc, "cudaMalloc", false},
-      {HandleLayout::CudaMallocManaged, "cudaMallocManaged", true},
-      {HandleLayout::CudaMallocHost, "cudaMallocHost", false},
-      {HandleLayout::CudaHostAlloc, "cudaHostAlloc", true}};
+  /// ", unsigned int flags": F's extra parameter, if it has one.
+  static std::string extra(const CudaFunction &F) {
+    return F.Extra.empty() ? "" : ", " + F.Extra.str();
+  }
+  /// Its name: "flags".
+  static std::string extraName(const CudaFunction &F) {
+    return F.Extra.empty() ? "" : ", " + F.Extra.rsplit(' ').second.str();
+  }
 
   /// "if (e == cudaSuccess) e = Call;": the first error wins.
   void step(const std::string &Call) {
     OS << "  if (e == cudaSuccess)\n    e = " << Call << ";\n";
   }
 
-  void allocation(StringRef Fn, bool Flags) {
-    bool Host = Fn == "cudaMallocHost" || Fn == "cudaHostAlloc";
-    OS << "static inline cudaError_t " << L.cudaName(Fn) << "(" << H
-       << " *h, size_t n" << (Flags ? ", unsigned int flags" : "") << ") {\n"
+  void allocation(const CudaFunction &F) {
+    OS << "static inline cudaError_t " << L.cudaName(F.Name) << "(" << H
+       << " *h, size_t n" << extra(F) << ") {\n"
        << "  cudaError_t e = cudaSuccess;\n";
     if (!L.ShiftName.empty())
       OS << "  h->" << L.ShiftName << " = 0;\n";
     for (const HandleMember &M : L.Members)
       OS << "  h->" << M.Name << " = 0;\n";
     for (const HandleMember &M : L.Members)
-      step(Fn.str() + "((void **)&h->" + M.Name + ", " +
+      step(F.Name.str() + "((void **)&h->" + M.Name + ", " +
            parenthesize(M.length("n")) + " * sizeof *h->" + M.Name +
-           (Flags ? ", flags" : "") + ")");
+           extraName(F) + ")");
     // All or nothing.
     OS << "  if (e != cudaSuccess) {\n";
     for (const HandleMember &M : L.Members)
-      OS << "    " << (Host ? "cudaFreeHost" : "cudaFree") << "(h->" << M.Name
-         << ");\n    h->" << M.Name << " = 0;\n";
+      OS << "    " << F.Release << "(h->" << M.Name << ");\n    h->" << M.Name
+         << " = 0;\n";
     OS << "  }\n  return e;\n}\n\n";
   }
 
@@ -111,36 +105,35 @@ private:
     OS << "  return e;\n}\n\n";
   }
 
-  /// cudaMemcpy(dst, src, n, kind...) (\p Source "src") or cudaMemset(dst,
-  /// c, n...): over the first n elements of each array.
-  void perArray(StringRef Fn, StringRef Source, StringRef Extra) {
-    OS << "static inline cudaError_t " << L.cudaName(Fn) << "(" << H
-       << " dst, " << (Source.empty() ? "int c" : H + " src") << ", size_t n"
-       << (Extra.empty() ? "" : ", " + Extra.str()) << ") {\n"
+  /// cudaMemcpy(dst, src, n, kind...) or cudaMemset(dst, c, n...): over
+  /// the first n elements of each array.
+  void perArray(const CudaFunction &F) {
+    bool Copy = F.Kind == CudaCall::Copy;
+    OS << "static inline cudaError_t " << L.cudaName(F.Name) << "(" << H
+       << " dst, " << (Copy ? H + " src" : "int c") << ", size_t n"
+       << (Copy ? ", enum cudaMemcpyKind kind" : "") << extra(F) << ") {\n"
        << "  cudaError_t e = cudaSuccess;\n";
-    std::string Rest = Source.empty() ? "" : ", kind";
-    if (Extra.ends_with("stream"))
-      Rest += ", stream";
+    std::string Rest = (Copy ? ", kind" : "") + extraName(F);
     auto From = [&](const std::string &Member) {
-      return Source.empty() ? std::string("c") : "src." + Member;
+      return Copy ? "src." + Member : std::string("c");
     };
+    std::string Fn = F.Name.str();
     for (const HandleMember &M : L.Members) {
       if (M.K != HandleMember::Tiles) {
-        step(Fn.str() + "(dst." + M.Name + ", " + From(M.Name) +
+        step(Fn + "(dst." + M.Name + ", " + From(M.Name) +
              ", n * sizeof *dst." + M.Name + Rest + ")");
         continue;
       }
       std::string T = std::to_string(M.Tile);
-      step(Fn.str() + "(dst." + M.Name + ", " + From(M.Name) + ", n / " + T +
+      step(Fn + "(dst." + M.Name + ", " + From(M.Name) + ", n / " + T +
            " * sizeof *dst." + M.Name + Rest + ")");
       // The last tile's first n % T lanes, field by field (the address of a
       // field of a device tile is computed, never read, on the host).
       OS << "  if (n % " << T << ") {\n";
-      for (unsigned F : M.Fields) {
-        std::string Field = M.Name + "[n / " + T + "]." + L.FieldNames[F];
-        OS << "  ";
-        step(Fn.str() + "(dst." + Field + ", " + From(Field) + ", n % " + T +
-             " * sizeof *dst." + M.Name + "[0]." + L.FieldNames[F] + Rest +
+      for (unsigned Fi : M.Fields) {
+        std::string Field = M.Name + "[n / " + T + "]." + L.FieldNames[Fi];
+        step(Fn + "(dst." + Field + ", " + From(Field) + ", n % " + T +
+             " * sizeof *dst." + M.Name + "[0]." + L.FieldNames[Fi] + Rest +
              ")");
       }
       OS << "  }\n";

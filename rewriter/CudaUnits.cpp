@@ -117,8 +117,7 @@ static CommandLineArguments fromNvcc(const CommandLineArguments &Args) {
       StringRef(Args[++I]).split(Parts, ',', -1, false);
       for (StringRef P : Parts)
         Out.push_back(P.str());
-    } else if ((A == "-arch" || A == "--gpu-architecture" ||
-                A == "-gencode") &&
+    } else if ((A == "-arch" || A == "--gpu-architecture" || A == "-gencode") &&
                Argument) {
       if (std::string Arch = nvccArchitecture(Args[++I]); !Arch.empty())
         Out.push_back("--cuda-gpu-arch=" + Arch);
@@ -141,23 +140,22 @@ static CommandLineArguments fromNvcc(const CommandLineArguments &Args) {
 }
 
 void dlopt::prepareCudaTool(ClangTool &Tool, bool DeviceSide) {
-  Tool.appendArgumentsAdjuster(
-      [DeviceSide](const CommandLineArguments &Args, StringRef) {
-        bool Nvcc = !Args.empty() &&
-                    llvm::sys::path::stem(Args.front()) == "nvcc";
-        CommandLineArguments Out = Nvcc ? fromNvcc(Args) : Args;
-        Out.push_back("-Wno-unknown-cuda-version");
-        if (!DeviceSide) {
-          Out.push_back("--cuda-host-only");
-        } else {
-          Out.push_back("--cuda-device-only");
-          if (!namesArchitecture(Out))
-            Out.push_back("--cuda-gpu-arch=sm_90");
-        }
-        return Out;
-      });
+  Tool.appendArgumentsAdjuster([DeviceSide](const CommandLineArguments &Args,
+                                            StringRef) {
+    bool Nvcc = !Args.empty() && llvm::sys::path::stem(Args.front()) == "nvcc";
+    CommandLineArguments Out = Nvcc ? fromNvcc(Args) : Args;
+    Out.push_back("-Wno-unknown-cuda-version");
+    if (!DeviceSide) {
+      Out.push_back("--cuda-host-only");
+    } else {
+      Out.push_back("--cuda-device-only");
+      if (!namesArchitecture(Out))
+        Out.push_back("--cuda-gpu-arch=sm_90");
+    }
+    return Out;
+  });
   Tool.mapVirtualFile(StandInPath, "/* dlopt: stand-in for a header CUDA 13 "
-                              "removed (rewriter/CudaUnits.h) */\n");
+                                   "removed (rewriter/CudaUnits.h) */\n");
 }
 
 void dlopt::addCudaStandIn(CompilerInstance &CI) {

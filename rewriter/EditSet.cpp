@@ -110,7 +110,8 @@ Error EditSet::merge(const EditSet &Other) {
       // around one of this set's edits.
       auto Next = Merged.lower_bound(K);
       bool Overlaps =
-          (Next != Merged.end() && K.second == 1 && Next->first.first < E.End) ||
+          (Next != Merged.end() && K.second == 1 &&
+           Next->first.first < E.End) ||
           (Next != Merged.begin() && std::prev(Next)->first.second == 1 &&
            std::prev(Next)->second.End > K.first);
       if (!Overlaps) {

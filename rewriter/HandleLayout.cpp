@@ -403,8 +403,8 @@ void HandlePrinter::offsetHelper() {
 }
 
 void HandlePrinter::diffHelper() {
-  OS << L.deviceHelper() << "ptrdiff_t " << L.diffName() << "(" << H << " a, " << H
-     << " b) {\n";
+  OS << L.deviceHelper() << "ptrdiff_t " << L.diffName() << "(" << H << " a, "
+     << H << " b) {\n";
   // A member that is not tiled moves with the position; tiles stay where
   // they start, and the count of elements they skip moves instead.
   for (const HandleMember &M : L.Members)

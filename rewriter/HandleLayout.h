@@ -28,6 +28,8 @@
 
 namespace dlopt {
 
+struct CudaFunction; // analysis/UseClassifier.h
+
 class HandleLayout {
 public:
   /// Null if the plan keeps the record as it is.
@@ -105,23 +107,12 @@ public:
     ClMap = 1ull << 33,
     ClMapAos = 1ull << 34,
     /// CUDA runtime calls per array of the layout, one helper each, named
-    /// after the call (UseKind::CudaCall, CudaHelpers.cpp).
-    CudaMalloc = 1ull << 35,
-    CudaMallocManaged = 1ull << 36,
-    CudaMallocHost = 1ull << 37,
-    CudaHostAlloc = 1ull << 38,
-    CudaFree = 1ull << 39,
-    CudaFreeHost = 1ull << 40,
-    CudaMemcpy = 1ull << 41,
-    CudaMemcpyAsync = 1ull << 42,
-    CudaMemset = 1ull << 43,
-    CudaMemsetAsync = 1ull << 44,
+    /// after the call (UseKind::CudaCall, CudaHelpers.cpp): the bit of the
+    /// K-th of cudaFunctions() is CudaFirst << K (cudaHelper).
+    CudaFirst = 1ull << 35,
   };
-  /// Every CUDA helper.
-  static constexpr uint64_t CudaHelpers =
-      CudaMalloc | CudaMallocManaged | CudaMallocHost | CudaHostAlloc |
-      CudaFree | CudaFreeHost | CudaMemcpy | CudaMemcpyAsync | CudaMemset |
-      CudaMemsetAsync;
+  /// Every CUDA helper: room for 16 runtime functions.
+  static constexpr uint64_t CudaHelpers = 0xFFFFull << 35;
   void use(Helper H) const { Used |= H; }
   /// Every helper, whether used or not (for declarations in a header);
   /// but no reference helper of an array field, which C cannot spell that
@@ -148,9 +139,9 @@ public:
   /// Whether the record is declared in a CUDA file: the helpers device code
   /// can call are __host__ __device__.
   bool cuda() const { return Cuda; }
-  /// The helper of the CUDA runtime function \p Fn (UseKind::CudaCall),
-  /// and its name, T_soa_cudaMemcpy.
-  static Helper cudaHelper(llvm::StringRef Fn);
+  /// The helper of the CUDA runtime function \p F (UseKind::CudaCall), one
+  /// of cudaFunctions(), and its name, T_soa_cudaMemcpy.
+  static Helper cudaHelper(const CudaFunction &F);
   std::string cudaName(llvm::StringRef Fn) const {
     return HandleName + "_" + Fn.str();
   }

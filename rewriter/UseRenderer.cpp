@@ -353,32 +353,32 @@ void UseRenderer::arrayCopySite(const RecordDecl *RD, const HandleUse &U) {
 void UseRenderer::cudaSite(const RecordDecl *RD, const HandleUse &U) {
   const HandleLayout *L = Layouts.lookup(RD);
   const auto *Call = cast<CallExpr>(U.Site);
-  StringRef Fn = Call->getDirectCallee()->getName();
-  CudaCall K = UseClassifier::cudaCall(Call);
-  std::vector<std::function<std::string(const EditSet &)>> Args;
-  auto Handle = textFn(U.Handle->IgnoreParenImpCasts());
-  Args.push_back(K == CudaCall::Allocation ? [Handle](const EditSet &ES) {
-    return "&" + Handle(ES);
-  } : Handle);
-  // The arguments after the pointer: the source or fill value, the bytes,
-  // the rest.
-  unsigned Bytes = K == CudaCall::Allocation ? 1 : 2;
-  if (K == CudaCall::Copy)
+  const CudaFunction &F = *UseClassifier::cudaFunction(Call);
+  using TextFn = std::function<std::string(const EditSet &)>;
+  std::vector<TextFn> Args;
+  TextFn Handle = textFn(U.Handle->IgnoreParenImpCasts());
+  if (F.Kind == CudaCall::Allocation)
+    Args.push_back([Handle](const EditSet &ES) { return "&" + Handle(ES); });
+  else
+    Args.push_back(Handle);
+  if (F.Kind == CudaCall::Copy)
     Args.push_back(textFn(U.Value->IgnoreParenImpCasts()));
-  else if (K == CudaCall::Fill)
+  else if (F.Kind == CudaCall::Fill)
     Args.push_back(textFn(Call->getArg(1)));
-  if (K != CudaCall::Release)
+  if (F.Kind != CudaCall::Release)
     Args.push_back(countText(RD, U));
-  for (unsigned I = Bytes + 1; K != CudaCall::Release && I < Call->getNumArgs();
-       ++I)
-    if (!isa<CXXDefaultArgExpr>(Call->getArg(I)))
-      Args.push_back(textFn(Call->getArg(I)));
-  // cudaMallocManaged's flags have a default the helper does not.
-  if (Fn == "cudaMallocManaged" &&
-      (Call->getNumArgs() < 3 || isa<CXXDefaultArgExpr>(Call->getArg(2))))
-    Args.push_back([](const EditSet &) { return "cudaMemAttachGlobal"; });
-  std::string Name = L->cudaName(Fn);
-  HandleLayout::Helper Helper = HandleLayout::cudaHelper(Fn);
+  if (F.Kind == CudaCall::Copy)
+    Args.push_back(textFn(Call->getArg(3))); // The direction.
+  // The extra argument as written, or its default, which the helper does
+  // not have.
+  unsigned Extra = F.kindArgs();
+  if (!F.Extra.empty() && Extra < Call->getNumArgs() &&
+      !isa<CXXDefaultArgExpr>(Call->getArg(Extra)))
+    Args.push_back(textFn(Call->getArg(Extra)));
+  else if (!F.Extra.empty())
+    Args.push_back([D = F.ExtraDefault.str()](const EditSet &) { return D; });
+  std::string Name = L->cudaName(F.Name);
+  HandleLayout::Helper Helper = HandleLayout::cudaHelper(F);
   addSite(
       RD, Call->getSourceRange(), Call->getExprLoc(),
       [=](const EditSet &ES, const LaneContext *) {

@@ -12,8 +12,6 @@
 #   %python-sklearn  a python3 that can import sklearn (feature: sklearn)
 #   %nvcc         the CUDA toolkit's nvcc; where it is missing, a command that
 #                 fails saying so (CUDA tests fail, not skip, without it)
-#   %cuda-stand-in  a directory with an empty texture_fetch_functions.h, for
-#                 clang-19's own CUDA syntax checks against CUDA 13
 # Features: opencl (the OpenCL headers), pocl (an OpenCL device to run on).
 # FileCheck, not and count come from the LLVM 19 tools directory.
 import os
@@ -52,9 +50,6 @@ nvcc = shutil.which("nvcc") or ("/usr/local/cuda/bin/nvcc"
                                 if os.path.isfile("/usr/local/cuda/bin/nvcc") else None)
 config.substitutions.append(
     ("%nvcc", nvcc or "sh -c 'echo \"nvcc not found: install the CUDA toolkit\" >&2; exit 1' nvcc"))
-config.substitutions.append(
-    ("%cuda-stand-in", os.path.join(config.dlopt_src_root, "test", "lit", "cuda", "Inputs",
-                                    "stand-in")))
 
 # The calibration trains with Debian's python3-sklearn, which a python3 from
 # elsewhere on PATH (pyenv, venv) may not see.
