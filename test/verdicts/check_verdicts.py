@@ -10,7 +10,7 @@ decides what can be rewritten; a disagreement is a bug in either.
 usage: check_verdicts.py --dl-refactor BIN [--layouts "auto soa ..."]
                          [--std-c++ STD] PROGRAM...
 
-A PROGRAM is a C or C++ file, or a directory whose .c/.cpp files together
+A PROGRAM is a C, C++ or CUDA file, or a directory whose .c/.cpp/.cu files together
 are one program (found recursively; Inputs/ directories of lit tests hold
 such programs). Files that do not compile are skipped (some inputs are made
 to fail). 'split' is the fields in declaration order in two halves, each an
@@ -42,7 +42,7 @@ def program_args(program):
     """The files and the flags after '--' of one program."""
     if os.path.isdir(program):
         files = sorted(os.path.join(program, f) for f in os.listdir(program)
-                       if f.endswith((".c", ".cpp")))
+                       if f.endswith((".c", ".cpp", ".cu")))
         flags = compile_flags(files[0]) if files else []
         return files, flags + ["-I", program]
     return [program], compile_flags(program)
@@ -143,7 +143,7 @@ def find_programs(roots):
                 dirnames[:] = []
                 continue
             programs += [os.path.join(dirpath, f) for f in sorted(filenames)
-                         if f.endswith((".c", ".cpp"))]
+                         if f.endswith((".c", ".cpp", ".cu"))]
     return programs
 
 
@@ -152,7 +152,7 @@ def main():
     ap.add_argument("--dl-refactor", required=True)
     ap.add_argument("--layouts", default="auto soa split tiled:4")
     ap.add_argument("--find", action="store_true",
-                    help="PROGRAMs are directories to search: every .c/.cpp "
+                    help="PROGRAMs are directories to search: every .c/.cpp/.cu "
                     "file is a program, and every directory below an "
                     "Inputs/ directory or with a CMakeLists.txt is one "
                     "program")
