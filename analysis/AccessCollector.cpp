@@ -227,6 +227,18 @@ public:
       leaveLoop();
       return;
     }
+    if (FD->hasAttr<CUDADeviceAttr>()) {
+      // A CUDA __device__ function runs within its callers' work-items: its
+      // body is one trip per call (the calls count how often).
+      LoopScope Scope;
+      collectVarying(FD->getBody(), Scope.Varying);
+      Scope.Vectorizable = scanVectorizable(FD->getBody(), /*InCallee=*/true);
+      Scope.WorkItems = true;
+      enterLoop(FD->getBeginLoc(), 1, "call", Scope);
+      stmt(FD->getBody());
+      leaveLoop();
+      return;
+    }
     stmt(FD->getBody());
   }
 
@@ -452,6 +464,11 @@ private:
             measuredTrips(Ctx, Profile, For->getBeginLoc(), For->getBody())) {
       Trips = *Measured;
       Source = "profile";
+    } else if (isGridStride(For)) {
+      // The kernel's work-items share the iterations out: the NDRange
+      // counts them all (a grid sized to the array), one trip each.
+      Trips = 1;
+      Source = "grid-stride";
     } else if (Shape.ConstantTrips) {
       Trips = *Shape.ConstantTrips;
       Source = "constant";
@@ -482,6 +499,22 @@ private:
     stmt(For->getBody());
     expr(For->getInc());
     leaveLoop();
+  }
+
+  /// A CUDA grid-stride loop of a kernel's work-items: `for (i = ...; i <
+  /// n; i += blockDim.x * gridDim.x)`, a step that names gridDim.
+  bool isGridStride(const ForStmt *For) const {
+    const auto *Step = dyn_cast_or_null<CompoundAssignOperator>(For->getInc());
+    if (!Step || Step->getOpcode() != BO_AddAssign || Loops.empty() ||
+        !Loops.front().WorkItems)
+      return false;
+    std::function<bool(const Stmt *)> NamesGrid = [&](const Stmt *S) {
+      if (const auto *E = dyn_cast_or_null<Expr>(S);
+          E && StringRef(cudaIndex(E)).starts_with("gridDim."))
+        return true;
+      return S && llvm::any_of(S->children(), NamesGrid);
+    };
+    return NamesGrid(Step->getRHS());
   }
 
   /// `it` of `for (auto it = v.begin(); ...; ++it)` (or it++) over a
@@ -1026,9 +1059,27 @@ private:
   }
 
   /// get_global_id(0), the position of a work-item in the NDRange's first
-  /// dimension (through casts).
+  /// dimension (through casts); in CUDA, blockIdx.x * blockDim.x +
+  /// threadIdx.x in any order, or threadIdx.x alone.
   static bool isGlobalId(const Expr *E) {
-    const auto *Call = dyn_cast<CallExpr>(E->IgnoreParenCasts());
+    E = E->IgnoreParenCasts();
+    if (cudaIndex(E) == "threadIdx.x")
+      return true;
+    if (const auto *BO = dyn_cast<BinaryOperator>(E);
+        BO && BO->getOpcode() == BO_Add) {
+      const Expr *L = BO->getLHS()->IgnoreParenCasts();
+      const Expr *R = BO->getRHS()->IgnoreParenCasts();
+      if (cudaIndex(L) == "threadIdx.x")
+        std::swap(L, R);
+      const auto *Mul = dyn_cast<BinaryOperator>(L);
+      if (cudaIndex(R) != "threadIdx.x" || !Mul || Mul->getOpcode() != BO_Mul)
+        return false;
+      std::string A = cudaIndex(Mul->getLHS()->IgnoreParenCasts());
+      std::string B = cudaIndex(Mul->getRHS()->IgnoreParenCasts());
+      return (A == "blockIdx.x" && B == "blockDim.x") ||
+             (A == "blockDim.x" && B == "blockIdx.x");
+    }
+    const auto *Call = dyn_cast<CallExpr>(E);
     const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
     return FD && FD->getIdentifier() && FD->getName() == "get_global_id" &&
            Call->getNumArgs() == 1 &&
@@ -1062,15 +1113,30 @@ private:
                                  "get_local_size"},
                                 FD->getName());
     }
-    if (const auto *PO = dyn_cast<PseudoObjectExpr>(E))
-      if (const auto *Prop = dyn_cast<MSPropertyRefExpr>(
-              PO->getSyntacticForm()->IgnoreParens()))
-        if (const auto *Base = dyn_cast<DeclRefExpr>(
-                Prop->getBaseExpr()->IgnoreParenImpCasts()))
-          return llvm::is_contained(
-              {"threadIdx", "blockIdx", "blockDim", "gridDim"},
-              Base->getDecl()->getName());
-    return false;
+    return !cudaIndex(E).empty();
+  }
+
+  /// "threadIdx.x" for CUDA's threadIdx.x (a property of a builtin
+  /// variable, read through an opaque value), and so on for blockIdx,
+  /// blockDim and gridDim; else "".
+  static std::string cudaIndex(const Expr *E) {
+    const auto *PO = dyn_cast<PseudoObjectExpr>(E);
+    const auto *Prop =
+        PO ? dyn_cast<MSPropertyRefExpr>(PO->getSyntacticForm()->IgnoreParens())
+           : nullptr;
+    if (!Prop)
+      return "";
+    const Expr *Base = Prop->getBaseExpr()->IgnoreParenImpCasts();
+    if (const auto *Opaque = dyn_cast<OpaqueValueExpr>(Base))
+      Base = Opaque->getSourceExpr()->IgnoreParenImpCasts();
+    const auto *Var = dyn_cast_or_null<DeclRefExpr>(Base);
+    if (!Var ||
+        !llvm::is_contained({"threadIdx", "blockIdx", "blockDim", "gridDim"},
+                            Var->getDecl()->getName()))
+      return "";
+    return (Var->getDecl()->getName() + "." +
+            Prop->getPropertyDecl()->getName())
+        .str();
   }
 
   // --- Calls ---
@@ -1319,7 +1385,10 @@ std::vector<KernelTrace> AccessCollector::collect() {
     Frequencies.addCaller(FD, Walker.calls());
     if (!Walker.launches().empty())
       LaunchesIn.push_back({FD, Walker.launches()});
-    if (Walker.foundFieldInLoop() || (isGpuKernel(FD) && !K.Trace.empty()))
+    // A CUDA __device__ function runs inside the kernels that call it: its
+    // accesses count as often as the calls, loops or not.
+    bool DeviceCode = isGpuKernel(FD) || FD->hasAttr<CUDADeviceAttr>();
+    if (Walker.foundFieldInLoop() || (DeviceCode && !K.Trace.empty()))
       Kernels.push_back(std::move(K));
   }
   for (KernelTrace &K : Kernels) {

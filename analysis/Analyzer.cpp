@@ -82,7 +82,8 @@ private:
     S.Frequency = K.Frequency;
     S.FrequencyMeasured = K.FrequencyMeasured;
     S.OpenCL = K.Function->hasAttr<OpenCLKernelAttr>();
-    S.Cuda = K.Function->hasAttr<CUDAGlobalAttr>();
+    S.Cuda = K.Function->hasAttr<CUDAGlobalAttr>() ||
+             K.Function->hasAttr<CUDADeviceAttr>();
     for (unsigned I = 0; I < Accesses.size(); ++I) {
       const PlacedAccess &A = Accesses[I];
       auto It = std::find(FieldIds.begin(), FieldIds.end(), A.Access.Field);

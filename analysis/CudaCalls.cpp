@@ -88,6 +88,12 @@ const CallExpr *UseClassifier::cudaAllocationOf(const Expr *E) const {
   return Call;
 }
 
+const CudaMemory &UseClassifier::cudaMemory() const {
+  if (!Memory)
+    Memory.emplace(Ctx);
+  return *Memory;
+}
+
 std::optional<UseVerdict>
 UseClassifier::cudaAllocation(const RecordDecl *RD, const Expr *Handle) const {
   const CallExpr *Call = cudaAllocationOf(Handle);

@@ -187,7 +187,7 @@ struct KernelSummary {
   bool Significant = true;
   /// An OpenCL __kernel: host code launches it (LayoutPlan::KernelLaunches).
   bool OpenCL = false;
-  /// A CUDA __global__ function.
+  /// CUDA device code: a __global__ or __device__ function.
   bool Cuda = false;
   std::vector<LoopInfo> Loops;
   /// The record's field accesses, in program order.
@@ -255,6 +255,9 @@ struct RecordPlan {
   bool transformable() const { return Blockers.empty(); }
   /// Some host code binds the record's buffers to OpenCL kernels.
   bool hasBuffers() const;
+  /// Its arrays live on a device too: OpenCL buffers, or CUDA runtime calls
+  /// on them (CudaCallAt). Such a record has two strategies.
+  bool hasDeviceArrays() const { return hasBuffers() || !CudaCallAt.empty(); }
   /// True if the plan keeps the record as it is (one AoS cluster).
   bool unchanged() const;
   /// The fields of \p C in the plan notation: `{x,y,z}`.

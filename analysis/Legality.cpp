@@ -60,10 +60,12 @@ public:
       checkRecord(C);
     checkOpenCLHost();
     // What the walk finds in OpenCL host code is about the host's own
-    // arrays, which the boundary strategy leaves as written.
-    if (!Ctx.getLangOpts().OpenCL)
+    // arrays, which the boundary strategy leaves as written; in a CUDA
+    // unit, what it finds about an array of host memory (memoryScope).
+    if (!Ctx.getLangOpts().OpenCL && !Ctx.getLangOpts().CUDA)
       Scope = Blocker::WholeOnly;
     TraverseAST(Ctx);
+    blockMixedMemory();
     blockUnclassified();
     blockArgumentsReadTwoWays();
     for (const auto &[FD, RD] : Uses.externalComparators())
@@ -238,6 +240,7 @@ public:
 
   /// Declarations whose type becomes a handle (UseClassifier::declaration).
   bool VisitDeclaratorDecl(DeclaratorDecl *D) {
+    auto Scoped = memoryScope(D);
     if (const RecordDecl *RD = Uses.handleRecord(D->getType()))
       classified(RD, Uses.declaration(D, RD), D->getLocation());
     return true;
@@ -260,6 +263,7 @@ public:
   }
 
   bool VisitVarDecl(VarDecl *VD) {
+    auto Scoped = memoryScope(VD);
     QualType T = VD->getType();
     // T *p = malloc(...): the allocation that initializes a handle; T *r =
     // bsearch(...), the search.
@@ -321,8 +325,10 @@ public:
 
   bool VisitFunctionDecl(FunctionDecl *FD) {
     if (const RecordDecl *RD = elementRecord(FD->getReturnType());
-        isCandidate(RD))
+        isCandidate(RD)) {
+      auto Scoped = memoryScope(FD);
       classified(RD, Uses.functionReturn(FD, RD), FD->getLocation());
+    }
     if (FD->hasAttr<OpenCLKernelAttr>()) {
       // The host program allocates and fills the buffers: it changes in
       // step, so analyzed host code must bind each such argument.
@@ -346,6 +352,7 @@ public:
                          "' has external linkage and no analyzed file "
                          "defines main(): callers outside them would break";
     for (const ParmVarDecl *P : FD->parameters()) {
+      auto Scoped = memoryScope(P);
       if (const RecordDecl *RD = elementRecord(P->getType()); isCandidate(RD))
         external(RD, ExternalSymbol::Definition, FD, P->getLocation(), Reason);
       // A container parameter changes type with the layout too.
@@ -353,6 +360,7 @@ public:
           isCandidate(RD) && P->getType()->isReferenceType())
         external(RD, ExternalSymbol::Definition, FD, P->getLocation(), Reason);
     }
+    auto Scoped = memoryScope(FD);
     if (const RecordDecl *RD = elementRecord(FD->getReturnType());
         isCandidate(RD) && FD->getReturnType()->isPointerType())
       external(RD, ExternalSymbol::Definition, FD, FD->getLocation(), Reason);
@@ -362,6 +370,7 @@ public:
   // --- Expressions ---
 
   bool VisitBinaryOperator(BinaryOperator *BO) {
+    auto Scoped = memoryScope(CudaMemory::arrayRoot(BO->getLHS()));
     if (BO->isRelationalOp()) {
       const RecordDecl *RD = elementRecord(BO->getLHS()->getType());
       if (isCandidate(RD) && !sameArray(BO->getLHS(), BO->getRHS()))
@@ -418,6 +427,7 @@ public:
                      isa_and_nonnull<CXXMethodDecl>(Callee);
     for (unsigned I = Shift; I < Call->getNumArgs(); ++I) {
       const Expr *Arg = Call->getArg(I);
+      auto Scoped = memoryScope(CudaMemory::arrayRoot(Arg));
       const ParmVarDecl *Param = Callee && I - Shift < Callee->getNumParams()
                                      ? Callee->getParamDecl(I - Shift)
                                      : nullptr;
@@ -473,6 +483,7 @@ public:
                  What + " passed to " + Name +
                      ", which is not defined in the analyzed files");
     }
+    auto Scoped = memoryScope(Callee);
     if (const RecordDecl *RD = elementRecord(Call->getType());
         isCandidate(RD) && Call->getType()->isPointerType() && Callee &&
         !Callee->hasBody())
@@ -495,6 +506,7 @@ public:
       return true;
     }
     const Expr *Sub = Cast->getSubExpr();
+    auto Scoped = memoryScope(CudaMemory::arrayRoot(Sub));
     const RecordDecl *From = elementRecord(Sub->getType());
     const RecordDecl *To = elementRecord(Cast->getType());
     if (isCandidate(From) && From != To && !Handled.count(Cast))
@@ -523,6 +535,7 @@ public:
     if (UO->getOpcode() != UO_AddrOf)
       return true;
     const Expr *Sub = UO->getSubExpr()->IgnoreParens();
+    auto Scoped = memoryScope(CudaMemory::arrayRoot(Sub));
     if (const RecordDecl *RD = elementOfContainer(Sub))
       block(RD, UO->getOperatorLoc(),
             "address of an element of " + containerOfElement(Sub));
@@ -856,6 +869,7 @@ public:
   }
 
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    auto Scoped = memoryScope(DRE->getDecl());
     if (const RecordDecl *RD = Uses.handleVarRecord(DRE->getDecl()))
       classified(RD, Uses.reference(DRE));
     if (const RecordDecl *RD =
@@ -908,6 +922,7 @@ public:
   }
 
   bool VisitMemberExpr(MemberExpr *ME) {
+    auto Scoped = memoryScope(CudaMemory::arrayRoot(ME));
     const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
     if (FD && isCandidate(FD->getParent()))
       checkMacro(FD->getParent(), ME->getExprLoc());
@@ -925,6 +940,7 @@ public:
   }
 
   bool VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
+    auto Scoped = memoryScope(CudaMemory::arrayRoot(E->getBase()));
     if (const RecordDecl *RD = elementRecord(E->getBase()->getType());
         isCandidate(RD))
       checkMacro(RD, E->getExprLoc());
@@ -940,7 +956,7 @@ private:
   void classified(const RecordDecl *RD, const UseVerdict &V,
                   SourceLocation At = SourceLocation()) {
     if (!V.Use) {
-      Unclassified.push_back({RD, {V.Refusal, V.Loc, false, {}}});
+      Unclassified.push_back({RD, {V.Refusal, V.Loc, false, {}, Scope}});
       return;
     }
     const HandleUse &U = *V.Use;
@@ -993,6 +1009,7 @@ private:
         continue;
       // An external symbol explains the line only while the whole program
       // does not resolve it (Blocker::Shadowed).
+      llvm::SaveAndRestore Scoped(Scope, Issue.Blocks);
       block(RD, Issue.Loc, Issue.Reason,
             llvm::any_of(L.ExternalLocs, SameLine));
     }
@@ -1018,6 +1035,49 @@ private:
   }
 
   bool isCandidate(const RecordDecl *RD) const { return RD && Index.count(RD); }
+
+  // --- CUDA: host and device memory (CudaMemory.h) ---
+
+  /// In a CUDA unit, what concerns an array of the host's own memory
+  /// blocks only the whole-program strategy: the boundary leaves it as
+  /// written. What concerns device memory, or both, blocks both.
+  llvm::SaveAndRestore<Blocker::Scope> memoryScope(const ValueDecl *D) {
+    Blocker::Scope S = Scope;
+    if (Ctx.getLangOpts().CUDA && D &&
+        !(Uses.cudaMemory().sideOf(D) & CudaMemory::Device))
+      S = Blocker::WholeOnly;
+    return llvm::SaveAndRestore(Scope, S);
+  }
+
+  /// An array that holds host memory in one place and device memory in
+  /// another has no one side for the boundary to convert at.
+  void blockMixedMemory() {
+    if (!Ctx.getLangOpts().CUDA)
+      return;
+    for (const ValueDecl *D : Uses.cudaMemory().mixed()) {
+      const RecordDecl *RD =
+          isa<FunctionDecl>(D)
+              ? elementRecord(cast<FunctionDecl>(D)->getReturnType())
+              : elementRecord(D->getType());
+      if (!isCandidate(RD))
+        continue;
+      auto [HostAt, DeviceAt] = Uses.cudaMemory().evidence(D);
+      // "line 59" in the file of the blocker, else "file:line:col".
+      auto Where = [&](SourceLocation Loc) {
+        return SM.getFileID(SM.getExpansionLoc(Loc)) ==
+                       SM.getFileID(SM.getExpansionLoc(D->getLocation()))
+                   ? "line " + std::to_string(SM.getExpansionLineNumber(Loc))
+                   : formatLoc(SM, Loc);
+      };
+      llvm::SaveAndRestore Scoped(Scope, Blocker::BoundaryOnly);
+      block(RD, D->getLocation(),
+            "host memory (" + Where(HostAt) + ") and device memory (" +
+                Where(DeviceAt) + ") reach the same variables, '" +
+                D->getNameAsString() +
+                "' among them, through assignments or calls: the boundary "
+                "strategy cannot give them two layouts");
+    }
+  }
 
   static bool inNamedNamespace(const RecordDecl *RD) {
     for (const DeclContext *DC = RD->getDeclContext(); DC; DC = DC->getParent())

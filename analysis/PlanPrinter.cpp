@@ -61,8 +61,10 @@ std::string dlopt::summarizeRecord(const RecordPlan &R, unsigned CacheLine) {
   if (R.unchanged())
     OS << " (keep as is)";
   OS << " at epsilon=" << CacheLine << " B";
-  if (R.hasBuffers() && R.How == Strategy::Boundary && !R.unchanged())
-    OS << ", at the OpenCL boundary (host arrays keep their layout)";
+  if (R.hasDeviceArrays() && R.How == Strategy::Boundary && !R.unchanged())
+    OS << (R.hasBuffers() ? ", at the OpenCL boundary"
+                          : ", at the CUDA copies' boundary")
+       << " (host arrays keep their layout)";
   return OS.str();
 }
 
@@ -143,11 +145,13 @@ void dlopt::printPlanText(raw_ostream &OS, const LayoutPlan &Plan) {
       OS << "\n";
       continue;
     }
-    if (R.hasBuffers()) {
+    if (R.hasDeviceArrays()) {
       OS << "  strategy: " << strategyName(R.How)
-         << (R.How == Strategy::Whole
+         << (R.How == Strategy::Boundary
+                 ? " (host arrays keep their layout; transfers convert)\n"
+             : R.hasBuffers()
                  ? " (host arrays and OpenCL buffers take the layout)\n"
-                 : " (host arrays keep their layout; transfers convert)\n");
+                 : " (host and device arrays take the layout)\n");
       for (const Blocker &B : R.SetAside)
         if (R.How == Strategy::Boundary && B.Blocks == Blocker::WholeOnly)
           OS << "    host code keeps it: " << B.Location << ": " << B.Reason
@@ -332,7 +336,7 @@ static json::Object recordJson(const RecordPlan &R, bool Planned) {
                  {"arrays", std::move(Arrays)},
                  {"blockers", std::move(Blockers)},
                  {"externals", std::move(Externals)}};
-  if (R.hasBuffers() && R.transformable()) {
+  if (R.hasDeviceArrays() && R.transformable()) {
     O["strategy"] = strategyName(R.How);
     // The host uses that kept the host's arrays, then every blocker of the
     // strategy not taken (read back by a merge).

@@ -806,13 +806,14 @@ UseClassifier::nullArguments(const CallExpr *Call) const {
   for (unsigned I = 0; I < Call->getNumArgs() && I < Callee->getNumParams();
        ++I) {
     const Expr *Arg = Call->getArg(I);
-    const RecordDecl *RD = handleRecord(Callee->getParamDecl(I)->getType());
+    const ParmVarDecl *P = Callee->getParamDecl(I);
+    const RecordDecl *RD = handleRecord(P->getType());
     if (RD &&
-        Arg->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
-      Out.push_back(
-          {RD, checked(UseVerdict::of({UseKind::NullValue, Arg, nullptr,
-                                       nullptr, nullptr, Arg}),
-                       "a null pointer")});
+        Arg->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull)) {
+      HandleUse U{UseKind::NullValue, Arg, nullptr, nullptr, nullptr, Arg};
+      U.Target = P;
+      Out.push_back({RD, checked(UseVerdict::of(U), "a null pointer")});
+    }
   }
   return Out;
 }
@@ -1018,12 +1019,11 @@ UseClassifier::memberArrayInitializers(const InitListExpr *List) const {
     if (memberHandleRecord(FD) && Once && !isa<ImplicitValueInitExpr>(Init)) {
       // {..., NULL}: the null handle ({0}); any other value is a handle
       // the initializer would have to regroup.
-      if (Init->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
-        Out.push_back(
-            {RD, checked(UseVerdict::of({UseKind::NullValue, Init, nullptr,
-                                         nullptr, nullptr, Init}),
-                         "a null pointer")});
-      else
+      if (Init->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull)) {
+        HandleUse U{UseKind::NullValue, Init, nullptr, nullptr, nullptr, Init};
+        U.Target = FD;
+        Out.push_back({RD, checked(UseVerdict::of(U), "a null pointer")});
+      } else
         Out.push_back(
             {RD, UseVerdict::refused(Init->getExprLoc(),
                                      "initializer of '" + recordName(Outer) +

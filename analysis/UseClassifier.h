@@ -13,6 +13,7 @@
 #ifndef DLOPT_ANALYSIS_USECLASSIFIER_H
 #define DLOPT_ANALYSIS_USECLASSIFIER_H
 
+#include "analysis/CudaMemory.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
@@ -188,6 +189,9 @@ struct HandleUse {
   const clang::MemberExpr *Field = nullptr;
   /// ElementWrite: the value assigned. NullValue: the null constant.
   const clang::Expr *Value = nullptr;
+  /// NullValue passed to a parameter or given to a pointer member: that
+  /// parameter or member.
+  const clang::ValueDecl *Target = nullptr;
   /// The handle is an array member of another record (its storage lives
   /// in that record).
   bool Embedded = false;
@@ -470,6 +474,10 @@ public:
   /// The allocation call whose first argument is the address of the handle
   /// \p E (cudaMalloc(&d, ...), cudaMalloc((void **)&d, ...)), else null.
   const clang::CallExpr *cudaAllocationOf(const clang::Expr *E) const;
+  /// Where the array \p D (a variable, parameter, pointer member or
+  /// function) holds lives, in a CUDA unit: the data flow of the unit
+  /// (CudaMemory.h), built on the first question.
+  const CudaMemory &cudaMemory() const;
 
   // --- Handles ---
 
@@ -649,6 +657,8 @@ private:
       PointerIndices;
   /// Element pointers being decided (their values may name each other).
   mutable llvm::SmallPtrSet<const clang::VarDecl *, 4> Deciding;
+
+  mutable std::optional<CudaMemory> Memory;
 
   clang::ASTContext &Ctx;
   RecordFilter Wanted;

@@ -251,24 +251,30 @@ static void applyKernelLaunches(LayoutPlan &Plan) {
   Plan.KernelLaunches.clear();
 }
 
-/// The strategy of a record with OpenCL buffers: the one the user forced,
-/// else the whole program where nothing blocks it (no conversion at the
-/// transfers), else the boundary. The blockers of the other strategy are
-/// set aside (RecordPlan::SetAside).
+/// The strategy of a record with OpenCL buffers or CUDA device arrays: the
+/// one the user forced, else the whole program where nothing blocks it (no
+/// conversion at the transfers), else the boundary. The blockers of the
+/// other strategy are set aside (RecordPlan::SetAside).
 static void chooseStrategy(RecordPlan &R, const AnalysisOptions &Opts) {
   R.How = Strategy::Whole;
   std::optional<Strategy> Forced;
   for (const auto &[Name, S] : Opts.Strategies)
     if (Name == R.Name || llvm::is_contained(R.Aliases, Name))
       Forced = S;
-  if (!R.hasBuffers()) {
-    // One strategy: what blocks it blocks the record.
+  if (!R.hasDeviceArrays()) {
+    // One strategy: what blocks it blocks the record; what blocks only a
+    // boundary there is none of does not.
+    llvm::erase_if(R.Blockers, [](const Blocker &B) {
+      return B.Blocks == Blocker::BoundaryOnly;
+    });
     for (Blocker &B : R.Blockers)
       B.Blocks = Blocker::Both;
     if (Forced == Strategy::Boundary)
       R.Blockers.push_back({"the boundary strategy was asked for, but no "
                             "analyzed host code binds OpenCL buffers of '" +
-                                R.Name + "' to kernels",
+                                R.Name +
+                                "' to kernels or copies its arrays to a "
+                                "CUDA device",
                             R.Location});
     return;
   }
@@ -291,10 +297,12 @@ static void chooseStrategy(RecordPlan &R, const AnalysisOptions &Opts) {
 }
 
 /// At the boundary the host's loops keep their arrays as they are: only
-/// the kernels' accesses decide the layout of the buffers.
+/// the kernels' accesses decide the layout of the buffers (or device
+/// arrays).
 static void planBuffers(RecordPlan &R, const AnalysisOptions &Opts) {
   if (R.How == Strategy::Boundary)
-    llvm::erase_if(R.Kernels, [](const KernelSummary &K) { return !K.OpenCL; });
+    llvm::erase_if(R.Kernels,
+                   [](const KernelSummary &K) { return !K.OpenCL && !K.Cuda; });
   planRecord(R, Opts);
 }
 

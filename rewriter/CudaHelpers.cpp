@@ -26,9 +26,20 @@ using namespace dlopt;
 
 HandleLayout::Helper HandleLayout::cudaHelper(const CudaFunction &F) {
   size_t K = &F - cudaFunctions().data();
-  assert(K < cudaFunctions().size() && CudaHelpers >> 35 >> K &&
+  assert(K < cudaFunctions().size() && (CudaFirst << K) < CudaAosFirst &&
          "one of cudaFunctions(), within the helper bits");
   return Helper(CudaFirst << K);
+}
+
+HandleLayout::Helper HandleLayout::cudaAosHelper(const CudaFunction &F,
+                                                 bool ToAos) {
+  assert(F.Kind == CudaCall::Copy && "a copying function");
+  unsigned Copies = llvm::count_if(
+      llvm::ArrayRef(cudaFunctions().data(), &F),
+      [](const CudaFunction &G) { return G.Kind == CudaCall::Copy; });
+  uint64_t Bit = CudaAosFirst << (2 * Copies + ToAos);
+  assert((Bit & CudaHelpers) && "within the helper bits");
+  return Helper(Bit);
 }
 
 namespace dlopt {
@@ -41,7 +52,11 @@ public:
 
   std::string print() {
     for (const CudaFunction &F : cudaFunctions()) {
-      if (!(L.Used & HandleLayout::cudaHelper(F)))
+      uint64_t Aos = F.Kind == CudaCall::Copy
+                         ? HandleLayout::cudaAosHelper(F, false) |
+                               HandleLayout::cudaAosHelper(F, true)
+                         : 0;
+      if (!(L.Used & (HandleLayout::cudaHelper(F) | Aos)))
         continue;
       switch (F.Kind) {
       case CudaCall::Allocation:
@@ -51,6 +66,11 @@ public:
         release(F.Name);
         break;
       case CudaCall::Copy:
+        perArray(F);
+        for (bool ToAos : {false, true})
+          if (L.Used & HandleLayout::cudaAosHelper(F, ToAos))
+            aosCopy(F, ToAos);
+        break;
       case CudaCall::Fill:
         perArray(F);
         break;
@@ -139,6 +159,39 @@ private:
       OS << "  }\n";
     }
     OS << "  return e;\n}\n\n";
+  }
+
+  /// T_soa_cudaMemcpy_from_aos, T_soa_cudaMemcpy_to_aos: a copy between
+  /// the host's own array of T, which the boundary strategy keeps, and an
+  /// array in the layout, through a staging copy in the layout that lives
+  /// for the call only: packed before the copy, or unpacked after it. An
+  /// asynchronous one waits for its stream, as the staging copy must
+  /// outlive the transfer.
+  void aosCopy(const CudaFunction &F, bool ToAos) {
+    const std::string &E = L.ElementType;
+    OS << "/* " << F.Name << " " << (ToAos ? "into" : "from")
+       << " the host's array of " << E
+       << ", converted through a staging copy in the layout above. */\n"
+       << "static inline cudaError_t " << L.cudaAosName(F.Name, ToAos) << "("
+       << (ToAos ? E + " *dst, " + H + " src"
+                 : H + " dst, const " + E + " *src")
+       << ", size_t n, enum cudaMemcpyKind kind" << extra(F) << ") {\n"
+       << "  cudaError_t e;\n"
+       << "  " << H << " s = " << L.allocName() << "(n);\n"
+       << "  if (n && !s." << L.Members.front().Name << ")\n"
+       << "    return cudaErrorMemoryAllocation;\n";
+    if (!ToAos)
+      OS << "  for (size_t i = 0; i < n; i++)\n"
+         << "    " << L.setName() << "(s, i, src[i]);\n";
+    OS << "  e = " << L.cudaName(F.Name) << "(" << (ToAos ? "s, src" : "dst, s")
+       << ", n, kind" << extraName(F) << ");\n";
+    if (!F.Extra.empty())
+      OS << "  if (e == cudaSuccess)\n    e = cudaStreamSynchronize("
+         << F.Extra.rsplit(' ').second << ");\n";
+    if (ToAos)
+      OS << "  for (size_t i = 0; e == cudaSuccess && i < n; i++)\n"
+         << "    dst[i] = " << L.getName() << "(s, i);\n";
+    OS << "  " << L.freeName() << "(s);\n  return e;\n}\n\n";
   }
 
   const HandleLayout &L;

@@ -47,6 +47,8 @@ void DeclarationRenderer::declaration(const DeclaratorDecl *D) {
   const RecordDecl *RD = handleRecord(D->getType());
   if (!RD || State.WalkingPointers.count(D))
     return;
+  if (State.keptOnHost(D))
+    return keptDeclarator(RD, D);
   const HandleLayout *L = Layouts.lookup(RD);
   UseVerdict V = Uses.declaration(D, RD);
   if (!V.Use)
@@ -84,6 +86,31 @@ void DeclarationRenderer::declaration(const DeclaratorDecl *D) {
   if (const auto *CAT = Ctx.getAsConstantArrayType(VD->getType()))
     return arrayDefinition(RD, VD, CAT);
   pointerVariable(RD, VD);
+}
+
+/// A declarator the CUDA boundary keeps (the host's own array) after one
+/// that becomes a handle (T *d, *h;) no longer shares its type: a
+/// declaration of its own, `T_soa d; T *h;`.
+void DeclarationRenderer::keptDeclarator(const RecordDecl *RD,
+                                         const DeclaratorDecl *D) {
+  const auto *VD = dyn_cast<VarDecl>(D);
+  const VarDecl *Previous = VD ? Uses.previousDeclarator(VD) : nullptr;
+  if (!Previous || State.keptOnHost(Previous))
+    return;
+  std::optional<Token> Comma =
+      Lexer::findNextToken(Previous->getEndLoc(), SM, LO);
+  QualType Element =
+      VD->getType()->isPointerType()
+          ? VD->getType()->getPointeeType()
+          : QualType(VD->getType()->getPointeeOrArrayElementType(), 0);
+  auto Range = Comma && Comma->is(tok::comma)
+                   ? charRangeOf(Comma->getLocation(), Comma->getEndLoc())
+                   : std::nullopt;
+  if (!Range)
+    return cannotRender(RD, VD->getLocation(),
+                        "declaration of '" + VD->getNameAsString() +
+                            "' is spelled inside a macro");
+  textSite(RD, *Range, "; " + Element.getAsString(Ctx.getPrintingPolicy()));
 }
 
 /// `T *items;` in another record holds the handle: `T_soa items;`.
@@ -238,10 +265,17 @@ void DeclarationRenderer::pointerVariable(const RecordDecl *RD,
   if (const VarDecl *Previous = Uses.previousDeclarator(VD)) {
     std::optional<Token> Comma =
         Lexer::findNextToken(Previous->getEndLoc(), SM, LO);
-    Begin = Comma && Comma->is(tok::comma)
-                ? Lexer::getLocForEndOfToken(Comma->getLocation(), 0, SM, LO)
-                : SourceLocation();
-    Text = " ";
+    // After one the CUDA boundary keeps (T *h, *d;), a declaration of its
+    // own: `T *h; T_soa d;`.
+    bool Kept = State.keptOnHost(Previous);
+    Begin = !Comma || !Comma->is(tok::comma) ? SourceLocation()
+            : Kept
+                ? Comma->getLocation()
+                : Lexer::getLocForEndOfToken(Comma->getLocation(), 0, SM, LO);
+    if (!Kept)
+      Text = " ";
+    else
+      Text = "; " + Text;
   }
   auto Range = charRangeOf(Begin, VD->getLocation());
   if (!Range)
@@ -264,7 +298,7 @@ void DeclarationRenderer::pointerVariable(const RecordDecl *RD,
 
 void DeclarationRenderer::functionReturn(const FunctionDecl *FD) {
   const RecordDecl *RD = handleRecord(FD->getReturnType());
-  if (!RD)
+  if (!RD || State.keptOnHost(FD))
     return;
   if (UseVerdict V = Uses.functionReturn(FD, RD); !V.Use)
     return cannotRender(RD, V.Loc, V.Refusal);

@@ -36,6 +36,9 @@ private:
   void elementPointer(const clang::RecordDecl *RD, const clang::VarDecl *VD);
   /// `T *p = ...;`: the handle, and its initializer (null or an allocation).
   void pointerVariable(const clang::RecordDecl *RD, const clang::VarDecl *VD);
+  /// A declarator the CUDA boundary keeps after one that becomes a handle.
+  void keptDeclarator(const clang::RecordDecl *RD,
+                      const clang::DeclaratorDecl *D);
   /// The length of an array declaration as the user wrote it (a macro name
   /// stays a macro name).
   std::string lengthText(const clang::DeclaratorDecl *D, uint64_t Value);

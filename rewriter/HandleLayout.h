@@ -110,9 +110,13 @@ public:
     /// after the call (UseKind::CudaCall, CudaHelpers.cpp): the bit of the
     /// K-th of cudaFunctions() is CudaFirst << K (cudaHelper).
     CudaFirst = 1ull << 35,
+    /// The boundary strategy's copies between the host's own array of T
+    /// and an array in the layout, two per copying function of
+    /// cudaFunctions() (cudaAosHelper).
+    CudaAosFirst = 1ull << 47,
   };
-  /// Every CUDA helper: room for 16 runtime functions.
-  static constexpr uint64_t CudaHelpers = 0xFFFFull << 35;
+  /// Every CUDA helper: room for 12 runtime functions and 4 copying ones.
+  static constexpr uint64_t CudaHelpers = 0xFFFFFull << 35;
   void use(Helper H) const { Used |= H; }
   /// Every helper, whether used or not (for declarations in a header);
   /// but no reference helper of an array field, which C cannot spell that
@@ -144,6 +148,13 @@ public:
   static Helper cudaHelper(const CudaFunction &F);
   std::string cudaName(llvm::StringRef Fn) const {
     return HandleName + "_" + Fn.str();
+  }
+  /// At the boundary: the copy \p F (cudaMemcpy, cudaMemcpyAsync) from the
+  /// host's own array of T into an array in the layout, or with \p ToAos
+  /// the other way, and its name, T_soa_cudaMemcpy_from_aos.
+  static Helper cudaAosHelper(const CudaFunction &F, bool ToAos);
+  std::string cudaAosName(llvm::StringRef Fn, bool ToAos) const {
+    return cudaName(Fn) + (ToAos ? "_to_aos" : "_from_aos");
   }
 
   // --- OpenCL (OpenCLHelpers.cpp) ---

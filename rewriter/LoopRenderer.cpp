@@ -145,7 +145,7 @@ void LoopRenderer::rangeForLoop(const CXXForRangeStmt *S, const RecordDecl *RD,
 /// `for (int p_i = 0; p_i < n; ++p_i) <a's x at p_i>`.
 bool LoopRenderer::walkingPointerLoop(const ForStmt *For) {
   std::optional<WalkingLoop> W = Uses.walkingLoop(For);
-  if (!W)
+  if (!W || State.keptOnHost(W->Array->getDecl()))
     return false;
   const RecordDecl *RD = handleRecord(W->Pointer->getType());
   const HandleLayout *L = Layouts.lookup(RD);

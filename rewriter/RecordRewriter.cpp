@@ -195,9 +195,12 @@ void LayoutRewriter::collectSites() {
 /// Host code of records taken at the OpenCL boundary keeps its arrays as
 /// they are: of the walk's sites, refusals included (the analysis blocked
 /// only the other strategy with them), none stays. Their buffers' calls
-/// are rendered next (OpenCLRenderer::hostCalls).
+/// are rendered next (OpenCLRenderer::hostCalls). A CUDA unit's host
+/// arrays were never rendered (RewriteState::keptOnHost): its device arrays
+/// share the host code.
 void LayoutRewriter::keepHostArrays() {
-  if (State.Boundary.empty() || State.Ctx.getLangOpts().OpenCL)
+  if (State.Boundary.empty() || State.Ctx.getLangOpts().OpenCL ||
+      State.Ctx.getLangOpts().CUDA)
     return;
   auto Kept = [&](const RecordDecl *RD) {
     return State.Boundary.count(RD) > 0;

@@ -87,8 +87,9 @@ dlopt::rewriteTranslationUnit(ASTContext &Ctx, const LayoutPlan &Program,
     std::unique_ptr<HandleLayout> L = HandleLayout::create(Plan, RD, Ctx);
     if (!L)
       continue;
-    Targets.push_back({RD, std::move(L),
-                       Plan.hasBuffers() && Plan.How == Strategy::Boundary});
+    Targets.push_back(
+        {RD, std::move(L),
+         Plan.hasDeviceArrays() && Plan.How == Strategy::Boundary});
     Keys.push_back(Key);
   }
   RewriteResult RR = rewriteRecords(Ctx, Targets, &Program.BufferHolders);
@@ -107,9 +108,11 @@ dlopt::rewriteTranslationUnit(ASTContext &Ctx, const LayoutPlan &Program,
       Out.Notes.push_back(
           formatLoc(SM, RD->getLocation()) + ": struct " + recordName(RD) +
           " rewritten as " + Targets[I].Layout->handleName() +
-          (Targets[I].Boundary && !Ctx.getLangOpts().OpenCL
-               ? " in its OpenCL buffers (the host's arrays keep their layout)"
-               : ""));
+          (!Targets[I].Boundary || Ctx.getLangOpts().OpenCL ? ""
+           : Ctx.getLangOpts().CUDA
+               ? " in its device arrays (the host's arrays keep their layout)"
+               : " in its OpenCL buffers (the host's arrays keep their "
+                 "layout)"));
   }
   Out.Edits = std::move(RR.Edits);
   return Out;

@@ -28,12 +28,34 @@ RewriteState::RewriteState(ASTContext &Ctx, std::vector<RewriteTarget> &Targets)
   }
 }
 
+bool RewriteState::keptOnHost(const ValueDecl *D) const {
+  if (Boundary.empty() || !Ctx.getLangOpts().CUDA || !D)
+    return false;
+  const auto *FD = dyn_cast<FunctionDecl>(D);
+  const RecordDecl *RD =
+      Uses.handleRecord(FD ? FD->getReturnType() : D->getType());
+  return RD && Boundary.count(RD) &&
+         !(Uses.cudaMemory().sideOf(D) & CudaMemory::Device);
+}
+
+bool RewriteState::convertsAtBoundary(const UseVerdict &V) const {
+  if (!V.Use || V.Use->Kind != UseKind::CudaCall || !V.Use->Value)
+    return false;
+  const auto *Call = cast<CallExpr>(V.Use->Site);
+  return UseClassifier::cudaCall(Call) == CudaCall::Copy &&
+         keptOnHost(CudaMemory::arrayRoot(V.Use->Handle)) !=
+             keptOnHost(CudaMemory::arrayRoot(V.Use->Value));
+}
+
 Renderer::Renderer(RewriteState &State)
     : State(State), Ctx(State.Ctx), SM(State.Ctx.getSourceManager()),
       LO(State.Ctx.getLangOpts()), Layouts(State.Layouts), Uses(State.Uses),
       Sites(State.Sites) {}
 
 void Renderer::render(const RecordDecl *RD, const UseVerdict &V) {
+  if (V.Use && V.Use->Kind == UseKind::NullValue &&
+      State.keptOnHost(V.Use->Target))
+    return;
   if (!V.Use)
     return cannotRender(RD, V.Loc, V.Refusal);
   State.Render(RD, V);

@@ -96,8 +96,15 @@ struct RewriteState {
   clang::ASTContext &Ctx;
   /// The records rewritten here (a refused one leaves).
   llvm::DenseMap<const clang::RecordDecl *, const HandleLayout *> Layouts;
-  /// Those taken at the OpenCL boundary (RewriteTarget::Boundary).
+  /// Those taken at the OpenCL or CUDA boundary (RewriteTarget::Boundary).
   llvm::SmallPtrSet<const clang::RecordDecl *, 4> Boundary;
+  /// In a CUDA unit, whether \p D (a variable, parameter, pointer member
+  /// or function) holds the host's own array of a record taken at the
+  /// boundary: its uses keep their layout (analysis/CudaMemory.h).
+  bool keptOnHost(const clang::ValueDecl *D) const;
+  /// Whether \p V is a copy between such a host array and an array in the
+  /// layout: rendered converting (UseRenderer::cudaSite).
+  bool convertsAtBoundary(const UseVerdict &V) const;
   /// The program's OpenCL buffer holders (LayoutPlan::BufferHolders).
   const std::map<std::string, std::string> *KnownBuffers = nullptr;
   /// What each use is (the analysis's classification).

@@ -174,7 +174,7 @@ void UseRenderer::nullSite(const RecordDecl *RD, const Expr *Null) {
 void UseRenderer::returnValue(const ReturnStmt *RS, const FunctionDecl *FD) {
   const RecordDecl *RD = FD ? handleRecord(FD->getReturnType()) : nullptr;
   const Expr *V = RS->getRetValue();
-  if (RD && V &&
+  if (RD && V && !State.keptOnHost(FD) &&
       V->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
     nullSite(RD, V);
 }
@@ -378,11 +378,20 @@ void UseRenderer::cudaSite(const RecordDecl *RD, const HandleUse &U) {
   else if (!F.Extra.empty())
     Args.push_back([D = F.ExtraDefault.str()](const EditSet &) { return D; });
   std::string Name = L->cudaName(F.Name);
-  HandleLayout::Helper Helper = HandleLayout::cudaHelper(F);
+  uint64_t Helper = HandleLayout::cudaHelper(F);
+  // At the boundary, a copy to or from the host's own array of T converts
+  // through a staging copy.
+  if (State.convertsAtBoundary(UseVerdict::of(U))) {
+    bool ToAos = State.keptOnHost(CudaMemory::arrayRoot(U.Handle));
+    Name = L->cudaAosName(F.Name, ToAos);
+    Helper |= HandleLayout::cudaAosHelper(F, ToAos) | HandleLayout::Alloc |
+              HandleLayout::Free |
+              (ToAos ? HandleLayout::Get : HandleLayout::Set);
+  }
   addSite(
       RD, Call->getSourceRange(), Call->getExprLoc(),
       [=](const EditSet &ES, const LaneContext *) {
-        L->use(Helper);
+        L->use(HandleLayout::Helper(Helper));
         std::vector<std::string> Texts;
         for (const auto &A : Args)
           Texts.push_back(A(ES));
@@ -479,9 +488,15 @@ void UseRenderer::renderUse(const RecordDecl *RD, const HandleUse &U) {
   }
 }
 
+/// At the CUDA boundary the host's own arrays keep their layout: of their
+/// uses only a copy to or from the layout is rendered (converting).
 void UseRenderer::reference(const DeclRefExpr *DRE) {
-  if (const RecordDecl *RD = Uses.handleVarRecord(DRE->getDecl()))
-    render(RD, Uses.reference(DRE));
+  const RecordDecl *RD = Uses.handleVarRecord(DRE->getDecl());
+  if (!RD)
+    return;
+  UseVerdict V = Uses.reference(DRE);
+  if (!State.keptOnHost(DRE->getDecl()) || State.convertsAtBoundary(V))
+    render(RD, V);
 }
 
 /// `s.items[i].f` and `s.items[i]` where items is an array member of another
@@ -489,7 +504,9 @@ void UseRenderer::reference(const DeclRefExpr *DRE) {
 void UseRenderer::memberReference(const MemberExpr *ME) {
   if (std::optional<UseVerdict> V = Uses.arrayMember(ME))
     render(handleRecord(ME->getType()), *V);
-  if (std::optional<UseVerdict> V = Uses.memberHandle(ME))
+  if (std::optional<UseVerdict> V = Uses.memberHandle(ME);
+      V &&
+      (!State.keptOnHost(ME->getMemberDecl()) || State.convertsAtBoundary(*V)))
     render(Uses.memberHandleRecord(ME->getMemberDecl()), *V);
 }
 
@@ -502,6 +519,11 @@ void UseRenderer::memberArrayInitializers(const InitListExpr *List) {
 /// Array expressions of a rewritten record that no handle variable explains
 /// (s.items[i], f()[i]): the analysis refuses them.
 void UseRenderer::arrayExpression(const Expr *E) {
+  const Expr *Base = isa<ArraySubscriptExpr>(E)
+                         ? cast<ArraySubscriptExpr>(E)->getBase()
+                         : cast<MemberExpr>(E)->getBase();
+  if (State.keptOnHost(CudaMemory::arrayRoot(Base)))
+    return;
   if (std::optional<UseVerdict> V = Uses.unnamedArray(E))
     render(handleRecord(isa<ArraySubscriptExpr>(E)
                             ? cast<ArraySubscriptExpr>(E)->getBase()->getType()
