@@ -1375,8 +1375,10 @@ std::vector<KernelTrace> AccessCollector::collect() {
                         llvm::DenseMap<const ValueDecl *, double>>>
       LaunchesIn;
   for (const FunctionDecl *FD : Functions) {
+    // An implicit member (a defaulted copy assignment a library
+    // instantiated) is no code of the program's.
     if (!FD->doesThisDeclarationHaveABody() || FD->isDependentContext() ||
-        inSystemHeader(SM, FD->getLocation()))
+        FD->isImplicit() || inSystemHeader(SM, FD->getLocation()))
       continue;
     KernelTrace K;
     K.Function = FD;

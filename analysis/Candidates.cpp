@@ -2,6 +2,7 @@
 #include "analysis/Candidates.h"
 #include "analysis/AstUtil.h"
 #include "analysis/StackSpace.h"
+#include "analysis/UseClassifier.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -155,10 +156,22 @@ public:
     return true;
   }
 
-  // v[i] or v.at(i) on a std::vector in a loop.
+  // v[i] or v.at(i) on a std::vector in a loop; cudaMalloc(&d, ...) and
+  // its kin allocate the array d.
   bool VisitCallExpr(CallExpr *E) {
     if (LoopDepth > 0)
       noteIndexed(asContainerElement(E).Record);
+    const CudaFunction *F = UseClassifier::cudaFunction(E);
+    const auto *Address =
+        F && F->Kind == CudaCall::Allocation
+            ? dyn_cast<UnaryOperator>(E->getArg(0)->IgnoreParenCasts())
+            : nullptr;
+    if (Address && Address->getOpcode() == UO_AddrOf)
+      if (const auto *Var = dyn_cast<DeclRefExpr>(
+              Address->getSubExpr()->IgnoreParenImpCasts()))
+        if (const RecordDecl *RD = elementRecord(Var->getType());
+            RD && eligible(RD) && isa<VarDecl>(Var->getDecl()))
+          addRoot(RD, Var->getDecl(), F->Name, 0);
     return true;
   }
 

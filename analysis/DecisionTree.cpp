@@ -96,6 +96,12 @@ Expected<DecisionTree> DecisionTree::parse(StringRef Json, StringRef Origin) {
     return createStringError(inconvertibleErrorCode(), Reader.Error.c_str());
   Model.Name = Origin.str();
   Model.Target = Root->getString("target").value_or("unknown").str();
+  std::optional<int64_t> Line = Root->getInteger("cache_line");
+  if (Line && (*Line < 1 || *Line > 4096))
+    return createStringError(inconvertibleErrorCode(),
+                             "%s: \"cache_line\" must be 1 to 4096 bytes",
+                             Origin.str().c_str());
+  Model.CacheLine = Line ? unsigned(*Line) : 0;
   return Model;
 }
 

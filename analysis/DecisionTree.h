@@ -47,6 +47,9 @@ public:
 
   const std::string &name() const { return Name; }
   const std::string &target() const { return Target; }
+  /// The target's epsilon ("cache_line": a CPU's cache line, a GPU's
+  /// memory sector), 0 if the model does not say.
+  unsigned cacheLine() const { return CacheLine; }
 
 private:
   struct Node {
@@ -57,6 +60,7 @@ private:
   };
   std::vector<Node> Nodes; // Nodes[0] is the root.
   std::string Name, Target;
+  unsigned CacheLine = 0;
 };
 
 } // namespace dlopt

@@ -208,6 +208,9 @@ struct RecordPlan {
   std::string Name;
   /// The model that chose the layouts (planned records only).
   std::string Model;
+  /// The epsilon its clusters were partitioned with (the model's target's,
+  /// or --cache-line); 0 where it is the plan's CacheLine.
+  unsigned Epsilon = 0;
   /// Other names of the type: its typedefs.
   std::vector<std::string> Aliases;
   SourcePos Location;

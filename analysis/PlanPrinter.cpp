@@ -60,7 +60,7 @@ std::string dlopt::summarizeRecord(const RecordPlan &R, unsigned CacheLine) {
      << R.notation().substr(R.Name.size() + 2);
   if (R.unchanged())
     OS << " (keep as is)";
-  OS << " at epsilon=" << CacheLine << " B";
+  OS << " at epsilon=" << (R.Epsilon ? R.Epsilon : CacheLine) << " B";
   if (R.hasDeviceArrays() && R.How == Strategy::Boundary && !R.unchanged())
     OS << (R.hasBuffers() ? ", at the OpenCL boundary"
                           : ", at the CUDA copies' boundary")
@@ -178,7 +178,8 @@ void dlopt::printPlanText(raw_ostream &OS, const LayoutPlan &Plan) {
     }
     OS << "  KDLG (delta in bytes, inf = never accessed together):\n";
     printMatrix(OS, R);
-    OS << "  clusters (epsilon = " << Plan.CacheLine << " B):\n";
+    OS << "  clusters (epsilon = " << (R.Epsilon ? R.Epsilon : Plan.CacheLine)
+       << " B):\n";
     for (const ClusterPlan &C : R.Clusters)
       OS << "    " << describeCluster(R, C) << "\n";
     for (const MacroInvocation &M : R.MacroExpanded)
@@ -384,6 +385,8 @@ static json::Object recordJson(const RecordPlan &R, bool Planned) {
     O["clusters"] = std::move(Clusters);
     O["plan"] = R.notation();
     O["model"] = R.Model;
+    if (R.Epsilon)
+      O["epsilon"] = R.Epsilon;
   }
   return O;
 }
@@ -449,9 +452,10 @@ void dlopt::printPlanDot(raw_ostream &OS, const LayoutPlan &Plan) {
           // and left out of the layout so the clusters stay readable.
           OS << "    " << dotId(R, F1) << " -- " << dotId(R, F2) << " [label=\""
              << formatDistance(D) << "\""
-             << (D < Plan.CacheLine ? ""
-                                    : ", style=dashed, color=gray, "
-                                      "fontcolor=gray, constraint=false")
+             << (D < (R.Epsilon ? R.Epsilon : Plan.CacheLine)
+                     ? ""
+                     : ", style=dashed, color=gray, "
+                       "fontcolor=gray, constraint=false")
              << "];\n";
     OS << "  }\n";
   }

@@ -130,11 +130,12 @@ static bool readKernel(const json::Value &E, const std::vector<Field> &Fields,
 
 static bool readRecord(const json::Value &E, RecordPlan &R, json::Path P) {
   json::ObjectMapper O(E, P);
+  uint64_t Epsilon = 0;
   if (!O || !O.map("name", R.Name) || !O.map("location", R.Location) ||
       !O.map("size", R.Size) || !O.map("fields", R.Fields) ||
       !O.mapOptional("aliases", R.Aliases) ||
-      !O.mapOptional("model", R.Model) ||
-      !O.mapOptional("defined_in", R.DefinedIn) ||
+      !O.mapOptional("model", R.Model) || !O.mapOptional("epsilon", Epsilon) ||
+      Epsilon > 4096 || !O.mapOptional("defined_in", R.DefinedIn) ||
       !O.mapOptional("units", R.Units) || !O.mapOptional("arrays", R.Arrays) ||
       !O.mapOptional("blockers", R.Blockers) ||
       !O.mapOptional("left_as_written", R.LeftAsWritten) ||
@@ -145,6 +146,7 @@ static bool readRecord(const json::Value &E, RecordPlan &R, json::Path P) {
       !O.mapOptional("indexed", R.Indexed) ||
       !O.mapOptional("set_aside", R.SetAside))
     return false;
+  R.Epsilon = unsigned(Epsilon);
   if (const json::Array *Kernels = E.getAsObject()->getArray("kernels"))
     for (size_t I = 0; I < Kernels->size(); ++I) {
       KernelSummary K;

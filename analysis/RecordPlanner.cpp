@@ -130,9 +130,11 @@ void dlopt::planRecord(RecordPlan &R, const AnalysisOptions &Opts) {
                               : OpenCL   ? DecisionTree::builtinKernels()
                                          : DecisionTree::builtin();
   R.Model = Model.name();
+  R.Epsilon = !Opts.CacheLineGiven && Model.cacheLine() ? Model.cacheLine()
+                                                        : Opts.CacheLine;
 
   R.Clusters.clear();
-  for (Cluster &C : partitionKdlg(R.Graph, Opts.CacheLine)) {
+  for (Cluster &C : partitionKdlg(R.Graph, R.Epsilon)) {
     ClusterPlan P;
     P.Features = clusterFeatures(R, C);
     if (C.Cold) {

@@ -21,6 +21,10 @@ class ProfileCounts;
 struct AnalysisOptions {
   /// epsilon: fields closer than this many bytes share a cluster.
   unsigned CacheLine = 64;
+  /// The user named CacheLine (--cache-line); else a record takes the
+  /// epsilon of the model that plans it, where the model says (a GPU's
+  /// 32-byte sectors), and CacheLine where it does not.
+  bool CacheLineGiven = false;
   /// Null means DecisionTree::builtin().
   const DecisionTree *Model = nullptr;
   /// Measured trip and call counts; null: estimated (AccessCollector.h).

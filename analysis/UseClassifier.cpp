@@ -315,6 +315,29 @@ UseClassifier::readOrWrite(HandleUse U, const Expr *Elem, const Stmt *P) const {
     U.Value = BO->getRHS();
     return checked(UseVerdict::of(U), "an element write");
   }
+  // C++ copies an element with its trivial copy constructor (T t = a[i],
+  // f(a[i]) by value) and assigns one with its trivial assignment operator.
+  if (const auto *Copy = dyn_cast_or_null<CXXConstructExpr>(P);
+      Copy && Copy->getNumArgs() == 1 &&
+      Copy->getConstructor()->isCopyOrMoveConstructor() &&
+      Copy->getConstructor()->isTrivial())
+    return checked(UseVerdict::of(U), "an element read");
+  const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(P);
+  const auto *MD = Op && Op->getOperator() == OO_Equal && Op->getNumArgs() == 2
+                       ? dyn_cast_or_null<CXXMethodDecl>(Op->getDirectCallee())
+                       : nullptr;
+  if (MD && MD->isTrivial() &&
+      (MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator())) {
+    // The source, by reference: the element is read.
+    if (Op->getArg(1)->IgnoreParenImpCasts() == Elem->IgnoreParenImpCasts())
+      return checked(UseVerdict::of(U), "an element read");
+    if (Op->getArg(0)->IgnoreParenImpCasts() == Elem->IgnoreParenImpCasts()) {
+      U.Kind = UseKind::ElementWrite;
+      U.Site = Op;
+      U.Value = Op->getArg(1);
+      return checked(UseVerdict::of(U), "an element write");
+    }
+  }
   return std::nullopt;
 }
 
@@ -583,6 +606,20 @@ UseVerdict UseClassifier::callUse(const RecordDecl *RD, const Expr *DRE,
   }
   if (std::optional<UseVerdict> V = cudaUse(RD, DRE, Call, Child))
     return *V;
+  // A library's function (Thrust's algorithms, say) cannot change with
+  // the array, nor can one template text serve two types of it.
+  if (Callee &&
+      (inSystemHeader(Ctx.getSourceManager(), Callee->getLocation()) ||
+       Callee->isTemplateInstantiation()))
+    return UseVerdict::refused(
+        DRE->getExprLoc(),
+        handleName(DRE) + " passed to '" + Callee->getQualifiedNameAsString() +
+            (inSystemHeader(Ctx.getSourceManager(), Callee->getLocation())
+                 ? "', a library function the rewrite cannot change (only "
+                   "the C library's and the CUDA runtime's calls it knows are "
+                   "followed; Thrust, CUB and cuBLAS are not)"
+                 : "', a function template instantiation (arrays passed to "
+                   "templates are not rewritten yet)"));
   // The parameter becomes a handle too: in every declaration here, and in
   // the definition, which legality finds here or in another analyzed file.
   // A CUDA kernel's launch (k<<<g, b>>>(d)) is a call of it.

@@ -38,6 +38,7 @@ namespace {
 struct PluginOptions {
   std::string ReportPath, DotPath, ModelPath, ProfilePath, ProfileBinary;
   unsigned CacheLine = 64;
+  bool CacheLineGiven = false;
   bool ThisConfigurationOnly = false;
 };
 
@@ -89,6 +90,7 @@ public:
     }
     AnalysisOptions AOpts;
     AOpts.CacheLine = Opts.CacheLine;
+    AOpts.CacheLineGiven = Opts.CacheLineGiven;
     AOpts.Model = Model ? &*Model : nullptr;
     AOpts.Profile = Profile.get();
     AOpts.ThisConfigurationOnly = Opts.ThisConfigurationOnly;
@@ -220,6 +222,7 @@ protected:
           return Fail("cache-line wants a byte count from 1 to 4096, got '" +
                       Value.str() + "'");
         Opts.CacheLine = N;
+        Opts.CacheLineGiven = true;
       } else {
         return Fail("unknown argument '" + Arg + "'");
       }

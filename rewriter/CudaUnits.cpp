@@ -173,6 +173,16 @@ void dlopt::addCudaStandIn(CompilerInstance &CI) {
     if (!llvm::sys::fs::exists(Texture))
       HS.AddPath(StandInDir, frontend::System, /*IsFramework=*/false,
                  /*IgnoreSysRoot=*/true);
+    // CUDA 13 moved Thrust, CUB and libcu++ to include/cccl, which nvcc
+    // puts on the path and clang 19's driver does not.
+    llvm::SmallString<256> Cccl(E.Path), Thrust(E.Path), Moved;
+    llvm::sys::path::append(Cccl, "cccl");
+    llvm::sys::path::append(Thrust, "thrust");
+    llvm::sys::path::append(Moved = Cccl, "thrust");
+    if (!llvm::sys::fs::is_directory(Thrust) &&
+        llvm::sys::fs::is_directory(Moved))
+      HS.AddPath(Cccl, frontend::System, /*IsFramework=*/false,
+                 /*IgnoreSysRoot=*/true);
     return;
   }
 }

@@ -18,6 +18,8 @@
 // stopped including it). Where the toolkit clang itself found (the include
 // directory its driver adds) lacks that header, the parse gets an empty one
 // from memory on an include path of its own; nothing is written to disk.
+// CUDA 13 also moved Thrust, CUB and libcu++ to include/cccl, which nvcc
+// adds to the path and clang 19 does not: added where the toolkit has it.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DLOPT_REWRITER_CUDAUNITS_H

@@ -96,7 +96,8 @@ cl::opt<Format> OutputFormat(
     cl::cat(Category));
 cl::opt<unsigned> CacheLine(
     "cache-line",
-    cl::desc("Cluster threshold epsilon in bytes (default: 64, x86-64)"),
+    cl::desc("Cluster threshold epsilon in bytes (default: the model's "
+             "target's: 64 for x86-64 and PoCL, 32 for NVIDIA GPUs)"),
     cl::init(64), cl::cat(Category));
 cl::opt<std::string> ModelPath(
     "model",
@@ -637,6 +638,7 @@ static std::variant<ProgramOptions, int> programOptions() {
   }
   Opts.Analysis.Profile = Profile.get();
   Opts.Analysis.CacheLine = CacheLine;
+  Opts.Analysis.CacheLineGiven = CacheLine.getNumOccurrences() > 0;
   Opts.Analysis.Model = Model ? &*Model : nullptr;
   Opts.Analysis.ThisConfigurationOnly = ThisConfigurationOnly;
   Opts.Forced = std::move(Forced);
