@@ -151,7 +151,7 @@ def interleaved(binaries, runs):
 
 
 class Bench:
-    def __init__(self, o, prog, flags, work):
+    def __init__(self, o, prog, flags, work, run=True):
         self.o, self.prog, self.flags, self.work = o, prog, flags, work
         self.src = os.path.join(ROOT, prog["src"])
         self.count = 0
@@ -160,7 +160,8 @@ class Bench:
         b = self.pristine.build(o.cc, flags, self.original)
         if b.returncode:
             sys.exit(b.stderr)
-        self.expected = timed([self.original])[1]
+        # Without the device the program cannot run (--build-only).
+        self.expected = timed([self.original])[1] if run else None
 
     def copy(self, name):
         """A copy of the program whose dl-refactor arguments carry the build
@@ -170,9 +171,11 @@ class Bench:
             p.tool_args = p.tool_args + self.flags
         return p
 
-    def report(self, cache_line=64, model=None, extra=()):
+    def report(self, cache_line=None, model=None, extra=()):
+        """The plan of the record; epsilon the model's unless CACHE_LINE."""
         r = run([self.o.dl_refactor, "--report", "--format=json",
-                 f"--cache-line={cache_line}", *([f"--model={model}"] if model else []),
+                 *([f"--cache-line={cache_line}"] if cache_line else []),
+                 *([f"--model={model}"] if model else []),
                  *extra, *self.pristine.tool_args])
         for rec in json.loads(r.stdout)["records"]:
             if rec["name"] == self.prog["record"]:
@@ -224,7 +227,7 @@ def search(b, tiles):
     rec = b.report()
     deltas = sorted({e["delta"] for e in rec.get("edges", [])})
     partitions = {}
-    for eps in [64] + [min(4096, int(d) + 1) for d in deltas if d < 4096]:
+    for eps in [None] + [min(4096, int(d) + 1) for d in deltas if d < 4096]:
         r = b.report(eps)
         groups = tuple(tuple(c["fields"]) for c in r.get("clusters", []))
         auto = [layout_spec(c["layout"]) for c in r.get("clusters", [])]
@@ -398,8 +401,10 @@ def machine(cc):
     with open("/proc/cpuinfo") as f:
         m = re.search(r"model name\s*:\s*(.*)", f.read())
         cpu = m.group(1).strip() if m else cpu
-    version = subprocess.run([cc, "--version"], capture_output=True,
-                             text=True).stdout.splitlines()[0]
+    lines = subprocess.run([cc, "--version"], capture_output=True,
+                           text=True).stdout.splitlines()
+    # nvcc names itself first and its release further down.
+    version = next((l for l in lines if "release" in l), lines[0])
     return cpu, version
 
 
@@ -659,15 +664,16 @@ def main():
         lines.append(f"- {'met' if met else '**missed**'}: {r['program']} with `{r['flags']}`: "
                      f"{100 * r['auto'] / triad:.0f} % of the triad")
     lines.append("")
-    # The OpenCL section is opencl_benchmarks.py's: kept as it was.
-    opencl = ""
-    if os.path.exists(o.out):
-        old = open(o.out).read()
-        begin, end = "<!-- opencl: begin -->", "<!-- opencl: end -->"
+    # The OpenCL and CUDA sections are device_benchmarks.py's: kept as they
+    # were.
+    kept = ""
+    old = open(o.out).read() if os.path.exists(o.out) else ""
+    for suite in ("opencl", "cuda"):
+        begin, end = f"<!-- {suite}: begin -->", f"<!-- {suite}: end -->"
         if begin in old and end in old:
-            opencl = "\n" + begin + old.split(begin, 1)[1].split(end, 1)[0] + end + "\n"
+            kept += "\n" + begin + old.split(begin, 1)[1].split(end, 1)[0] + end + "\n"
     with open(o.out, "w") as f:
-        f.write("\n".join(lines) + opencl)
+        f.write("\n".join(lines) + kept)
     with open(os.path.splitext(o.out)[0] + ".json", "w") as f:
         json.dump({"machine": cpu, "compiler": cc, "runs": o.runs, "rows": rows,
                    "handwritten": hand, "triad_gb_s": triad, "bandwidth": bw}, f, indent=1)

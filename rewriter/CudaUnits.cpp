@@ -139,11 +139,28 @@ static CommandLineArguments fromNvcc(const CommandLineArguments &Args) {
   return Out;
 }
 
+/// clang's command with nvcc's spellings of the GPU architecture, which a
+/// user may give after `--` as they give them to nvcc (-arch=sm_90,
+/// --gpu-architecture=sm_90), in clang's.
+static CommandLineArguments
+nvccArchitectures(const CommandLineArguments &Args) {
+  CommandLineArguments Out;
+  for (const std::string &A : Args) {
+    StringRef Arg = A;
+    if (Arg.starts_with("-arch=sm_") ||
+        Arg.starts_with("--gpu-architecture=sm_"))
+      Out.push_back("--cuda-gpu-arch=" + nvccArchitecture(Arg));
+    else
+      Out.push_back(A);
+  }
+  return Out;
+}
+
 void dlopt::prepareCudaTool(ClangTool &Tool, bool DeviceSide) {
   Tool.appendArgumentsAdjuster([DeviceSide](const CommandLineArguments &Args,
                                             StringRef) {
     bool Nvcc = !Args.empty() && llvm::sys::path::stem(Args.front()) == "nvcc";
-    CommandLineArguments Out = Nvcc ? fromNvcc(Args) : Args;
+    CommandLineArguments Out = Nvcc ? fromNvcc(Args) : nvccArchitectures(Args);
     Out.push_back("-Wno-unknown-cuda-version");
     if (!DeviceSide) {
       Out.push_back("--cuda-host-only");

@@ -1,25 +1,32 @@
 #!/usr/bin/env python3
-"""The OpenCL benchmark: dlopt on the OpenCL programs of examples/, on PoCL.
+"""The device benchmarks: dlopt on the OpenCL programs of examples/ on PoCL
+(--suite opencl), or on the CUDA programs on an NVIDIA GPU (--suite cuda).
 
-Each program is its host file and its kernel file (examples/*-cl). As for
+An OpenCL program is its host file and its kernel file (examples/*-cl), a
+CUDA program its .cu file (examples/*-cu). As for
 the C programs (run_benchmarks.py, whose search and timing this reuses), a
 copy is rewritten whole, host and kernels, by the automatic plan, by forced
 SoA, and by each plan of the oracle search (the partitions the KDLG's
 thresholds give, coordinate descent over each cluster's layout); each
 rewrite is built (host with --cc and --flags; PoCL compiles the kernels at
-run time), its output checked identical to the original's, and timed. The
-original (AoS), the automatic plan, SoA and the oracle's best are then timed
+run time; nvcc builds a CUDA program whole), its output checked identical
+to the original's, and timed. The original (AoS), the automatic plan, SoA,
+the oracle's best and the automatic plan at the boundary are then timed
 again, interleaved (--runs, one warm-up discarded): the time the kernels ran
-(OpenCL profiling events, which the programs print as "kernel seconds: T"
-on stderr) and the whole run.
+(OpenCL profiling events or CUDA events, which the programs print as
+"kernel seconds: T" on stderr) and the whole run.
 
-The report goes into docs/benchmarks.md, between the markers
-<!-- opencl: begin --> and <!-- opencl: end --> (run_benchmarks.py keeps
-that section), and the figures into docs/benchmarks-opencl.json.
+The report goes into docs/benchmarks.md, between the suite's markers
+(<!-- opencl: begin --> ... <!-- opencl: end -->, the same with cuda;
+run_benchmarks.py keeps those sections), and the figures into
+docs/benchmarks-<suite>.json. --build-only (for a machine without the
+device) rewrites and builds each program's automatic, SoA, Tiled(32) and
+boundary forms and runs nothing.
 
-usage: opencl_benchmarks.py --dl-refactor BIN [--cc gcc] [--programs a,b]
-                            [--runs 5] [--search-runs 3] [--tiles 4,16,64]
-                            [--out docs/benchmarks.md]
+usage: device_benchmarks.py --dl-refactor BIN [--suite opencl|cuda] [--cc CC]
+                            [--programs a,b] [--runs 5] [--search-runs 3]
+                            [--tiles 4,16,64] [--out docs/benchmarks.md]
+                            [--build-only]
 """
 import argparse
 import datetime
@@ -32,19 +39,45 @@ import tempfile
 
 import run_benchmarks as rb
 
-PROGRAMS = [
-    dict(name="nbody-cl", src="examples/nbody-cl", record="Body"),
-    dict(name="mosquito-cl", src="examples/mosquito-cl", record="Mosquito"),
-    dict(name="blackscholes-cl", src="examples/blackscholes-cl", record="Option"),
-    dict(name="bitonic-cl", src="examples/bitonic-cl", record="Item"),
-    dict(name="lavamd-cl", src="examples/lavamd-cl", record="Particle"),
-]
+SUITES = {
+    "opencl": dict(
+        title="OpenCL on PoCL", cc="gcc", flags="-O3 -march=native",
+        timer="OpenCL profiling events", tiles="4,16,64",
+        programs=[
+            dict(name="nbody-cl", src="examples/nbody-cl", record="Body"),
+            dict(name="mosquito-cl", src="examples/mosquito-cl", record="Mosquito"),
+            dict(name="blackscholes-cl", src="examples/blackscholes-cl",
+                 record="Option"),
+            dict(name="bitonic-cl", src="examples/bitonic-cl", record="Item"),
+            dict(name="lavamd-cl", src="examples/lavamd-cl", record="Particle"),
+        ]),
+    "cuda": dict(
+        title="CUDA on an NVIDIA GPU", cc="nvcc", flags="-O3 -arch=sm_90",
+        timer="CUDA events", tiles="32,64,128",
+        programs=[
+            dict(name="nbody-cu", src="examples/nbody-cu/nbody.cu", record="Body"),
+            dict(name="mosquito-cu", src="examples/mosquito-cu/mosquito.cu",
+                 record="Mosquito"),
+            dict(name="blackscholes-cu", src="examples/blackscholes-cu/blackscholes.cu",
+                 record="Option"),
+            dict(name="lavamd-cu", src="examples/lavamd-cu/lavamd.cu", record="Particle"),
+        ]),
+}
 
-BEGIN, END = "<!-- opencl: begin -->", "<!-- opencl: end -->"
+
+def markers(suite):
+    return f"<!-- {suite}: begin -->", f"<!-- {suite}: end -->"
 
 
-def device():
-    """The OpenCL device and platform version, as clinfo names them."""
+def device(suite):
+    """The device and its runtime's version: the OpenCL device and platform
+    as clinfo names them, or the GPU and driver as nvidia-smi does."""
+    if suite == "cuda":
+        out = subprocess.run(["nvidia-smi", "--query-gpu=name,driver_version",
+                              "--format=csv,noheader"], capture_output=True,
+                             text=True).stdout.strip().splitlines()
+        name, _, driver = (out[0] if out else "unknown,unknown").partition(",")
+        return name.strip(), "driver " + driver.strip()
     out = subprocess.run(["clinfo"], capture_output=True, text=True).stdout
     def field(name):
         for line in out.splitlines():
@@ -52,6 +85,21 @@ def device():
                 return line.strip()[len(name):].strip().split("  ")[0]
         return "unknown"
     return field("Device Name"), field("Platform Version")
+
+
+def build_only(o, prog, flags, work):
+    """Whether the automatic, SoA, Tiled(32) and boundary rewrites of PROG
+    build; prints each."""
+    b = rb.Bench(o, prog, flags, work, run=False)
+    record = prog["record"]
+    ok = True
+    for name, args in [("auto", []), ("soa", [f"--layout={record}=soa"]),
+                       ("tiled:32", [f"--layout={record}=tiled:32"]),
+                       ("boundary", [f"--strategy={record}=boundary"])]:
+        built = b.build(args, check_output=False) is not None
+        ok &= built
+        print(f"{prog['name']} {name}: {'builds' if built else 'FAILS'}", flush=True)
+    return ok
 
 
 def measure(o, prog, flags, work):
@@ -162,7 +210,7 @@ def targets(rows):
                        f"program, timed {min(t):.3f}-{max(t):.3f} s ({max(t) / min(t):.2f}x): "
                        "differences of that size between the columns are not significant")
     for r in rows:
-        if r["name"] == "mosquito-cl":
+        if r["name"].startswith("mosquito-"):
             k = r["kernel"]
             ok = k["auto"] < k["soa"]
             out.append(f"- {'met' if ok else '**missed**'}: the agent model's automatic "
@@ -173,30 +221,36 @@ def targets(rows):
 
 
 def section(rows, o, flags, date):
-    lines = [BEGIN, "", "## OpenCL on PoCL", "",
-             f"Measured {date} on {o['cpu']}, OpenCL device {o['device']}; "
-             f"host code built with {o['compiler']}, `{' '.join(flags)}`; the kernels compiled "
-             "by PoCL. Speedups over the AoS original: kernel time (OpenCL profiling "
-             f"events) and the whole run, medians of {o['runs']} interleaved runs. The oracle "
+    suite = o.get("suite", "opencl")
+    s = SUITES[suite]
+    begin, _ = markers(suite)
+    built = ("host code built with " + o["compiler"] + f", `{' '.join(flags)}`; the "
+             "kernels compiled by PoCL") if suite == "opencl" else \
+        f"built with {o['compiler']}, `{' '.join(flags)}`"
+    lines = [begin, "", "## " + s["title"], "",
+             f"Measured {date} on {o['cpu']}, device {o['device']}; {built}. "
+             f"Speedups over the AoS original: kernel time ({s['timer']}) and the whole run, "
+             f"medians of {o['runs']} interleaved runs. The oracle "
              "is the fastest plan of the search (run_benchmarks.py's, tiles "
              f"{o['tiles']}, by wall time of {o['search_runs']} runs per plan); auto/oracle "
-             "compares their kernel times. Regenerate with `python3 bench/opencl_benchmarks.py "
-             "--dl-refactor build/bin/dl-refactor` (about 20 minutes).", ""]
+             "compares their kernel times. Regenerate with `python3 bench/device_benchmarks.py "
+             f"--suite {suite} --dl-refactor build/bin/dl-refactor`.", ""]
     lines += table(rows)
     lines += [""] + boundary_table(rows)
     lines += [""] + targets(rows)
     lines += ["", "Oracle plans: " + "; ".join(
         f"{r['name']} `{rb.cell(r['oracle'])}` (of {r['searched']} plans)" for r in rows),
-        "", END]
+        "", markers(suite)[1]]
     return "\n".join(lines) + "\n"
 
 
-def write(out, text):
-    """Replaces the OpenCL section of OUT (or appends it)."""
+def write(out, text, suite):
+    """Replaces the suite's section of OUT (or appends it)."""
+    begin, end = markers(suite)
     old = open(out).read() if os.path.exists(out) else ""
-    if BEGIN in old and END in old:
-        head, rest = old.split(BEGIN, 1)
-        new = head + text.rstrip("\n") + rest.split(END, 1)[1]
+    if begin in old and end in old:
+        head, rest = old.split(begin, 1)
+        new = head + text.rstrip("\n") + rest.split(end, 1)[1]
     else:
         new = old.rstrip("\n") + "\n\n" + text
     with open(out, "w") as f:
@@ -206,29 +260,48 @@ def write(out, text):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--dl-refactor", required=True)
-    ap.add_argument("--cc", default="gcc")
-    ap.add_argument("--flags", default="-O3 -march=native")
-    ap.add_argument("--programs", default=",".join(p["name"] for p in PROGRAMS))
+    ap.add_argument("--suite", choices=sorted(SUITES), default="opencl")
+    ap.add_argument("--cc", help="default: gcc (opencl), nvcc (cuda)")
+    ap.add_argument("--flags", help="default: -O3 -march=native (opencl), "
+                    "-O3 -arch=sm_90 (cuda)")
+    ap.add_argument("--programs", help="default: every program of the suite")
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--search-runs", type=int, default=3)
-    ap.add_argument("--tiles", default="4,16,64")
+    ap.add_argument("--tiles", help="default: 4,16,64 (opencl), 32,64,128 (cuda)")
+    ap.add_argument("--build-only", action="store_true",
+                    help="rewrite and build each program's automatic, SoA, Tiled(32) "
+                    "and boundary forms; run nothing, write nothing")
     ap.add_argument("--max-partitions", type=int, default=3)
     ap.add_argument("--out", default=os.path.join(rb.ROOT, "docs", "benchmarks.md"))
     ap.add_argument("--from-json", help="render the section again from the figures "
                     "of an earlier run (docs/benchmarks-opencl.json), measuring nothing")
     o = ap.parse_args()
+    s = SUITES[o.suite]
+    o.cc = o.cc or s["cc"]
+    o.flags = o.flags or s["flags"]
+    o.tiles = o.tiles or s["tiles"]
+    programs = s["programs"]
     if o.from_json:
         with open(o.from_json) as f:
             saved = json.load(f)
-        write(o.out, section(saved["rows"], saved["options"], saved["flags"], saved["date"]))
+        saved["options"].setdefault("suite", o.suite)
+        write(o.out, section(saved["rows"], saved["options"], saved["flags"], saved["date"]),
+              o.suite)
         return
     o.dl_refactor = os.path.abspath(o.dl_refactor)
     flags = o.flags.split()
-    wanted = o.programs.split(",")
+    wanted = (o.programs or ",".join(p["name"] for p in programs)).split(",")
     rows = []
-    work = tempfile.mkdtemp(prefix="dlopt-opencl-bench-")
+    work = tempfile.mkdtemp(prefix=f"dlopt-{o.suite}-bench-")
+    if o.build_only:
+        try:
+            ok = all([build_only(o, prog, flags, os.path.join(work, prog["name"]))
+                      for prog in programs if prog["name"] in wanted])
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
+        sys.exit(0 if ok else 1)
     try:
-        for prog in PROGRAMS:
+        for prog in programs:
             if prog["name"] in wanted:
                 print(f"== {prog['name']}", flush=True)
                 rows.append(measure(o, prog, flags,
@@ -237,12 +310,12 @@ def main():
     finally:
         shutil.rmtree(work, ignore_errors=True)
     cpu, compiler = rb.machine(o.cc)
-    dev, pocl = device()
-    options = dict(cpu=cpu, compiler=compiler, device=f"{dev} ({pocl})", runs=o.runs,
-                   tiles=o.tiles, search_runs=o.search_runs)
+    dev, version = device(o.suite)
+    options = dict(suite=o.suite, cpu=cpu, compiler=compiler, device=f"{dev} ({version})",
+                   runs=o.runs, tiles=o.tiles, search_runs=o.search_runs)
     date = str(datetime.date.today())
-    write(o.out, section(rows, options, flags, date))
-    with open(os.path.join(os.path.dirname(o.out), "benchmarks-opencl.json"), "w") as f:
+    write(o.out, section(rows, options, flags, date), o.suite)
+    with open(os.path.join(os.path.dirname(o.out), f"benchmarks-{o.suite}.json"), "w") as f:
         json.dump(dict(date=date, flags=flags, options=options, rows=rows), f, indent=1)
     print(f"-> {o.out}")
 
