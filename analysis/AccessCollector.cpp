@@ -771,6 +771,8 @@ private:
         return;
       }
     }
+    if (const auto *Call = dyn_cast<CallExpr>(E); Call && passesElements(Call))
+      return callPassingElements(Call);
     if (const auto *Call = dyn_cast<CallExpr>(E);
         Call && !isa<CXXOperatorCallExpr>(Call) && passesFields(Call))
       return callPassingFields(Call);
@@ -786,6 +788,41 @@ private:
       return address(E); // An lvalue used without loading it (e.g. decay).
     for (const Stmt *Child : E->children())
       stmt(Child);
+  }
+
+  /// An element of a plain array (a[i], *p) given to a function or
+  /// operator of the program by reference: a[i] + b[j], dot(a[i], b),
+  /// a[i] += v (C++ value classes).
+  static const Expr *plainElement(const Expr *Arg) {
+    Arg = Arg->IgnoreImpCasts();
+    return isa<ArraySubscriptExpr, UnaryOperator>(Arg->IgnoreParens()) &&
+                   Arg->isGLValue()
+               ? Arg
+               : nullptr;
+  }
+  bool passesElements(const CallExpr *Call) const {
+    return Call->getDirectCallee() &&
+           llvm::any_of(Call->arguments(), [&](const Expr *Arg) {
+             const Expr *Elem = plainElement(Arg);
+             return Elem && isElement(Elem);
+           });
+  }
+  /// Every field of such an element is read; a non-const member
+  /// operator's object (a[i] += v) is written too.
+  void callPassingElements(const CallExpr *Call) {
+    const auto *MD = dyn_cast<CXXMethodDecl>(Call->getDirectCallee());
+    bool Object = isa<CXXOperatorCallExpr>(Call) && MD && !MD->isStatic();
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      const Expr *Elem = plainElement(Call->getArg(I));
+      if (!Elem || !isElement(Elem)) {
+        expr(Call->getArg(I));
+        continue;
+      }
+      lvalue(Elem, /*IsWrite=*/false);
+      if (I == 0 && Object && !MD->isConst())
+        lvalue(Elem, /*IsWrite=*/true);
+    }
+    noteCall(Call);
   }
 
   /// The field of a candidate record that \p E (an lvalue) denotes through

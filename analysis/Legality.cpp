@@ -2,6 +2,7 @@
 #include "analysis/Legality.h"
 #include "analysis/AstUtil.h"
 #include "analysis/OpenCLHost.h"
+#include "analysis/SpecialMembers.h"
 #include "analysis/UseClassifier.h"
 #include "analysis/UseWalker.h"
 #include "clang/AST/Attr.h"
@@ -161,8 +162,10 @@ public:
                                             "rewritten)"});
     }
     for (const CXXMethodDecl *M : RD->methods()) {
-      if (M->isImplicit() || !M->isUserProvided())
-        continue; // Implicit, or `= default` on its first declaration.
+      // Implicit, `= default` on its first declaration, or spelled out as
+      // the implicit one would be (a copy of every field, an empty body).
+      if (actsAsImplicit(M))
+        continue;
       std::string Name = "'" + M->getNameAsString() + "'";
       if (M->isVirtual())
         Why.push_back({M->getLocation(), "virtual function " + Name});
@@ -175,16 +178,19 @@ public:
           Why.push_back({M->getLocation(),
                          "user-provided copy or move constructor: copying an "
                          "element runs it"});
-        else if (!onlyInitializesFields(C))
+        else if (OnlyContainers && !onlyInitializesFields(C))
           Why.push_back({M->getLocation(),
                          "constructor that does more than initialize the "
                          "fields: the container would run it once per "
                          "resize, not once per element"});
-        else if (!OnlyContainers)
+        // A constructor with arguments makes values (double2(x, y)), never
+        // the elements of a plain array; the default one makes those.
+        else if (!OnlyContainers && C->isDefaultConstructor())
           Why.push_back({M->getLocation(),
-                         "user-provided constructor: plain arrays of the "
-                         "record are not constructed as it (std::vector is "
-                         "rewritten)"});
+                         "user-provided default constructor that does "
+                         "something: new T[n] and T a[N] run it for each "
+                         "element, and the new layout's arrays are not made "
+                         "of T (std::vector is rewritten)"});
       } else if (M->isCopyAssignmentOperator() || M->isMoveAssignmentOperator())
         Why.push_back({M->getLocation(), "user-provided assignment operator: "
                                          "assigning an element runs it"});
@@ -204,14 +210,19 @@ public:
                        Name + ": plain arrays of the record are not "
                               "initialized by it (std::vector is rewritten)"});
     }
-    // The element proxy converts to T through a default-constructed one.
-    if (OnlyContainers && !RD->hasDefaultConstructor())
+    // The element proxy converts to T through a default-constructed one,
+    // and a plain array's get builds one field by field.
+    if (!RD->hasDefaultConstructor())
       Why.push_back({RD->getLocation(),
-                     "no default constructor (the element proxy converts to "
-                     "a default-constructed T)"});
-    if (Why.empty() && OnlyContainers && RD->isTriviallyCopyable() &&
-        RD->isStandardLayout())
-      return; // Plain data but for its constructors, which vectors keep.
+                     OnlyContainers
+                         ? "no default constructor (the element proxy "
+                           "converts to a default-constructed T)"
+                         : "no default constructor (reading an element of "
+                           "the new layout builds a default-constructed T)"});
+    // Plain data but for members that act as the implicit ones, and for
+    // constructors, which vectors keep and plain arrays never run.
+    if (Why.empty() && RD->isStandardLayout() && fieldsCopyPlainly(RD))
+      return;
     if (Why.empty() && !RD->isStandardLayout())
       Why.push_back({RD->getLocation(), "fields under different access "
                                         "control (not standard-layout)"});
@@ -222,6 +233,15 @@ public:
                      "non-trivial constructor, copy or destructor)"});
     for (auto &[Loc, Reason] : Why)
       block(RD, Loc, std::move(Reason));
+  }
+
+  /// Every field's type copies as its bytes do: no field of a class with
+  /// a copy constructor, assignment or destructor of its own.
+  static bool fieldsCopyPlainly(const CXXRecordDecl *RD) {
+    return llvm::all_of(RD->fields(), [&](const FieldDecl *FD) {
+      QualType T = FD->getType();
+      return T.isTriviallyCopyableType(FD->getASTContext());
+    });
   }
 
   /// A constructor with an empty body whose initializers give fields

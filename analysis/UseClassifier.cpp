@@ -8,6 +8,7 @@
 #include "analysis/UseClassifier.h"
 #include "analysis/AstUtil.h"
 #include "analysis/OpenCLHost.h"
+#include "analysis/SpecialMembers.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -315,30 +316,98 @@ UseClassifier::readOrWrite(HandleUse U, const Expr *Elem, const Stmt *P) const {
     U.Value = BO->getRHS();
     return checked(UseVerdict::of(U), "an element write");
   }
-  // C++ copies an element with its trivial copy constructor (T t = a[i],
-  // f(a[i]) by value) and assigns one with its trivial assignment operator.
+  if (std::optional<UseVerdict> V = classUse(U, Elem, P))
+    return V;
+  return std::nullopt;
+}
+
+/// C++: an element used through its class. Copied with a copy constructor
+/// that acts as the implicit one (T t = a[i], f(a[i]) by value), assigned
+/// with such an assignment (a[i] = t, t = a[i]), bound to a const
+/// reference parameter (dot(a[i], b), a[i] + b with a free operator+), the
+/// object of a const member function (a[i].norm(), a[i] + b with a member
+/// operator+): read, or written. A compound assignment operator of the
+/// class as a statement (a[i] += v;): read, updated and written back.
+std::optional<UseVerdict> UseClassifier::classUse(HandleUse U, const Expr *Elem,
+                                                  const Stmt *P) const {
+  Elem = Elem->IgnoreParenImpCasts();
+  auto Is = [&](const Expr *E) { return E->IgnoreParenImpCasts() == Elem; };
   if (const auto *Copy = dyn_cast_or_null<CXXConstructExpr>(P);
       Copy && Copy->getNumArgs() == 1 &&
       Copy->getConstructor()->isCopyOrMoveConstructor() &&
-      Copy->getConstructor()->isTrivial())
+      actsAsImplicit(Copy->getConstructor()))
     return checked(UseVerdict::of(U), "an element read");
-  const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(P);
-  const auto *MD = Op && Op->getOperator() == OO_Equal && Op->getNumArgs() == 2
-                       ? dyn_cast_or_null<CXXMethodDecl>(Op->getDirectCallee())
-                       : nullptr;
-  if (MD && MD->isTrivial() &&
-      (MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator())) {
-    // The source, by reference: the element is read.
-    if (Op->getArg(1)->IgnoreParenImpCasts() == Elem->IgnoreParenImpCasts())
+  if (const auto *ME = dyn_cast_or_null<MemberExpr>(P); ME && Is(ME->getBase()))
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(ME->getMemberDecl());
+        MD && MD->isConst() && !MD->isStatic())
       return checked(UseVerdict::of(U), "an element read");
-    if (Op->getArg(0)->IgnoreParenImpCasts() == Elem->IgnoreParenImpCasts()) {
+  const auto *Call = dyn_cast_or_null<CallExpr>(P);
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  if (!Callee)
+    return std::nullopt;
+  const auto *MD = dyn_cast<CXXMethodDecl>(Callee);
+  const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call);
+  // A member operator's first argument is its object.
+  unsigned Shift = Op && MD;
+  if (Shift && Is(Call->getArg(0))) {
+    if (MD->isConst() && !MD->isStatic())
+      return checked(UseVerdict::of(U), "an element read");
+    if ((MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator()) &&
+        actsAsImplicit(MD)) {
       U.Kind = UseKind::ElementWrite;
       U.Site = Op;
       U.Value = Op->getArg(1);
       return checked(UseVerdict::of(U), "an element write");
     }
+    if (Op->isAssignmentOp() && Op->getNumArgs() == 2 && asStatement(Op) &&
+        asRecord(MD->getReturnType().getNonReferenceType()) ==
+            MD->getParent()) {
+      if (U.Index && U.Index->HasSideEffects(Ctx))
+        return UseVerdict::refused(
+            Op->getExprLoc(), "compound assignment to an element whose index "
+                              "has side effects (the rewrite reads and writes "
+                              "the element, evaluating it twice)");
+      U.Kind = UseKind::ElementWrite;
+      U.Site = Op;
+      U.Value = Op->getArg(1);
+      U.Updates = true;
+      return checked(UseVerdict::of(U), "an element update");
+    }
+    return std::nullopt;
+  }
+  for (unsigned I = Shift; I < Call->getNumArgs(); ++I) {
+    if (!Is(Call->getArg(I)) || I - Shift >= Callee->getNumParams())
+      continue;
+    QualType T = Callee->getParamDecl(I - Shift)->getType();
+    if (T->isLValueReferenceType() &&
+        T.getNonReferenceType().isConstQualified() &&
+        !Callee->getTemplateInstantiationPattern())
+      return checked(UseVerdict::of(U), "an element read");
   }
   return std::nullopt;
+}
+
+/// Whether \p E's value is not used: it is a statement of its own (of a
+/// block, or a for loop's increment).
+bool UseClassifier::asStatement(const Expr *E) const {
+  const Stmt *S = E;
+  const Stmt *P = parent(E);
+  // The temporaries' cleanup of a full-expression.
+  while (isa_and_nonnull<ExprWithCleanups>(P)) {
+    S = P;
+    P = parent(cast<Expr>(P));
+  }
+  if (!P)
+    return false;
+  if (const auto *For = dyn_cast<ForStmt>(P))
+    return For->getInc() == S || For->getBody() == S;
+  if (const auto *If = dyn_cast<IfStmt>(P))
+    return If->getThen() == S || If->getElse() == S;
+  if (const auto *While = dyn_cast<WhileStmt>(P))
+    return While->getBody() == S;
+  if (const auto *Do = dyn_cast<DoStmt>(P))
+    return Do->getBody() == S;
+  return isa<CompoundStmt, LabelStmt, SwitchCase>(P);
 }
 
 /// a[i] where the record itself is read or written.
@@ -923,7 +992,7 @@ UseVerdict UseClassifier::arrayInitializer(const VarDecl *VD,
   // C++ default-initializes `T a[64];` with an implicit call of T's
   // trivial constructor: no initializer the programmer wrote.
   const auto *Construct = dyn_cast_or_null<CXXConstructExpr>(VD->getInit());
-  bool Implicit = Construct && Construct->getConstructor()->isTrivial() &&
+  bool Implicit = Construct && actsAsImplicit(Construct->getConstructor()) &&
                   Construct->getParenOrBraceRange().isInvalid();
   std::string Name = VD->getNameAsString();
   if (VD->hasInit() && !Init && !Implicit)

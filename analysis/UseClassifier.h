@@ -192,6 +192,10 @@ struct HandleUse {
   /// NullValue passed to a parameter or given to a pointer member: that
   /// parameter or member.
   const clang::ValueDecl *Target = nullptr;
+  /// ElementWrite through a compound assignment operator of the class
+  /// (`a[i] += v;` as a statement; Site the operator call, Value v): the
+  /// element is read, updated and written back.
+  bool Updates = false;
   /// The handle is an array member of another record (its storage lives
   /// in that record).
   bool Embedded = false;
@@ -619,6 +623,9 @@ private:
                      const clang::CallExpr *Call,
                      const clang::Expr *Child) const;
   UseVerdict checked(UseVerdict V, const char *What) const;
+  std::optional<UseVerdict> classUse(HandleUse U, const clang::Expr *Elem,
+                                     const clang::Stmt *P) const;
+  bool asStatement(const clang::Expr *E) const;
   UseVerdict arrayInitializer(const clang::VarDecl *VD,
                               const clang::RecordDecl *RD) const;
   bool initializerInFile(const clang::Expr *E) const;

@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "rewriter/DeclarationRenderer.h"
+#include "analysis/SpecialMembers.h"
 #include "rewriter/OpenCLRenderer.h"
 #include "clang/Lex/Lexer.h"
 
@@ -156,7 +157,7 @@ void DeclarationRenderer::arrayDefinition(const RecordDecl *RD,
   // C++ default-initializes `T a[64];` with an implicit call of T's
   // trivial constructor: no initializer the programmer wrote.
   const auto *Construct = dyn_cast_or_null<CXXConstructExpr>(VD->getInit());
-  bool Implicit = Construct && Construct->getConstructor()->isTrivial() &&
+  bool Implicit = Construct && actsAsImplicit(Construct->getConstructor()) &&
                   Construct->getParenOrBraceRange().isInvalid();
   if (VD->hasInit() && !Init && !Implicit)
     return cannotRender(RD, VD->getLocation(),

@@ -68,12 +68,24 @@ void UseRenderer::elementSite(const RecordDecl *RD, const HandleUse &U) {
     return cannotRender(RD, U.Site->getExprLoc(),
                         "element spelled inside a macro");
   bool Read = U.Kind == UseKind::ElementRead;
+  // a[i] += v -> T_set(a, i, T_get(a, i) += v): the operator updates a
+  // copy, which is written back.
+  std::string Update;
+  if (U.Updates)
+    Update = std::string(
+        getOperatorSpelling(cast<CXXOperatorCallExpr>(U.Site)->getOperator()));
   addSite(
       RD, U.Site->getSourceRange(), U.Site->getExprLoc(),
       [=](const EditSet &ES, const LaneContext *) {
         L->use(Read ? HandleLayout::Get : HandleLayout::Set);
+        std::string Value = Read ? "" : ValueText(ES);
+        if (!Update.empty()) {
+          L->use(HandleLayout::Get);
+          Value = L->getName() + "(" + HandleText(ES) + ", " + IndexText(ES) +
+                  ") " + Update + " " + Value;
+        }
         return (Read ? L->getName() : L->setName()) + "(" + HandleText(ES) +
-               ", " + IndexText(ES) + (Read ? "" : ", " + ValueText(ES)) + ")";
+               ", " + IndexText(ES) + (Read ? "" : ", " + Value) + ")";
       },
       Read ? "an element read" : "an element write");
 }

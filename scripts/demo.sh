@@ -152,3 +152,20 @@ cp "$example" "$out/tune/nbody.c"
   --build="$cc -O3 -march=native -o nbody nbody.c -lm" --run="./nbody 2048 5" \
   "$out/tune/nbody.c" -- -O3 -march=native
 echo "(table as JSON and chart: $out/tune/dlopt-tune.json, $out/tune/dlopt-tune.png)"
+
+echo
+echo "== 10. real-style C++: examples/mesh-cpp (a 2-D vector class with its own copy,"
+echo "   assignment and operators; the mesh's arrays are members of a class, allocated"
+echo "   in its constructor and reached from its member functions)"
+mesh_example="$root/examples/mesh-cpp/mesh.cpp"
+"$build/bin/dl-refactor" --report "$mesh_example" -- -std=c++17 -O3 -march=native |
+  grep -E "^struct double2|plan:"
+echo "-- forced SoA (--layout=double2=soa): the point update, rewritten (all of it in"
+echo "   $out/mesh.diff); operators keep their spelling on copies of the elements"
+cp "$mesh_example" "$out/mesh_dlopt.cpp"
+"$build/bin/dl-refactor" --layout=double2=soa "$out/mesh_dlopt.cpp" -- -std=c++17 \
+  > "$out/mesh.diff"
+sed -n '/void advance/,/^   }/p' "$out/mesh.diff" | grep '^[-+]'
+"$build/bin/dl-refactor" --apply --layout=double2=soa "$out/mesh_dlopt.cpp" -- -std=c++17
+original=("$mesh_example") rewritten=("$out/mesh_dlopt.cpp")
+measure mesh "$cxx" "-O3 -march=native" "-O3 -march=native -ffast-math"

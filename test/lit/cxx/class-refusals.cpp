@@ -44,7 +44,7 @@ struct Initialized {
 
 struct Constructed {
   float x, y;
-  // CHECK-DAG: class-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: user-provided constructor: plain arrays of the record are not constructed as it (std::vector is rewritten)
+  // CHECK-DAG: class-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: user-provided default constructor that does something: new T[n] and T a[N] run it for each element, and the new layout's arrays are not made of T (std::vector is rewritten)
   Constructed() : x(2), y(3) {}
 };
 
@@ -90,6 +90,37 @@ struct Plain {
 // PLAIN-NOT: not transformable
 // PLAIN: plan: Plain:
 
+// A value class whose special members spell out what the implicit ones do
+// (copy every field, an empty body), with constructors that make values
+// and operators: planned like plain data.
+struct Value {
+  float x, y;
+  Value() {}
+  Value(float x, float y) : x(x), y(y) {}
+  Value(const Value &o) : x(o.x), y(o.y) {}
+  Value &operator=(const Value &o) {
+    x = o.x;
+    y = o.y;
+    return *this;
+  }
+  ~Value() {}
+  Value &operator+=(const Value &o) {
+    x += o.x;
+    y += o.y;
+    return *this;
+  }
+};
+// A copy that skips a field is not the implicit one.
+struct Partial {
+  float x, y;
+  Partial() {}
+  // CHECK-DAG: class-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: user-provided copy or move constructor: copying an element runs it
+  Partial(const Partial &o) : x(o.x), y(o.x) {}
+};
+// PLAIN: struct Value at
+// PLAIN-NOT: not transformable
+// PLAIN: plan: Value:
+
 static Virtual vs[64];
 static Derived ds[64];
 static Counted cs[64];
@@ -99,6 +130,8 @@ static Constructed ks[64];
 static Mixed ms[64];
 static Tagged ts[64];
 static Plain pl[64];
+static Value va[64];
+static Partial pa[64];
 
 int main() {
   std::vector<Noisy> noisy(64);
@@ -111,7 +144,8 @@ int main() {
     s += noisy[i].x + numbered[i].y + nodefault[i].x;
   for (int i = 0; i < 64; ++i) {
     vs[i].x = ds[i].x = cs[i].x = ps[i].x = is[i].y = ks[i].x = ms[i].x =
-        ts[i].x = pl[i].x = i;
+        ts[i].x = pl[i].x = va[i].x = pa[i].x = i;
+    va[i] += Value(1, 2);
     s += vs[i].y + ds[i].y + cs[i].y + ps[i].y + is[i].x + ks[i].y +
          ms[i].get() + ts[i].y + pl[i].y;
   }

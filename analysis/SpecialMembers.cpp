@@ -1,0 +1,123 @@
+//===- SpecialMembers.cpp - Special members that act as the implicit ones -===//
+//
+// See SpecialMembers.h: the bodies are matched field by field.
+//
+//===----------------------------------------------------------------------===//
+#include "analysis/SpecialMembers.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+using namespace clang;
+using namespace dlopt;
+
+static bool emptyBody(const FunctionDecl *FD) {
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(FD->getBody());
+  return Body && Body->body_empty();
+}
+
+/// The field \p E reads from parameter \p P (`o.f`, through the implicit
+/// casts and the copy of a field of class type), else null.
+static const FieldDecl *fieldOf(const Expr *E, const ParmVarDecl *P) {
+  E = E->IgnoreImplicit();
+  if (const auto *Copy = dyn_cast<CXXConstructExpr>(E);
+      Copy && Copy->getNumArgs() == 1)
+    E = Copy->getArg(0)->IgnoreImplicit();
+  const auto *ME = dyn_cast<MemberExpr>(E);
+  const auto *Base =
+      ME ? dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreImplicit()) : nullptr;
+  return Base && Base->getDecl() == P ? dyn_cast<FieldDecl>(ME->getMemberDecl())
+                                      : nullptr;
+}
+
+/// Whether \p Seen holds every field of \p RD, each once.
+static bool everyField(const CXXRecordDecl *RD,
+                       const llvm::SmallPtrSetImpl<const FieldDecl *> &Seen,
+                       unsigned Count) {
+  unsigned Fields = std::distance(RD->field_begin(), RD->field_end());
+  return Count == Fields && Seen.size() == Fields;
+}
+
+static bool copiesFields(const CXXConstructorDecl *C) {
+  if (!emptyBody(C) || C->getNumParams() != 1)
+    return false;
+  const ParmVarDecl *P = C->getParamDecl(0);
+  llvm::SmallPtrSet<const FieldDecl *, 8> Seen;
+  unsigned Count = 0;
+  for (const CXXCtorInitializer *Init : C->inits()) {
+    if (!Init->isWritten())
+      continue;
+    if (!Init->isMemberInitializer() ||
+        fieldOf(Init->getInit(), P) != Init->getMember())
+      return false;
+    Seen.insert(Init->getMember());
+    ++Count;
+  }
+  return everyField(C->getParent(), Seen, Count);
+}
+
+/// `return *this;`
+static bool returnsThis(const Stmt *S) {
+  const auto *Return = dyn_cast<ReturnStmt>(S);
+  const auto *Deref =
+      Return && Return->getRetValue()
+          ? dyn_cast<UnaryOperator>(Return->getRetValue()->IgnoreImplicit())
+          : nullptr;
+  return Deref && Deref->getOpcode() == UO_Deref &&
+         isa<CXXThisExpr>(Deref->getSubExpr()->IgnoreImplicit());
+}
+
+static bool assignsFields(const CXXMethodDecl *M) {
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(M->getBody());
+  if (!Body || Body->body_empty() || M->getNumParams() != 1 ||
+      !returnsThis(Body->body_back()))
+    return false;
+  const ParmVarDecl *P = M->getParamDecl(0);
+  llvm::SmallPtrSet<const FieldDecl *, 8> Seen;
+  unsigned Count = 0;
+  for (const Stmt *S : Body->body()) {
+    if (S == Body->body_back())
+      break;
+    // this->f = o.f (a field of class type through its own operator=).
+    const Expr *LHS = nullptr, *RHS = nullptr;
+    if (const auto *BO = dyn_cast<BinaryOperator>(S);
+        BO && BO->getOpcode() == BO_Assign) {
+      LHS = BO->getLHS();
+      RHS = BO->getRHS();
+    } else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S);
+               Op && Op->getOperator() == OO_Equal && Op->getNumArgs() == 2) {
+      LHS = Op->getArg(0);
+      RHS = Op->getArg(1);
+    } else {
+      return false;
+    }
+    const auto *Target = dyn_cast<MemberExpr>(LHS->IgnoreImplicit());
+    if (!Target || !isa<CXXThisExpr>(Target->getBase()->IgnoreImplicit()))
+      return false;
+    const FieldDecl *F = fieldOf(RHS, P);
+    if (!F || F != Target->getMemberDecl())
+      return false;
+    Seen.insert(F);
+    ++Count;
+  }
+  return everyField(M->getParent(), Seen, Count);
+}
+
+bool dlopt::actsAsImplicit(const CXXMethodDecl *M) {
+  if (M->isImplicit() || !M->isUserProvided() || M->isTrivial())
+    return true;
+  if (isa<CXXDestructorDecl>(M))
+    return emptyBody(M);
+  if (const auto *C = dyn_cast<CXXConstructorDecl>(M)) {
+    if (C->isCopyOrMoveConstructor())
+      return copiesFields(C);
+    return C->isDefaultConstructor() && C->getNumParams() == 0 &&
+           emptyBody(C) &&
+           llvm::none_of(C->inits(), [](const CXXCtorInitializer *I) {
+             return I->isWritten();
+           });
+  }
+  if (M->isCopyAssignmentOperator() || M->isMoveAssignmentOperator())
+    return assignsFields(M);
+  return false;
+}

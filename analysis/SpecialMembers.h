@@ -1,0 +1,29 @@
+//===- SpecialMembers.h - Special members that act as the implicit ones -*- C++
+//-*-===//
+//
+// A value class (the 2-D vector of a mesh code) often spells out the
+// special members the compiler would have made: a copy constructor that
+// copies each field, an assignment that assigns each one and returns
+// *this, an empty destructor. Moving its fields into the generated records
+// keeps the program's meaning while these do only that, so the analysis
+// treats them as it treats the implicit ones.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DLOPT_ANALYSIS_SPECIALMEMBERS_H
+#define DLOPT_ANALYSIS_SPECIALMEMBERS_H
+
+#include "clang/AST/DeclCXX.h"
+
+namespace dlopt {
+
+/// Whether \p M, a special member, does what the implicit one would: a copy
+/// or move constructor whose initializers copy every field from the same
+/// field of its argument and whose body is empty; a copy or move assignment
+/// whose body assigns every field from the same field of its argument and
+/// returns *this; a default constructor or destructor with an empty body
+/// and no initializers. Trivial and defaulted members count too.
+bool actsAsImplicit(const clang::CXXMethodDecl *M);
+
+} // namespace dlopt
+
+#endif
