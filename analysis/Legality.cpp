@@ -400,6 +400,12 @@ public:
     return true;
   }
 
+  /// `items(new T[n])` in a constructor (UseClassifier::memberInitializer).
+  void constructorInitializer(const CXXCtorInitializer *Init) {
+    if (auto V = Uses.memberInitializer(Init))
+      classified(V->first, V->second, Init->getSourceLocation());
+  }
+
   bool VisitInitListExpr(InitListExpr *List) {
     for (const auto &[RD, V] : Uses.memberArrayInitializers(List))
       classified(RD, V);
@@ -510,6 +516,26 @@ public:
       external(RD, ExternalSymbol::Use, Callee, Call->getExprLoc(),
                "pointer returned by " + Callee->getNameAsString() +
                    ", which is not defined in the analyzed files");
+    return true;
+  }
+
+  /// View v(a, n): a constructor taking the array changes with it, here
+  /// or in the analyzed file that defines it.
+  bool VisitCXXConstructExpr(CXXConstructExpr *Make) {
+    const CXXConstructorDecl *C = Make->getConstructor();
+    if (inSystemHeader(SM, C->getLocation()))
+      return true;
+    for (unsigned I = 0; I < Make->getNumArgs() && I < C->getNumParams(); ++I) {
+      const Expr *Arg = Make->getArg(I);
+      auto Scoped = memoryScope(CudaMemory::arrayRoot(Arg));
+      const RecordDecl *RD =
+          elementRecord(Arg->IgnoreParenImpCasts()->getType());
+      if (isCandidate(RD) && !C->hasBody())
+        external(RD, ExternalSymbol::Use, C, Arg->getExprLoc(),
+                 "'" + recordName(RD) + "' array passed to constructor '" +
+                     C->getNameAsString() +
+                     "', which is not defined in the analyzed files");
+    }
     return true;
   }
 

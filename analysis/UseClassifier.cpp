@@ -556,6 +556,17 @@ UseVerdict UseClassifier::handleUse(const RecordDecl *RD,
                    "a null test");
   if (const auto *Call = dyn_cast_or_null<CallExpr>(P))
     return callUse(RD, DRE, Call, Child);
+  // A constructor of the program taking the array (View v(a, n)): its
+  // parameter becomes a handle, as a function's does.
+  if (const auto *Make = dyn_cast_or_null<CXXConstructExpr>(P)) {
+    const CXXConstructorDecl *C = Make->getConstructor();
+    for (unsigned I = 0; I < Make->getNumArgs(); ++I)
+      if (Make->getArg(I) == Child && I < C->getNumParams() &&
+          handleRecord(C->getParamDecl(I)->getType()) == RD &&
+          !inSystemHeader(Ctx.getSourceManager(), C->getLocation()) &&
+          !C->isTemplateInstantiation())
+        return UseVerdict::of({UseKind::HandleFlow, DRE, DRE});
+  }
   if (const auto *Step = dyn_cast_or_null<UnaryOperator>(P))
     if (std::optional<UseVerdict> V = handleStep(RD, DRE, Step))
       return *V;
@@ -922,6 +933,37 @@ UseClassifier::nullArguments(const CallExpr *Call) const {
     }
   }
   return Out;
+}
+
+std::optional<std::pair<const RecordDecl *, UseVerdict>>
+UseClassifier::memberInitializer(const CXXCtorInitializer *Init) const {
+  if (!Init->isWritten() || !Init->isMemberInitializer())
+    return std::nullopt;
+  const FieldDecl *FD = Init->getMember();
+  const RecordDecl *RD = memberHandleRecord(FD);
+  if (!RD)
+    return std::nullopt;
+  const Expr *Value = Init->getInit()->IgnoreImpCasts();
+  if (const auto *List = dyn_cast<ParenListExpr>(Value);
+      List && List->getNumExprs() == 1)
+    Value = List->getExpr(0)->IgnoreImpCasts();
+  if (isAllocation(Value))
+    return std::make_pair(RD, allocation(Value, RD));
+  if (Value->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull)) {
+    HandleUse U{UseKind::NullValue, Value, nullptr, nullptr, nullptr, Value};
+    U.Target = FD;
+    return std::make_pair(RD, checked(UseVerdict::of(U), "a null pointer"));
+  }
+  if (isHandleExpr(Value) &&
+      handleRecord(Value->IgnoreParenCasts()->getType()) == RD)
+    return std::nullopt; // Passed on as written: the member's type changes.
+  return std::make_pair(
+      RD, UseVerdict::refused(Value->getExprLoc(),
+                              "initializer of pointer member '" +
+                                  FD->getNameAsString() +
+                                  "' that is not an allocation, a null "
+                                  "pointer or another array of '" +
+                                  recordName(RD) + "'"));
 }
 
 std::variant<SourceLocation, UseVerdict>

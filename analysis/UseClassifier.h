@@ -346,6 +346,13 @@ public:
   std::vector<std::pair<const clang::RecordDecl *, UseVerdict>>
   memberArrayInitializers(const clang::InitListExpr *List) const;
 
+  /// `items(new T[n])`, `items(nullptr)` in a constructor's initializer list,
+  /// items a pointer member holding a handle: the allocation or the null
+  /// handle. None for another array of the record (`items(o.items)`, as
+  /// written) or any other member; refused for any other value.
+  std::optional<std::pair<const clang::RecordDecl *, UseVerdict>>
+  memberInitializer(const clang::CXXCtorInitializer *Init) const;
+
   // --- Containers: std::vector<T> and std::array<T, N> in C++
   // (ContainerUses.cpp) ---
 

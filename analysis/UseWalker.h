@@ -59,6 +59,13 @@ public:
     Instantiation = Outer;
     return Continue;
   }
+  /// A constructor's member initializer, for the walker to judge
+  /// (constructorInitializer) before its expression is walked.
+  bool TraverseConstructorInitializer(clang::CXXCtorInitializer *Init) {
+    static_cast<Derived *>(this)->constructorInitializer(Init);
+    return Base::TraverseConstructorInitializer(Init);
+  }
+  void constructorInitializer(const clang::CXXCtorInitializer *) {}
   bool TraverseElaboratedTypeLoc(clang::ElaboratedTypeLoc TL) {
     return (TL.getNamedTypeLoc()
                 .template getAs<clang::TemplateSpecializationTypeLoc>() &&

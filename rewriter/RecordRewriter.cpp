@@ -133,6 +133,9 @@ public:
     Arrays.push_back(E);
     return true;
   }
+  void constructorInitializer(const CXXCtorInitializer *Init) {
+    Use.memberInitializer(Init);
+  }
   bool VisitInitListExpr(InitListExpr *E) {
     Containers.initList(E);
     Use.memberArrayInitializers(E);

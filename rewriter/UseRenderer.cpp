@@ -523,6 +523,11 @@ void UseRenderer::memberReference(const MemberExpr *ME) {
 }
 
 /// A braced initializer of a record whose array member is regrouped.
+void UseRenderer::memberInitializer(const CXXCtorInitializer *Init) {
+  if (auto V = Uses.memberInitializer(Init))
+    render(V->first, V->second);
+}
+
 void UseRenderer::memberArrayInitializers(const InitListExpr *List) {
   for (const auto &[RD, V] : Uses.memberArrayInitializers(List))
     render(RD, V);

@@ -28,6 +28,8 @@ public:
   void returnValue(const clang::ReturnStmt *RS, const clang::FunctionDecl *FD);
   /// A braced initializer of a record whose array member is regrouped.
   void memberArrayInitializers(const clang::InitListExpr *List);
+  /// `items(new T[n])`, `items(nullptr)` in a constructor.
+  void memberInitializer(const clang::CXXCtorInitializer *Init);
   void arrayExpression(const clang::Expr *E);
 
 private:
