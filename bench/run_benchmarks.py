@@ -65,6 +65,10 @@ PROGRAMS = [
     # Real-style C++: a 2-D vector value class with its own copy, assignment
     # and operators; the arrays are members of a mesh class (docs/cxx.md).
     dict(name="mesh-cpp", src="examples/mesh-cpp/mesh.cpp", record="double2", bytes=None),
+    # Real-style C++: streaming clustering, whole-element swaps, points by
+    # value, a pointer member reached as points->p[i].
+    dict(name="cluster-cpp", src="examples/cluster-cpp/cluster.cpp", record="Point",
+         bytes=None),
     dict(name="blackscholes", src="examples/blackscholes/blackscholes.c",
          record="Option", bytes=None),
     dict(name="bitonic", src="examples/bitonic/bitonic.c", record="Item", bytes=None),
