@@ -137,6 +137,21 @@ public:
     return true;
   }
 
+  /// View v(d, n) and its constructor's `pts(p)`: as calls and
+  /// assignments.
+  bool VisitCXXConstructExpr(CXXConstructExpr *Make) {
+    const CXXConstructorDecl *C = Make->getConstructor();
+    for (unsigned I = 0; I < Make->getNumArgs() && I < C->getNumParams(); ++I)
+      if (holdsArray(C->getParamDecl(I)->getType()))
+        flow(C->getParamDecl(I), Make->getArg(I));
+    return true;
+  }
+  bool TraverseConstructorInitializer(CXXCtorInitializer *Init) {
+    if (Init->isMemberInitializer() && holdsArray(Init->getMember()->getType()))
+      flow(Init->getMember(), Init->getInit());
+    return RecursiveASTVisitor::TraverseConstructorInitializer(Init);
+  }
+
   bool VisitReturnStmt(ReturnStmt *RS) {
     if (Function && RS->getRetValue() && holdsArray(Function->getReturnType()))
       flow(Function, RS->getRetValue());

@@ -500,12 +500,26 @@ std::optional<UseVerdict> UseClassifier::subArray(const RecordDecl *RD,
       return V;
     AsArray = V.has_value();
   }
-  // Passed to a parameter that takes the array (which becomes a handle).
+  // Passed to a parameter that takes the array (which becomes a handle);
+  // not one of a library's function or of a template instantiation, whose
+  // parameter cannot change (std::copy(&a[0], &a[n], &b[0])).
   if (const auto *Call = dyn_cast_or_null<CallExpr>(P)) {
     const FunctionDecl *Callee = Call->getDirectCallee();
-    for (unsigned I = 0; Callee && I < Call->getNumArgs(); ++I)
-      AsArray |= Call->getArg(I) == Child && I < Callee->getNumParams() &&
-                 handleRecord(Callee->getParamDecl(I)->getType()) == RD;
+    bool Fixed = Callee && (inSystemHeader(Ctx.getSourceManager(),
+                                           Callee->getLocation()) ||
+                            Callee->isTemplateInstantiation());
+    for (unsigned I = 0; Callee && I < Call->getNumArgs(); ++I) {
+      bool Takes = Call->getArg(I) == Child && I < Callee->getNumParams() &&
+                   handleRecord(Callee->getParamDecl(I)->getType()) == RD;
+      if (Takes && Fixed)
+        return UseVerdict::refused(
+            Address->getExprLoc(),
+            "sub-array of " + handleName(Handle) + " passed to '" +
+                Callee->getQualifiedNameAsString() +
+                "', a library function or function template instantiation "
+                "(the rewrite cannot change its parameter)");
+      AsArray |= Takes;
+    }
   }
   // Kept in a handle: a pointer used as an array, not an element pointer.
   auto HandleVar = [&](const ValueDecl *D) {

@@ -402,6 +402,7 @@ public:
 
   /// `items(new T[n])` in a constructor (UseClassifier::memberInitializer).
   void constructorInitializer(const CXXCtorInitializer *Init) {
+    auto Scoped = memoryScope(Init->getMember());
     if (auto V = Uses.memberInitializer(Init))
       classified(V->first, V->second, Init->getSourceLocation());
   }
@@ -516,6 +517,20 @@ public:
       external(RD, ExternalSymbol::Use, Callee, Call->getExprLoc(),
                "pointer returned by " + Callee->getNameAsString() +
                    ", which is not defined in the analyzed files");
+    // One template text (Memory::alloc<T>) or a library's function serves
+    // other types too: its result cannot become a handle.
+    else if (isCandidate(RD) && Call->getType()->isPointerType() && Callee &&
+             !isa<CXXMethodDecl>(Callee) &&
+             (Callee->isTemplateInstantiation() ||
+              inSystemHeader(SM, Callee->getLocation())) &&
+             UseClassifier::cudaCall(Call) == CudaCall::None &&
+             allocatorName(Call).empty() && !UseClassifier::isSearch(Call))
+      block(RD, Call->getExprLoc(),
+            "'" + recordName(RD) + "' array passed to or returned by '" +
+                Callee->getQualifiedNameAsString() +
+                "', a function template instantiation or library function, "
+                "whose types cannot change with the layout (not rewritten "
+                "yet)");
     return true;
   }
 

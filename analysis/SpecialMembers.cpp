@@ -11,6 +11,16 @@
 using namespace clang;
 using namespace dlopt;
 
+/// \p E without the implicit nodes and parentheses around it.
+static const Expr *bare(const Expr *E) {
+  const Expr *Before = nullptr;
+  while (E != Before) {
+    Before = E;
+    E = E->IgnoreImplicit()->IgnoreParens();
+  }
+  return E;
+}
+
 static bool emptyBody(const FunctionDecl *FD) {
   const auto *Body = dyn_cast_or_null<CompoundStmt>(FD->getBody());
   return Body && Body->body_empty();
@@ -19,13 +29,12 @@ static bool emptyBody(const FunctionDecl *FD) {
 /// The field \p E reads from parameter \p P (`o.f`, through the implicit
 /// casts and the copy of a field of class type), else null.
 static const FieldDecl *fieldOf(const Expr *E, const ParmVarDecl *P) {
-  E = E->IgnoreImplicit();
+  E = bare(E);
   if (const auto *Copy = dyn_cast<CXXConstructExpr>(E);
       Copy && Copy->getNumArgs() == 1)
-    E = Copy->getArg(0)->IgnoreImplicit();
+    E = bare(Copy->getArg(0));
   const auto *ME = dyn_cast<MemberExpr>(E);
-  const auto *Base =
-      ME ? dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreImplicit()) : nullptr;
+  const auto *Base = ME ? dyn_cast<DeclRefExpr>(bare(ME->getBase())) : nullptr;
   return Base && Base->getDecl() == P ? dyn_cast<FieldDecl>(ME->getMemberDecl())
                                       : nullptr;
 }
@@ -59,12 +68,11 @@ static bool copiesFields(const CXXConstructorDecl *C) {
 /// `return *this;`
 static bool returnsThis(const Stmt *S) {
   const auto *Return = dyn_cast<ReturnStmt>(S);
-  const auto *Deref =
-      Return && Return->getRetValue()
-          ? dyn_cast<UnaryOperator>(Return->getRetValue()->IgnoreImplicit())
-          : nullptr;
+  const auto *Deref = Return && Return->getRetValue()
+                          ? dyn_cast<UnaryOperator>(bare(Return->getRetValue()))
+                          : nullptr;
   return Deref && Deref->getOpcode() == UO_Deref &&
-         isa<CXXThisExpr>(Deref->getSubExpr()->IgnoreImplicit());
+         isa<CXXThisExpr>(bare(Deref->getSubExpr()));
 }
 
 static bool assignsFields(const CXXMethodDecl *M) {
@@ -91,8 +99,8 @@ static bool assignsFields(const CXXMethodDecl *M) {
     } else {
       return false;
     }
-    const auto *Target = dyn_cast<MemberExpr>(LHS->IgnoreImplicit());
-    if (!Target || !isa<CXXThisExpr>(Target->getBase()->IgnoreImplicit()))
+    const auto *Target = dyn_cast<MemberExpr>(bare(LHS));
+    if (!Target || !isa<CXXThisExpr>(bare(Target->getBase())))
       return false;
     const FieldDecl *F = fieldOf(RHS, P);
     if (!F || F != Target->getMemberDecl())

@@ -388,7 +388,8 @@ std::optional<UseVerdict> UseClassifier::classUse(HandleUse U, const Expr *Elem,
 }
 
 /// Whether \p E's value is not used: it is a statement of its own (of a
-/// block, or a for loop's increment).
+/// block, a label, the body or increment of a loop, a branch of an if),
+/// maybe inside the cleanup of its temporaries.
 bool UseClassifier::asStatement(const Expr *E) const {
   const Stmt *S = E;
   const Stmt *P = parent(E);

@@ -524,6 +524,8 @@ void UseRenderer::memberReference(const MemberExpr *ME) {
 
 /// A braced initializer of a record whose array member is regrouped.
 void UseRenderer::memberInitializer(const CXXCtorInitializer *Init) {
+  if (Init->isMemberInitializer() && State.keptOnHost(Init->getMember()))
+    return;
   if (auto V = Uses.memberInitializer(Init))
     render(V->first, V->second);
 }
