@@ -16,6 +16,12 @@
 // touched. An allocation that fails releases what it got and leaves the
 // handle null, as T_soa_alloc does.
 //
+// At the boundary (the host keeps its own arrays of T), a copy between
+// such an array and one in the layout converts through a staging copy:
+//
+//   cudaMemcpy(d, h, n * sizeof(T), kind)  ->  T_soa_cudaMemcpy_from_aos(...)
+//   cudaMemcpy(h, d, n * sizeof(T), kind)  ->  T_soa_cudaMemcpy_to_aos(...)
+//
 //===----------------------------------------------------------------------===//
 #include "analysis/UseClassifier.h"
 #include "rewriter/HandleLayout.h"
