@@ -82,12 +82,13 @@ differentViews(const RecordPlan &M, const HeaderView &A, const HeaderView &B) {
   const std::string &Use = FromA ? OnlyA[0] : OnlyB[0];
   auto [Where, Kind] = llvm::StringRef(Use).split(": ");
   std::string Location = A.Name + ":" + Where.str();
-  return Blocker{A.Name + " would be rewritten differently for " + A.Unit +
-                     " and for " + B.Unit + ": only " +
-                     (FromA ? A.Unit : B.Unit) + " sees this " + Kind.str() +
-                     " of struct " + M.Name +
-                     " (is the header included under different macros?)",
-                 Location};
+  return Blocker{
+      A.Name + " would be rewritten differently for " + A.Unit + " and for " +
+          B.Unit + ": only " + (FromA ? A.Unit : B.Unit) + " sees this " +
+          Kind.str() + " of struct " + M.Name +
+          " (is the header included under different macros, or a template "
+          "of it instantiated for the struct in only one of them?)",
+      Location};
 }
 
 /// Adds what \p R, another unit's view of \p M's record, knows.

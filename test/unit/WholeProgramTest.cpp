@@ -311,7 +311,8 @@ TEST(WholeProgramTest, UnitsThatSeeAHeaderDifferentlyBlock) {
   EXPECT_EQ(P.Records[0].Blockers[0].Reason,
             "p.h would be rewritten differently for a.c and for c.c: only c.c "
             "sees this null test of struct P (is the header included under "
-            "different macros?)");
+            "different macros, or a template of it instantiated for the "
+            "struct in only one of them?)");
 
   // A unit that includes the header but sees no use there differs too.
   C.Headers = {view("c.c", {})};
