@@ -337,6 +337,12 @@ bool dlopt::inSystemHeader(const SourceManager &SM, SourceLocation Loc) {
   return Loc.isValid() && SM.isInSystemHeader(SM.getExpansionLoc(Loc));
 }
 
+bool dlopt::hasFixedTypes(const FunctionDecl *FD) {
+  return FD->isTemplateInstantiation() ||
+         inSystemHeader(FD->getASTContext().getSourceManager(),
+                        FD->getLocation());
+}
+
 bool dlopt::isLibraryDecl(const Decl *D) {
   return D && !isa<TranslationUnitDecl>(D) &&
          inSystemHeader(D->getASTContext().getSourceManager(),

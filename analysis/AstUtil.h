@@ -159,6 +159,12 @@ std::string proxyMethodRefusal(const clang::CXXMethodDecl *MD,
 /// True if \p Loc lies in a system header.
 bool inSystemHeader(const clang::SourceManager &SM, clang::SourceLocation Loc);
 
+/// A function whose parameter and result types cannot change with a
+/// record's layout: a library's (declared in a system header), or an
+/// instantiation of a function template, whose one text serves other types
+/// too.
+bool hasFixedTypes(const clang::FunctionDecl *FD);
+
 /// True for a declaration of the standard library (or another system
 /// header), which the visitors skip: std::vector<T>'s own pointers to T and
 /// std::sort's instantiations are not the program's arrays to rewrite.

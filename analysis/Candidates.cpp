@@ -161,17 +161,12 @@ public:
   bool VisitCallExpr(CallExpr *E) {
     if (LoopDepth > 0)
       noteIndexed(asContainerElement(E).Record);
-    const CudaFunction *F = UseClassifier::cudaFunction(E);
-    const auto *Address =
-        F && F->Kind == CudaCall::Allocation
-            ? dyn_cast<UnaryOperator>(E->getArg(0)->IgnoreParenCasts())
-            : nullptr;
-    if (Address && Address->getOpcode() == UO_AddrOf)
-      if (const auto *Var = dyn_cast<DeclRefExpr>(
-              Address->getSubExpr()->IgnoreParenImpCasts()))
+    if (const Expr *Allocated = UseClassifier::cudaAllocated(E))
+      if (const auto *Var =
+              dyn_cast<DeclRefExpr>(Allocated->IgnoreParenImpCasts()))
         if (const RecordDecl *RD = elementRecord(Var->getType());
             RD && eligible(RD) && isa<VarDecl>(Var->getDecl()))
-          addRoot(RD, Var->getDecl(), F->Name, 0);
+          addRoot(RD, Var->getDecl(), UseClassifier::cudaFunction(E)->Name, 0);
     return true;
   }
 

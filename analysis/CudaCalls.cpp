@@ -70,6 +70,15 @@ const CudaFunction *UseClassifier::cudaFunction(const CallExpr *Call) {
   return nullptr;
 }
 
+const Expr *UseClassifier::cudaAllocated(const CallExpr *Call) {
+  if (cudaCall(Call) != CudaCall::Allocation)
+    return nullptr;
+  const auto *Address =
+      dyn_cast<UnaryOperator>(Call->getArg(0)->IgnoreParenCasts());
+  return Address && Address->getOpcode() == UO_AddrOf ? Address->getSubExpr()
+                                                      : nullptr;
+}
+
 const CallExpr *UseClassifier::cudaAllocationOf(const Expr *E) const {
   // &d, maybe cast to void ** and parenthesized, as the call's first
   // argument.

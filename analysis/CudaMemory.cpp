@@ -109,16 +109,12 @@ public:
 
   bool VisitCallExpr(CallExpr *Call) {
     if (const CudaFunction *F = UseClassifier::cudaFunction(Call)) {
-      if (F->Kind != CudaCall::Allocation)
-        return true;
-      // cudaMalloc(&d, ...), maybe through a cast to void **.
-      const auto *Address =
-          dyn_cast<UnaryOperator>(Call->getArg(0)->IgnoreParenCasts());
-      if (!Address || Address->getOpcode() != UO_AddrOf)
-        return true;
-      bool Device = F->Release == "cudaFree";
-      if (const ValueDecl *D = CudaMemory::arrayRoot(Address->getSubExpr()))
-        M.seed(D, Device ? CudaMemory::Device : CudaMemory::Host,
+      // cudaMalloc(&d, ...) allocates device memory, cudaMallocHost host.
+      const Expr *Allocated = UseClassifier::cudaAllocated(Call);
+      if (const ValueDecl *D =
+              Allocated ? CudaMemory::arrayRoot(Allocated) : nullptr)
+        M.seed(D,
+               F->Release == "cudaFree" ? CudaMemory::Device : CudaMemory::Host,
                Call->getExprLoc());
       return true;
     }

@@ -520,9 +520,7 @@ public:
     // One template text (Memory::alloc<T>) or a library's function serves
     // other types too: its result cannot become a handle.
     else if (isCandidate(RD) && Call->getType()->isPointerType() && Callee &&
-             !isa<CXXMethodDecl>(Callee) &&
-             (Callee->isTemplateInstantiation() ||
-              inSystemHeader(SM, Callee->getLocation())) &&
+             !isa<CXXMethodDecl>(Callee) && hasFixedTypes(Callee) &&
              UseClassifier::cudaCall(Call) == CudaCall::None &&
              allocatorName(Call).empty() && !UseClassifier::isSearch(Call))
       block(RD, Call->getExprLoc(),

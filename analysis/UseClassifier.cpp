@@ -564,8 +564,7 @@ UseVerdict UseClassifier::handleUse(const RecordDecl *RD,
     for (unsigned I = 0; I < Make->getNumArgs(); ++I)
       if (Make->getArg(I) == Child && I < C->getNumParams() &&
           handleRecord(C->getParamDecl(I)->getType()) == RD &&
-          !inSystemHeader(Ctx.getSourceManager(), C->getLocation()) &&
-          !C->isTemplateInstantiation())
+          !hasFixedTypes(C))
         return UseVerdict::of({UseKind::HandleFlow, DRE, DRE});
   }
   if (const auto *Step = dyn_cast_or_null<UnaryOperator>(P))
@@ -689,9 +688,7 @@ UseVerdict UseClassifier::callUse(const RecordDecl *RD, const Expr *DRE,
     return *V;
   // A library's function (Thrust's algorithms, say) cannot change with
   // the array, nor can one template text serve two types of it.
-  if (Callee &&
-      (inSystemHeader(Ctx.getSourceManager(), Callee->getLocation()) ||
-       Callee->isTemplateInstantiation()))
+  if (Callee && hasFixedTypes(Callee))
     return UseVerdict::refused(
         DRE->getExprLoc(),
         handleName(DRE) + " passed to '" + Callee->getQualifiedNameAsString() +

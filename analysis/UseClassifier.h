@@ -482,6 +482,9 @@ public:
     const CudaFunction *F = cudaFunction(Call);
     return F ? F->Kind : CudaCall::None;
   }
+  /// The array a CUDA allocation allocates: d of cudaMalloc(&d, ...), maybe
+  /// through a cast to void ** (null for any other call).
+  static const clang::Expr *cudaAllocated(const clang::CallExpr *Call);
   /// The allocation call whose first argument is the address of the handle
   /// \p E (cudaMalloc(&d, ...), cudaMalloc((void **)&d, ...)), else null.
   const clang::CallExpr *cudaAllocationOf(const clang::Expr *E) const;
