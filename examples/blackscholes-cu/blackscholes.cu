@@ -10,7 +10,8 @@
  * prices, identical for every layout of struct Option (the GPU's expf,
  * logf and sqrtf need not round as the host's libm does, so the last
  * digits can differ from the C version's; %.6e is the precision they
- * agree on), and on stderr the seconds the kernels ran (CUDA events), as "kernel seconds: T".
+ * agree on), and on stderr the seconds the kernels ran (CUDA events), as
+ * "kernel seconds: T".
  */
 #include <cstdio>
 #include <cstdlib>

@@ -208,8 +208,8 @@ int main(int argc, char **argv) {
   CHECK(cudaEventCreate(&start));
   CHECK(cudaEventCreate(&stop));
   CHECK(cudaEventRecord(start));
-  lavamd<<<nboxes, block, shared_bytes>>>(d_boxes, d_particles, d_forces,
-                                          alpha, per_box);
+  lavamd<<<nboxes, block, shared_bytes>>>(d_boxes, d_particles, d_forces, alpha,
+                                          per_box);
   CHECK(cudaEventRecord(stop));
   CHECK(cudaEventSynchronize(stop));
   CHECK(cudaGetLastError());

@@ -92,7 +92,8 @@ public:
       for (int i = 0; i <= nx; ++i) {
         int p = j * (nx + 1) + i;
         // A slightly distorted grid, so that no two zones are alike.
-        px[p] = double2(i + 0.1 * std::sin(0.7 * j), j + 0.1 * std::cos(0.3 * i));
+        px[p] =
+            double2(i + 0.1 * std::sin(0.7 * j), j + 0.1 * std::cos(0.3 * i));
         pu[p] = double2(0.0, 0.0);
         pmass[p] = 1.0;
       }

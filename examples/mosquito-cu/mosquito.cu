@@ -25,17 +25,17 @@
 #define WORLD 1000.0f
 
 struct Mosquito {
-  float x, y;     /* position in the world, metres */
-  float heading;  /* radians */
-  float speed;    /* metres per step */
-  int age;        /* steps since emergence */
-  int stage;      /* 0 larva, 1 adult, 2 gravid female */
-  float energy;   /* reserves, 0..1 */
-  float blood;    /* blood meal, 0..1 */
-  int eggs;       /* eggs laid so far */
-  int alive;      /* 0 or 1 */
-  float wing;     /* wing length, mm: larger lives longer */
-  unsigned seed;  /* the agent's own random state */
+  float x, y;    /* position in the world, metres */
+  float heading; /* radians */
+  float speed;   /* metres per step */
+  int age;       /* steps since emergence */
+  int stage;     /* 0 larva, 1 adult, 2 gravid female */
+  float energy;  /* reserves, 0..1 */
+  float blood;   /* blood meal, 0..1 */
+  int eggs;      /* eggs laid so far */
+  int alive;     /* 0 or 1 */
+  float wing;    /* wing length, mm: larger lives longer */
+  unsigned seed; /* the agent's own random state */
 };
 
 #define CHECK(call)                                                            \
@@ -105,8 +105,8 @@ __global__ void death(Mosquito *m, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n)
     return;
-  float risk = 0.002f * (float)m[i].age / m[i].wing +
-               (m[i].energy < 0.1f ? 0.2f : 0.0f);
+  float risk =
+      0.002f * (float)m[i].age / m[i].wing + (m[i].energy < 0.1f ? 0.2f : 0.0f);
   if (m[i].alive && uniform(&m[i].seed) < risk)
     m[i].alive = 0;
 }
