@@ -505,7 +505,7 @@ std::optional<UseVerdict> UseClassifier::subArray(const RecordDecl *RD,
   // parameter cannot change (std::copy(&a[0], &a[n], &b[0])).
   if (const auto *Call = dyn_cast_or_null<CallExpr>(P)) {
     const FunctionDecl *Callee = Call->getDirectCallee();
-    bool Fixed = Callee && hasFixedTypes(Callee);
+    bool Fixed = Callee && fixedTypes(Callee);
     for (unsigned I = 0; Callee && I < Call->getNumArgs(); ++I) {
       bool Takes = Call->getArg(I) == Child && I < Callee->getNumParams() &&
                    handleRecord(Callee->getParamDecl(I)->getType()) == RD;

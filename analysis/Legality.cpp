@@ -36,6 +36,10 @@ public:
   bool keptAsWritten(const FunctionDecl *FD) const {
     return Uses.keptComparator(FD);
   }
+  /// Template instantiations given an overload (UseWalker.h).
+  bool clonedInstantiation(const FunctionDecl *FD) const {
+    return Uses.clonedInstantiation(FD);
+  }
 
   /// A spelling of a candidate's container (UseWalker.h), classified where
   /// the rewriter meets it.
@@ -319,14 +323,19 @@ public:
     if (Elem.isVolatileQualified())
       block(RD, VD->getLocation(), "volatile array " + Name);
     // One template text serves every instantiation, and a dependent type
-    // (`T *v`) cannot name the handle.
+    // (`T *v`) cannot name the handle: an instantiation taking the array
+    // gets an overload of its own (TemplateClones.cpp), where it can.
     if (const auto *FD =
-            dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod()))
-      if (FD->getTemplateInstantiationPattern())
-        block(RD, VD->getLocation(),
-              Name + " in an instantiation of template '" +
-                  FD->getQualifiedNameAsString() +
-                  "': arrays used in templates are not rewritten yet");
+            dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
+        FD && FD->getTemplateInstantiationPattern() && !Clone)
+      block(RD, VD->getLocation(),
+            Name + " in an instantiation of template '" +
+                FD->getQualifiedNameAsString() + "': " +
+                (Uses.cloneRecords(FD).empty()
+                     ? std::string("arrays that are not its parameters are "
+                                   "not rewritten in templates yet")
+                     : "no overload can be rewritten for it: " +
+                           Uses.cloneRefusal(FD)));
     if (VD->isFileVarDecl() && VD->hasExternalFormalLinkage()) {
       std::string What = T->isArrayType() ? "array " : "pointer ";
       if (VD->hasExternalStorage() && !VD->isThisDeclarationADefinition())
@@ -416,6 +425,11 @@ public:
   }
 
   bool VisitCallExpr(CallExpr *Call) {
+    if (const auto *Ref =
+            dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts())) {
+      CloneCallees.insert(Ref);
+      cloneReference(Ref, Call);
+    }
     // OpenCL's buffer calls are judged by checkOpenCLHost.
     if (classifyClCall(Call) != ClCall::None) {
       for (const Expr *Arg : Call->arguments())
@@ -520,7 +534,7 @@ public:
     // One template text (Memory::alloc<T>) or a library's function serves
     // other types too: its result cannot become a handle.
     else if (isCandidate(RD) && Call->getType()->isPointerType() && Callee &&
-             !isa<CXXMethodDecl>(Callee) && hasFixedTypes(Callee) &&
+             !isa<CXXMethodDecl>(Callee) && Uses.fixedTypes(Callee) &&
              UseClassifier::cudaCall(Call) == CudaCall::None &&
              allocatorName(Call).empty() && !UseClassifier::isSearch(Call))
       block(RD, Call->getExprLoc(),
@@ -927,7 +941,19 @@ public:
                : nullptr;
   }
 
+  /// A template instantiation given an overload for the arrays it takes
+  /// must be called so that the overload is chosen.
+  void cloneReference(const DeclRefExpr *DRE, const CallExpr *Call) {
+    if (std::optional<UseVerdict> V = Uses.cloneReference(DRE, Call);
+        V && !V->Use)
+      for (const RecordDecl *RD :
+           Uses.cloneRecords(cast<FunctionDecl>(DRE->getDecl())))
+        classified(RD, *V);
+  }
+
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    if (!CloneCallees.count(DRE))
+      cloneReference(DRE, nullptr);
     auto Scoped = memoryScope(DRE->getDecl());
     if (const RecordDecl *RD = Uses.handleVarRecord(DRE->getDecl()))
       classified(RD, Uses.reference(DRE));
@@ -1347,10 +1373,11 @@ private:
   /// The strategies the issues found now block (LegalityIssue::Blocks).
   Blocker::Scope Scope = Blocker::Both;
   UseClassifier Uses;
-  /// The function template instantiation being visited, if any.
   /// Refusals of the use classifier, blocked after the traversal.
   std::vector<std::pair<const RecordDecl *, LegalityIssue>> Unclassified;
   llvm::SmallPtrSet<const Expr *, 16> Handled;
+  /// The callees of the calls visited (cloneReference).
+  llvm::SmallPtrSet<const DeclRefExpr *, 16> CloneCallees;
   /// begin() and end() calls that are the range of a standard algorithm,
   /// or start, or are compared with, an iterator variable.
   llvm::SmallPtrSet<const Expr *, 8> AllowedIterators;

@@ -688,7 +688,7 @@ UseVerdict UseClassifier::callUse(const RecordDecl *RD, const Expr *DRE,
     return *V;
   // A library's function (Thrust's algorithms, say) cannot change with
   // the array, nor can one template text serve two types of it.
-  if (Callee && hasFixedTypes(Callee))
+  if (Callee && fixedTypes(Callee))
     return UseVerdict::refused(
         DRE->getExprLoc(),
         handleName(DRE) + " passed to '" + Callee->getQualifiedNameAsString() +
@@ -696,8 +696,9 @@ UseVerdict UseClassifier::callUse(const RecordDecl *RD, const Expr *DRE,
                  ? "', a library function the rewrite cannot change (only "
                    "the C library's and the CUDA runtime's calls it knows are "
                    "followed; Thrust, CUB and cuBLAS are not)"
-                 : "', a function template instantiation (arrays passed to "
-                   "templates are not rewritten yet)"));
+                 : "', a function template instantiation that cannot be "
+                   "given an overload for the array: " +
+                       cloneRefusal(Callee)));
   // The parameter becomes a handle too: in every declaration here, and in
   // the definition, which legality finds here or in another analyzed file.
   // A CUDA kernel's launch (k<<<g, b>>>(d)) is a call of it.

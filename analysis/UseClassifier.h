@@ -13,6 +13,7 @@
 #ifndef DLOPT_ANALYSIS_USECLASSIFIER_H
 #define DLOPT_ANALYSIS_USECLASSIFIER_H
 
+#include "analysis/AstUtil.h"
 #include "analysis/CudaMemory.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -424,6 +425,43 @@ public:
   static std::string inTemplate(const std::string &What,
                                 const clang::FunctionDecl *FD);
 
+  // --- Function templates given an overload (TemplateClones.cpp) ---
+
+  /// Whether \p FD, a function template instantiation taking a wanted
+  /// record's array (`sumx<P>(const P *v, int n)`), is rewritten as an
+  /// overload of its own: the template's text with this instantiation's
+  /// uses rendered and its template arguments spelled out, declared just
+  /// after the template. Its uses are then judged as any function's.
+  bool clonedInstantiation(const clang::FunctionDecl *FD) const;
+  /// The records whose arrays the instantiation \p FD's parameters take.
+  llvm::SmallVector<const clang::RecordDecl *, 2>
+  cloneRecords(const clang::FunctionDecl *FD) const;
+  /// Why the instantiation \p FD cannot be given an overload (a member of a
+  /// class template, declared apart from its definition, an argument its
+  /// text cannot spell...); empty if it can.
+  std::string cloneRefusal(const clang::FunctionDecl *FD) const;
+  /// The whole text of a cloned instantiation's template, from `template`
+  /// to the closing brace.
+  std::optional<clang::SourceRange>
+  cloneTemplateRange(const clang::FunctionDecl *FD) const;
+  /// Each template parameter's name and the spelling of \p FD's argument
+  /// for it (a fully qualified type, or an integer).
+  std::vector<std::pair<std::string, std::string>>
+  cloneArguments(const clang::FunctionDecl *FD) const;
+  /// \p DRE naming a cloned instantiation, as the callee of \p Call (null
+  /// if none): HandleFlow where the call will choose the overload, else
+  /// refused (explicit template arguments, a call before the template, the
+  /// function's address taken). None if \p DRE names no cloned
+  /// instantiation.
+  std::optional<UseVerdict> cloneReference(const clang::DeclRefExpr *DRE,
+                                           const clang::CallExpr *Call) const;
+  /// A library's function or a template instantiation whose types cannot
+  /// change with the layout (hasFixedTypes), unless the instantiation is
+  /// given an overload.
+  bool fixedTypes(const clang::FunctionDecl *FD) const {
+    return hasFixedTypes(FD) && !clonedInstantiation(FD);
+  }
+
   // --- Element pointers (ElementPointers.cpp) ---
 
   /// \p D as an element pointer, if it is one.
@@ -676,6 +714,8 @@ private:
   mutable llvm::SmallPtrSet<const clang::VarDecl *, 4> Deciding;
 
   mutable std::optional<CudaMemory> Memory;
+  /// clonedInstantiation's answers.
+  mutable llvm::DenseMap<const clang::FunctionDecl *, bool> Clones;
 
   clang::ASTContext &Ctx;
   RecordFilter Wanted;

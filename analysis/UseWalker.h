@@ -4,7 +4,8 @@
 // must meet the same nodes. This base of both visitors holds the parts of
 // the traversal that decide which nodes those are: library declarations are
 // skipped, function template instantiations are visited (the one being
-// walked is the WalkContext's instantiation()), and a container
+// walked is the WalkContext's instantiation(), or its clone() where it is
+// given an overload of its own), and a container
 // spelling (std::vector<T>, std::array<T, N>, std::vector<T>::size_type) is
 // handed to Derived::containerTypeLoc(Type, Range, InTemplateArgument)
 // where the template is named (a typedef of the vector keeps its name); a
@@ -27,9 +28,15 @@ public:
   /// serves every instantiation, so a use there cannot be spelled for this
   /// one alone (UseClassifier::inTemplate).
   const clang::FunctionDecl *instantiation() const { return Instantiation; }
+  /// The function template instantiation being walked that is rewritten as
+  /// an overload of its own (UseClassifier::clonedInstantiation), if any:
+  /// its uses are judged and rendered as any function's, instantiation()
+  /// is null there, and its text is not strip-mined.
+  const clang::FunctionDecl *clone() const { return Clone; }
 
 protected:
   const clang::FunctionDecl *Instantiation = nullptr;
+  const clang::FunctionDecl *Clone = nullptr;
 };
 
 template <class Derived>
@@ -51,12 +58,20 @@ public:
         (generated(FD).contains(FD->getLocation()) ||
          static_cast<Derived *>(this)->keptAsWritten(FD)))
       return true;
-    const clang::FunctionDecl *Outer = Instantiation;
+    const clang::FunctionDecl *Outer = Instantiation, *OuterClone = Clone;
+    // Inside a clone, a lambda's instantiated call operator is the clone's
+    // text too.
     if (const auto *FD = llvm::dyn_cast_or_null<clang::FunctionDecl>(D);
-        FD && FD->getTemplateInstantiationPattern())
-      Instantiation = FD;
+        FD && FD->getTemplateInstantiationPattern() && !Clone) {
+      if (static_cast<Derived *>(this)->clonedInstantiation(FD)) {
+        Clone = FD;
+        Instantiation = nullptr;
+      } else
+        Instantiation = FD;
+    }
     bool Continue = Base::TraverseDecl(D);
     Instantiation = Outer;
+    Clone = OuterClone;
     return Continue;
   }
   /// A constructor's member initializer, for the walker to judge

@@ -140,7 +140,8 @@ void ContainerRenderer::laneElement(const ContainerElement &CE,
                                     std::optional<FileRange> Range,
                                     StringRef Access) {
   const RecordDecl *RD = containerRecord(CE.ContainerType);
-  if (!RD || instantiation() || !Range) // Templates are not strip-mined.
+  // Templates are not strip-mined.
+  if (!RD || instantiation() || clone() || !Range)
     return;
   uint64_t Tile = Layouts.lookup(RD)->containerTile();
   const auto *Index = dyn_cast<DeclRefExpr>(CE.Index->IgnoreParenImpCasts());

@@ -763,6 +763,9 @@ std::string HandleLayout::arrayDefinition(
   std::vector<std::string> Pointers;
   for (const HandleMember &M : Members)
     Pointers.push_back(Storage + "." + M.Name);
+  // Spelled out: -Wmissing-field-initializers.
+  if (!ShiftName.empty())
+    Pointers.push_back("0");
   return S + ";\n" + Prefix + HandleName + " " + Name.str() + " = {" +
          llvm::join(Pointers, ", ") + "}";
 }
@@ -787,6 +790,8 @@ std::string HandleLayout::handleOf(StringRef Storage) const {
   std::vector<std::string> Members;
   for (const HandleMember &M : this->Members)
     Members.push_back(Storage.str() + "." + M.Name);
+  if (!ShiftName.empty())
+    Members.push_back(Storage.str() + "." + ShiftName);
   std::string List = "{" + llvm::join(Members, ", ") + "}";
   return CPlusPlus ? HandleName + List : "(" + HandleName + ")" + List;
 }

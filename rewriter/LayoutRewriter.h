@@ -57,9 +57,19 @@ private:
   llvm::SmallPtrSet<const clang::RecordDecl *, 4>
   usedRecords(const std::vector<Insertion> &Insertions) const;
   /// The sites of \p All whose records are still rewritten, in \p File, by
-  /// position.
-  std::vector<const Site *> activeSites(const std::vector<Site> &All,
-                                        clang::FileID File) const;
+  /// position: those of \p Clone's overload, or those outside any.
+  std::vector<const Site *>
+  activeSites(const std::vector<Site> &All, clang::FileID File,
+              const clang::FunctionDecl *Clone = nullptr) const;
+  /// Inserts into \p ES, after each function template of \p File, the
+  /// overloads of its instantiations given one (TemplateClones.cpp).
+  void insertClones(EditSet &ES, clang::FileID File);
+  /// The overload of the instantiation \p FD: its template's text without
+  /// the template header, with \p FD's sites applied and its template
+  /// parameters spelled as its arguments; nullopt if \p FD takes no array
+  /// still rewritten.
+  std::optional<std::string> cloneText(const clang::FunctionDecl *FD,
+                                       const EditSet &ES);
   /// Every file's edits: the active sites applied and the \p Used records'
   /// declarations inserted. Conflicts are left in State.ApplyErrors.
   std::vector<EditSet>

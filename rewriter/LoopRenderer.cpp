@@ -86,7 +86,7 @@ void LoopRenderer::rangeForLoop(const CXXForRangeStmt *S, const RecordDecl *RD,
   uint64_t Tile = Layouts.lookup(RD)->containerTile();
   const Expr *Range = S->getRangeInit();
   const VarDecl *Var = S->getLoopVariable();
-  if (!Tile || instantiation() || !stripMinableRangeFor(S, Ctx))
+  if (!Tile || instantiation() || clone() || !stripMinableRangeFor(S, Ctx))
     return;
   // A body that never names the variable gains nothing.
   std::optional<SourceRange> BodySR = statementRange(S->getBody());
@@ -181,7 +181,7 @@ bool LoopRenderer::walkingPointerLoop(const ForStmt *For) {
 void LoopRenderer::loop(const ForStmt *For) {
   if (instantiation()) // One text for every instantiation.
     return;
-  if (walkingPointerLoop(For))
+  if (walkingPointerLoop(For) || clone())
     return;
   if (std::optional<CountedLoop> L = stripMinableLoop(For, Ctx))
     PendingLoops.push_back({For, L->InductionVar, L->Declared, L->Bound});

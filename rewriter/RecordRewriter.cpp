@@ -89,13 +89,30 @@ LayoutRewriter::insertionPoint(const RecordDecl *RD) {
 /// The walk Legality makes too (UseWalker.h): each node to its renderer.
 class SiteCollector : public UseWalker<SiteCollector> {
 public:
-  SiteCollector(UseRenderer &Use, DeclarationRenderer &Declarations,
-                LoopRenderer &Loops, ContainerRenderer &Containers)
-      : Use(Use), Declarations(Declarations), Loops(Loops),
+  SiteCollector(RewriteState &State, UseRenderer &Use,
+                DeclarationRenderer &Declarations, LoopRenderer &Loops,
+                ContainerRenderer &Containers)
+      : State(State), Use(Use), Declarations(Declarations), Loops(Loops),
         Containers(Containers) {}
 
   bool keptAsWritten(const FunctionDecl *FD) const {
     return Use.keptAsWritten(FD);
+  }
+  bool clonedInstantiation(const FunctionDecl *FD) const {
+    return State.Uses.clonedInstantiation(FD);
+  }
+  /// The sites of an instantiation given an overload are its overload's
+  /// (Site::Clone), rendered into a copy of the template's text.
+  bool TraverseDecl(Decl *D) {
+    const auto *FD = dyn_cast_or_null<FunctionDecl>(D);
+    if (clone() || !clonedInstantiation(FD))
+      return UseWalker::TraverseDecl(D);
+    size_t First = State.Sites.size();
+    bool Continue = UseWalker::TraverseDecl(D);
+    for (size_t I = First; I < State.Sites.size(); ++I)
+      State.Sites[I].Clone = FD;
+    State.Clones.push_back(FD);
+    return Continue;
   }
   bool VisitDeclaratorDecl(DeclaratorDecl *D) {
     Declarations.declaration(D);
@@ -176,6 +193,7 @@ public:
   std::vector<const Expr *> Arrays;
 
 private:
+  RewriteState &State;
   UseRenderer &Use;
   DeclarationRenderer &Declarations;
   LoopRenderer &Loops;
@@ -184,7 +202,7 @@ private:
 };
 
 void LayoutRewriter::collectSites() {
-  SiteCollector Collector(Use, Declarations, Loops, Containers);
+  SiteCollector Collector(State, Use, Declarations, Loops, Containers);
   State.Walk = &Collector;
   Collector.TraverseAST(State.Ctx);
   State.Walk = nullptr;
@@ -269,10 +287,11 @@ LayoutRewriter::usedRecords(const std::vector<Insertion> &Insertions) const {
 }
 
 std::vector<const Site *>
-LayoutRewriter::activeSites(const std::vector<Site> &All, FileID File) const {
+LayoutRewriter::activeSites(const std::vector<Site> &All, FileID File,
+                            const FunctionDecl *Clone) const {
   std::vector<const Site *> Out;
   for (const Site &S : All)
-    if (S.File == File && State.Layouts.count(S.Record))
+    if (S.File == File && S.Clone == Clone && State.Layouts.count(S.Record))
       Out.push_back(&S);
   llvm::stable_sort(Out, [](const Site *A, const Site *B) {
     return std::tie(A->Begin, A->End) < std::tie(B->Begin, B->End);
@@ -316,6 +335,7 @@ LayoutRewriter::applyAll(const std::vector<Insertion> &Insertions,
     // command's directory, not dl-refactor's.
     EditSet ES(absolutePath(SM, File), Text);
     Shared.applySites(ES, 0, Text.size(), nullptr, nullptr);
+    insertClones(ES, File);
     for (const Insertion &I : Insertions)
       if (I.File == File && Used.count(I.Record))
         ES.insert(

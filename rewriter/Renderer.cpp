@@ -65,6 +65,10 @@ const FunctionDecl *Renderer::instantiation() const {
   return State.Walk ? State.Walk->instantiation() : nullptr;
 }
 
+const FunctionDecl *Renderer::clone() const {
+  return State.Walk ? State.Walk->clone() : nullptr;
+}
+
 //===----------------------------------------------------------------------===//
 // Ranges
 //===----------------------------------------------------------------------===//

@@ -78,6 +78,9 @@ struct Site {
   /// The generated declarations the new text names (HandleLayout::Helper
   /// bits: the handle, the container, or neither).
   uint64_t Needs = HandleLayout::HandleType;
+  /// The template instantiation whose overload the site is in (its range
+  /// is in the template's text, which stays as it is), or null.
+  const clang::FunctionDecl *Clone = nullptr;
 };
 
 /// An access a[i].f of a tiled array, or v[i] of a container with tiles:
@@ -110,6 +113,9 @@ struct RewriteState {
   /// What each use is (the analysis's classification).
   UseClassifier Uses;
   std::vector<Site> Sites, LoopSites;
+  /// The instantiations given an overload of their own, in walk order
+  /// (UseClassifier::clonedInstantiation).
+  std::vector<const clang::FunctionDecl *> Clones;
   /// While applying: the sites and loop sites of the records still
   /// rewritten in the file being edited, ordered by position.
   std::vector<const Site *> ActiveSites, ActiveLoops;
@@ -184,6 +190,10 @@ protected:
   /// would need the record's name are refused by the analysis, and loops
   /// are not strip-mined.
   const clang::FunctionDecl *instantiation() const;
+  /// The template instantiation being visited that gets an overload of its
+  /// own (WalkContext::clone()): rendered as any function, but its loops
+  /// are not strip-mined (the copy of its text is made after the walk).
+  const clang::FunctionDecl *clone() const;
 
   // --- Ranges and text ---
 

@@ -3,12 +3,14 @@
 // its own constructors, copy, assignment and operators; the mesh's point,
 // zone and side arrays are members of a class, allocated with new[] in its
 // constructor, released in its destructor, and reached from its member
-// functions; each zone's quantities are gathered from its sides' points.
+// functions; each zone's quantities are gathered from its sides' points,
+// and the sides' forces and masses are summed to the points by one member
+// function template serving doubles and double2s alike.
 //
 // The mesh is a grid of nx x ny quadrilateral zones; each zone has four
 // sides, each side one point (its corner). Per step: zone centres and
-// areas from the points, a pressure force per side, the forces scattered
-// to the points, velocities and positions advanced.
+// areas from the points, a pressure force per side, the forces summed to
+// the points, velocities and positions advanced.
 //
 // Usage: mesh [--small] [nx ny steps]   prints a checksum of the final
 // positions and velocities, identical for every layout of struct double2.
@@ -73,6 +75,8 @@ public:
   double *pmass; // point masses
   double2 *zx;   // zone centres
   double *zarea, *zp, *zm;
+  double2 *sf;                  // side forces
+  double *smass;                // side masses
   int *mapsp1, *mapsp2, *mapsz; // side -> its point, the next point, zone
 
   Mesh(int nx, int ny)
@@ -85,6 +89,8 @@ public:
     zarea = new double[numz];
     zp = new double[numz];
     zm = new double[numz];
+    sf = new double2[nums];
+    smass = new double[nums];
     mapsp1 = new int[nums];
     mapsp2 = new int[nums];
     mapsz = new int[nums];
@@ -95,7 +101,6 @@ public:
         px[p] =
             double2(i + 0.1 * std::sin(0.7 * j), j + 0.1 * std::cos(0.3 * i));
         pu[p] = double2(0.0, 0.0);
-        pmass[p] = 1.0;
       }
     for (int j = 0; j < ny; ++j)
       for (int i = 0; i < nx; ++i) {
@@ -109,6 +114,9 @@ public:
         }
         zm[z] = 1.0 + 0.5 * ((i * 7 + j * 3) % 5);
       }
+    for (int s = 0; s < nums; ++s)
+      smass[s] = 0.125 * zm[mapsz[s]];
+    sumToPoints(smass, pmass, 0.0);
   }
 
   ~Mesh() {
@@ -120,9 +128,23 @@ public:
     delete[] zarea;
     delete[] zp;
     delete[] zm;
+    delete[] sf;
+    delete[] smass;
     delete[] mapsp1;
     delete[] mapsp2;
     delete[] mapsz;
+  }
+
+  // Sums a quantity of the sides to their two points (PENNANT's
+  // sumToPoints): the masses, doubles, and the forces, double2s.
+  template <typename T>
+  void sumToPoints(const T *svar, T *pvar, const T &zero) const {
+    for (int p = 0; p < nump; ++p)
+      pvar[p] = zero;
+    for (int s = 0; s < nums; ++s) {
+      pvar[mapsp1[s]] += svar[s];
+      pvar[mapsp2[s]] += svar[s];
+    }
   }
 
   // Zone centres and areas, gathered from the sides' points.
@@ -142,14 +164,11 @@ public:
 
   // Each side pushes its two points along its outward normal.
   void calcForces() {
-    for (int p = 0; p < nump; ++p)
-      pf[p] = double2(0.0, 0.0);
     for (int s = 0; s < nums; ++s) {
       double2 edge = px[mapsp2[s]] - px[mapsp1[s]];
-      double2 f = -rotateCCW(edge) * (0.5 * zp[mapsz[s]]);
-      pf[mapsp1[s]] += f;
-      pf[mapsp2[s]] += f;
+      sf[s] = -rotateCCW(edge) * (0.5 * zp[mapsz[s]]);
     }
+    sumToPoints(sf, pf, double2(0.0, 0.0));
   }
 
   void advance(double dt) {
