@@ -801,7 +801,7 @@ public:
         dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
     const FunctionDecl *Pattern =
         FD ? FD->getTemplateInstantiationPattern() : nullptr;
-    if (!isCandidate(RD) || !Pattern)
+    if (!isCandidate(RD) || !Pattern || Clone)
       return;
     std::string What = containerSpelling(VD->getType()) + " '" +
                        VD->getNameAsString() + "' in an instantiation of " +

@@ -1,8 +1,9 @@
 //===- TemplateClones.cpp - Function templates given an overload --------===//
 //
 // One template text serves every instantiation, and its dependent types
-// (`const T *v`) cannot name a handle. An instantiation that takes a wanted
-// record's array (`sumx<P>(const P *v, int n)`) is therefore rewritten as
+// (`const T *v`, `const std::vector<T> &v`) cannot name a handle or a
+// generated container. An instantiation that takes a wanted record's
+// array (`sumx<P>(const P *v, int n)`) is therefore rewritten as
 // an overload of its own: a copy of the template's text without the
 // template header, its template parameters spelled as this instantiation's
 // arguments and its uses rendered as in any other function, declared just
@@ -24,16 +25,30 @@
 using namespace clang;
 using namespace dlopt;
 
-/// The records whose arrays \p FD's parameters take.
+/// The records whose arrays \p FD's parameters take: handles, and
+/// containers spelled with template parameters.
 llvm::SmallVector<const RecordDecl *, 2>
 UseClassifier::cloneRecords(const FunctionDecl *FD) const {
   llvm::SmallVector<const RecordDecl *, 2> Records;
   if (!FD || !FD->getTemplateInstantiationPattern())
     return Records;
-  for (const ParmVarDecl *P : FD->parameters())
-    if (const RecordDecl *RD = handleRecord(P->getType());
-        RD && !llvm::is_contained(Records, RD))
+  const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern();
+  for (const ParmVarDecl *P : FD->parameters()) {
+    const RecordDecl *RD = handleRecord(P->getType());
+    // A container spelled with the template's parameters (`const
+    // std::vector<T> &`), which the shared text cannot rename; a deduced
+    // `V &` receives the generated container there (ContainerRenderer).
+    unsigned I = P->getFunctionScopeIndex();
+    if (!RD && P->getType()->isReferenceType() && I < Pattern->getNumParams()) {
+      QualType Written = Pattern->getParamDecl(I)->getType();
+      if (Written->isDependentType() && !Written.getNonReferenceType()
+                                             .getCanonicalType()
+                                             ->isTemplateTypeParmType())
+        RD = containerRecord(P->getType());
+    }
+    if (RD && !llvm::is_contained(Records, RD))
       Records.push_back(RD);
+  }
   return Records;
 }
 

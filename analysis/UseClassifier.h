@@ -433,7 +433,9 @@ public:
   /// uses rendered and its template arguments spelled out, declared just
   /// after the template. Its uses are then judged as any function's.
   bool clonedInstantiation(const clang::FunctionDecl *FD) const;
-  /// The records whose arrays the instantiation \p FD's parameters take.
+  /// The records whose arrays the instantiation \p FD's parameters take:
+  /// as handles, or as containers spelled with its template parameters
+  /// (a deduced `V &` is rewritten in the shared text instead).
   llvm::SmallVector<const clang::RecordDecl *, 2>
   cloneRecords(const clang::FunctionDecl *FD) const;
   /// Why the instantiation \p FD cannot be given an overload (a member of a
