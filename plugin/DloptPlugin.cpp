@@ -1,9 +1,9 @@
 //===- DloptPlugin.cpp - dlopt as a clang plugin --------------------------===//
 //
-// `clang -fplugin=libdlopt.so -c file.c` compiles as usual and, after the
-// compile, reports one remark per candidate record: its clusters, their
-// layouts and why, or why it cannot be transformed. The object file is the
-// same as without the plugin: the plugin only reads the AST.
+// `clang -fplugin=libdlopt.so -Rpass=dlopt -c file.c` compiles as usual and,
+// after the compile, reports each candidate record as optimization remarks
+// (Remarks.h): its plan, why it is kept, its clusters and why. The object
+// file is the same as without the plugin: the plugin only reads the AST.
 //
 // With report=DIR/ (a trailing slash), each translation unit writes its unit
 // plan to DIR/<file>-<hash>.json instead, for `dl-refactor --merge-reports
@@ -19,6 +19,8 @@
 #include "analysis/ProfileCounts.h"
 #include "analysis/SkippedCode.h"
 #include "analysis/StackSpace.h"
+#include "analysis/Version.h"
+#include "plugin/Remarks.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/DiagnosticFrontend.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -43,6 +45,12 @@ struct PluginOptions {
 };
 
 const char *const Usage =
+    "remarks: -Rpass=dlopt (records whose layout changes), "
+    "-Rpass-missed=dlopt\n"
+    "  (records kept, with what blocks them), -Rpass-analysis=dlopt (KDLG, "
+    "clusters,\n"
+    "  features); -fsave-optimization-record appends them to the YAML "
+    "record\n"
     "dlopt plugin arguments (-fplugin-arg-dlopt-<arg>):\n"
     "  report=FILE.json  write the layout plan as JSON\n"
     "  report=DIR/       write this file's unit plan to DIR/ (for "
@@ -101,28 +109,7 @@ public:
       Result = analyzeTranslationUnit(Ctx, AOpts, &CI.getPreprocessor());
     });
 
-    unsigned RemarkID =
-        Diags.getCustomDiagID(DiagnosticsEngine::Remark, "dlopt: %0");
-    unsigned NoteID = Diags.getCustomDiagID(DiagnosticsEngine::Note, "%0");
-    for (unsigned I = 0; I < Result.Plan.Records.size(); ++I) {
-      const RecordPlan &R = Result.Plan.Records[I];
-      SourceLocation Loc = Result.Decls[I]->getLocation();
-      Diags.Report(Loc, RemarkID) << summarizeRecord(R, Opts.CacheLine);
-      for (const ClusterPlan &C : R.Clusters)
-        Diags.Report(Loc, NoteID) << "cluster " + describeCluster(R, C);
-      for (unsigned B = 0; B < R.Blockers.size(); ++B)
-        Diags.Report(Result.BlockerLocs[I][B], NoteID)
-            << "blocks the rewrite: " + R.Blockers[B].Reason;
-      // dl-refactor expands such invocations and analyzes the program
-      // again; a compile sees the code as written.
-      if (!R.MacroUses.empty() &&
-          llvm::all_of(R.Blockers, [](const Blocker &B) { return B.InMacro; }))
-        Diags.Report(Loc, NoteID)
-            << "every use that blocks it is spelled in a macro's body: "
-               "'dl-refactor --report' expands those invocations where it "
-               "can and plans struct " +
-                   R.Name + " with them";
-    }
+    emitRemarks(CI, Result, Opts.CacheLine);
 
     if (llvm::StringRef(Opts.ReportPath).ends_with("/")) {
       std::string Path = unitReportPath(Ctx.getSourceManager());
@@ -198,7 +185,7 @@ protected:
       auto [Key, Value] = llvm::StringRef(Arg).split('=');
       bool HasValue = llvm::StringRef(Arg).contains('=');
       if (Key == "help" && !HasValue) {
-        llvm::outs() << Usage;
+        llvm::outs() << versionText() << Usage;
       } else if (Key == "this-configuration-only" && !HasValue) {
         Opts.ThisConfigurationOnly = true;
       } else if ((Key == "report" || Key == "dot" || Key == "model" ||

@@ -49,8 +49,9 @@ measure() {
 }
 
 echo
-echo "== 1. clang-19 -fplugin=libdlopt.so -O2 -c nbody.c: remarks during a normal build"
-clang-19 -fplugin="$build/lib/libdlopt.so" -O2 -c "$example" -o "$out/nbody.o" \
+echo "== 1. clang-19 -fplugin=libdlopt.so -Rpass=dlopt -Rpass-analysis=dlopt -O2 -c nbody.c: remarks during a normal build"
+clang-19 -fplugin="$build/lib/libdlopt.so" -Rpass=dlopt -Rpass-analysis=dlopt \
+  -O2 -c "$example" -o "$out/nbody.o" \
   -fplugin-arg-dlopt-report="$out/nbody.plan.json" \
   -fplugin-arg-dlopt-dot="$out/nbody.kdlg.dot"
 if command -v dot >/dev/null; then

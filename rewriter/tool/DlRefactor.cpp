@@ -17,6 +17,7 @@
 #include "analysis/PlanPrinter.h"
 #include "analysis/PlanReader.h"
 #include "analysis/ProfileCounts.h"
+#include "analysis/Version.h"
 #include "analysis/WholeProgram.h"
 #include "rewriter/ApplyJournal.h"
 #include "rewriter/KernelFlags.h"
@@ -829,6 +830,8 @@ kernelFlags(const std::vector<std::string> &Files) {
 int main(int Argc, const char **Argv) {
   // For the stack checks of the walks over deep ASTs (StackSpace.h).
   clang::noteBottomOfStack();
+  cl::SetVersionPrinter(
+      [](llvm::raw_ostream &OS) { OS << dlopt::versionText(); });
   llvm::Expected<CommonOptionsParser> Parser =
       CommonOptionsParser::create(Argc, Argv, Category, cl::ZeroOrMore);
   if (!Parser) {

@@ -4,7 +4,10 @@
 #   %clang        clang-19 (able to load the plugin, also in sanitizer builds)
 #   %cc           clang-19 as a plain compiler, one word (for scripts)
 #   %clangxx      clang-19 as a C++ compiler and linker (test programs)
-#   %dlopt        -fplugin=<build>/lib/libdlopt.so
+#   %dlopt        -fplugin=<build>/lib/libdlopt.so -Rpass=dlopt
+#                 -Rpass-missed=dlopt (its plans and refusals shown; the
+#                 analysis remarks and no remark at all: plugin/remarks.c)
+#   %dlopt-plugin -fplugin=<build>/lib/libdlopt.so alone
 #   %dl-refactor  <build>/bin/dl-refactor
 #   %dl-refactor-rules, %dlopt-rules  the same with the model pinned to
 #                 test/Inputs/rules-model.json (%rules-model)
@@ -79,12 +82,15 @@ rules_model = os.path.join(config.dlopt_src_root, "test", "Inputs", "rules-model
 config.substitutions.append(("%dl-refactor-rules",
                              os.path.join(config.dlopt_obj_root, "bin", "dl-refactor") +
                              " --model=" + rules_model))
+shown_remarks = " -Rpass=dlopt -Rpass-missed=dlopt"
 config.substitutions.append(("%dlopt-rules",
-                             "-fplugin=" + plugin + " -fplugin-arg-dlopt-model=" + rules_model))
+                             "-fplugin=" + plugin + " -fplugin-arg-dlopt-model=" + rules_model +
+                             shown_remarks))
 config.substitutions.append(("%rules-model", rules_model))
 config.substitutions.append(("%dl-refactor",
                              os.path.join(config.dlopt_obj_root, "bin", "dl-refactor")))
-config.substitutions.append(("%dlopt", "-fplugin=" + plugin))
+config.substitutions.append(("%dlopt-plugin", "-fplugin=" + plugin))
+config.substitutions.append(("%dlopt", "-fplugin=" + plugin + shown_remarks))
 # C++ test programs, compiled and linked with the C++ library (before
 # %clang, of which it is an extension).
 config.substitutions.append(("%clangxx", config.dlopt_clang + " --driver-mode=g++"))

@@ -1,12 +1,13 @@
 // The JSON report carries the plan, the KDLG and the numbers behind it.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: %clang %dlopt-rules -fplugin-arg-dlopt-report=%t/plan.json -fsyntax-only %s 2>&1 | FileCheck --check-prefix=REMARK %s
+// RUN: %clang %dlopt-rules -Rpass-analysis=dlopt -fplugin-arg-dlopt-report=%t/plan.json -fsyntax-only %s 2>&1 | FileCheck --check-prefix=REMARK %s
 // RUN: FileCheck %s < %t/plan.json
 // RUN: python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert d['records'][0]['plan'] == 'S: {a,b} SoA | {c} SoA | {d} AoS'" %t/plan.json
 
 // The paper's example: a and b read in a 32-iteration loop, c after it, d
 // never read.
-// REMARK: remark: dlopt: struct S (16 B, 4 fields, 1 array, 1 kernel): {a,b} SoA | {c} SoA | {d} AoS at epsilon=64 B
+// REMARK: remark: dlopt: struct S (16 B, 4 fields, 1 array, 1 kernel): {a,b} SoA | {c} SoA | {d} AoS at epsilon=64 B [-Rpass=dlopt]
+// REMARK: remark: dlopt: struct S KDLG (delta in bytes, epsilon=64 B): a-b 4 B, a-c {{.*}} [-Rpass-analysis=dlopt]
 // REMARK: note: cluster {a,b} SoA: sigma=8 B, max delta=4 B
 // REMARK: note: cluster {d} AoS: sigma=4 B (cold: no kernel accesses these fields)
 struct S { float a, b, c, d; };
