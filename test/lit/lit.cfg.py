@@ -12,6 +12,7 @@
 #   %dl-refactor-rules, %dlopt-rules  the same with the model pinned to
 #                 test/Inputs/rules-model.json (%rules-model)
 #   %examples     the examples/ directory
+#   %dlopt-version, %llvm-version  the project's version (CMake) and LLVM's
 #   %python-sklearn  a python3 that can import sklearn (feature: sklearn)
 #   %nvcc         the CUDA toolkit's nvcc; where it is missing, a command that
 #                 fails saying so (CUDA tests fail, not skip, without it)
@@ -87,6 +88,9 @@ config.substitutions.append(("%dlopt-rules",
                              "-fplugin=" + plugin + " -fplugin-arg-dlopt-model=" + rules_model +
                              shown_remarks))
 config.substitutions.append(("%rules-model", rules_model))
+# The version the CMake project declares, and the LLVM it was built with.
+config.substitutions.append(("%dlopt-version", config.dlopt_version))
+config.substitutions.append(("%llvm-version", config.llvm_version))
 config.substitutions.append(("%dl-refactor",
                              os.path.join(config.dlopt_obj_root, "bin", "dl-refactor")))
 config.substitutions.append(("%dlopt-plugin", "-fplugin=" + plugin))

@@ -7,7 +7,7 @@
 // The paper's example: a and b read in a 32-iteration loop, c after it, d
 // never read.
 // REMARK: remark: dlopt: struct S (16 B, 4 fields, 1 array, 1 kernel): {a,b} SoA | {c} SoA | {d} AoS at epsilon=64 B [-Rpass=dlopt]
-// REMARK: remark: dlopt: struct S KDLG (delta in bytes, epsilon=64 B): a-b 4 B, a-c {{.*}} [-Rpass-analysis=dlopt]
+// REMARK: remark: dlopt: struct S KDLG (delta in bytes, epsilon=64 B): a-b 4 B; 2 pairs farther apart [-Rpass-analysis=dlopt]
 // REMARK: note: cluster {a,b} SoA: sigma=8 B, max delta=4 B
 // REMARK: note: cluster {d} AoS: sigma=4 B (cold: no kernel accesses these fields)
 struct S { float a, b, c, d; };
