@@ -14,6 +14,7 @@
 // Exit codes are listed in README.md and kept in ExitCode below.
 //
 //===----------------------------------------------------------------------===//
+#include "analysis/PlanPicture.h"
 #include "analysis/PlanPrinter.h"
 #include "analysis/PlanReader.h"
 #include "analysis/ProfileCounts.h"
@@ -34,6 +35,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 #include <cassert>
 #include <optional>
@@ -158,6 +160,12 @@ cl::opt<std::string>
 
 cl::opt<std::string> DotPath("dot", cl::desc("Write the KDLG as DOT to FILE"),
                              cl::value_desc("file"), cl::cat(Category));
+cl::opt<std::string> PicturePath(
+    "picture",
+    cl::desc("Draw each struct's layout to FILE.svg or FILE.png: a cache line "
+             "before and after, the clusters, the KDLG (rendered by "
+             "graphviz's dot; with --report or --merge-reports)"),
+    cl::value_desc("file"), cl::cat(Category));
 cl::opt<unsigned> Jobs("jobs",
                        cl::desc("Translation units to parse in parallel "
                                 "(default 1; the output is the same)"),
@@ -218,14 +226,57 @@ int writeFile(const std::string &Path,
   return Success;
 }
 
+/// --picture: the plan's picture as DOT, rendered by graphviz's dot into a
+/// temporary file beside \p Path that becomes \p Path only once complete.
+int renderPicture(const LayoutPlan &Plan, const std::string &Path) {
+  auto Fail = [&](const llvm::Twine &Why) {
+    llvm::errs() << "dl-refactor: cannot draw '" << Path << "': " << Why
+                 << "; nothing written\n";
+    return OutputError;
+  };
+  llvm::ErrorOr<std::string> Dot = llvm::sys::findProgramByName("dot");
+  if (!Dot)
+    return Fail("graphviz's dot is not on PATH (Debian: apt-get install "
+                "graphviz)");
+  auto Source = llvm::sys::fs::TempFile::create(Path + "-%%%%%%.dot");
+  if (!Source)
+    return Fail(llvm::toString(Source.takeError()));
+  {
+    llvm::raw_fd_ostream OS(Source->FD, /*shouldClose=*/false);
+    printPlanPicture(OS, Plan);
+  }
+  auto Image = llvm::sys::fs::TempFile::create(Path + "-%%%%%%.tmp");
+  if (!Image) {
+    llvm::consumeError(Source->discard());
+    return Fail(llvm::toString(Image.takeError()));
+  }
+  std::string Format =
+      llvm::StringRef(llvm::sys::path::extension(Path)).drop_front().lower();
+  std::string Message;
+  int RC = llvm::sys::ExecuteAndWait(
+      *Dot, {*Dot, "-T" + Format, Source->TmpName, "-o", Image->TmpName},
+      std::nullopt, {}, 0, 0, &Message);
+  llvm::consumeError(Source->discard());
+  if (RC != 0) {
+    llvm::consumeError(Image->discard());
+    return Fail("dot failed" + (Message.empty() ? "" : ": " + Message));
+  }
+  if (llvm::Error E = Image->keep(Path))
+    return Fail(llvm::toString(std::move(E)));
+  return Success;
+}
+
 int printPlan(const LayoutPlan &Plan) {
   if (OutputFormat == Format::Json)
     llvm::outs() << llvm::formatv("{0:2}", planToJson(Plan)) << "\n";
   else
     printPlanText(llvm::outs(), Plan);
   if (!DotPath.empty())
-    return writeFile(DotPath,
-                     [&](llvm::raw_ostream &OS) { printPlanDot(OS, Plan); });
+    if (int RC = writeFile(
+            DotPath, [&](llvm::raw_ostream &OS) { printPlanDot(OS, Plan); }))
+      return RC;
+  if (!PicturePath.empty())
+    return renderPicture(Plan, PicturePath);
   return Success;
 }
 
@@ -268,6 +319,7 @@ bool validateTuneOptions(llvm::function_ref<bool(const llvm::Twine &)> Usage) {
       {!PlanFile.empty(), "--plan"},
       {!MergeReports.empty(), "--merge-reports"},
       {!DotPath.empty(), "--dot"},
+      {!PicturePath.empty(), "--picture"},
       {OutputFormat.getNumOccurrences() > 0, "--format"}};
   for (auto [Given, Name] : NotWithTune)
     if (Given)
@@ -297,14 +349,20 @@ bool validateOptions(const CommonOptionsParser &Parser, int Argc,
     return false;
   // "--dot=" leaves the value empty, which reads as "not given" below.
   for (const cl::opt<std::string> *O :
-       {&ExportFixes, &PlanFile, &ModelPath, &DotPath, &MergeReports,
-        &ProfilePath, &ProfileBinary})
+       {&ExportFixes, &PlanFile, &ModelPath, &DotPath, &PicturePath,
+        &MergeReports, &ProfilePath, &ProfileBinary})
     if (O->getNumOccurrences() && O->empty())
       return Usage(llvm::Twine("--") + O->ArgStr + " needs a " + O->ValueStr +
                    " name");
   if (ProfilePath.empty() != ProfileBinary.empty())
     return Usage("--profile and --profile-binary go together: the counts "
                  "and the instrumented program that wrote them");
+  if (!PicturePath.empty() &&
+      !llvm::is_contained(
+          {".svg", ".png"},
+          llvm::StringRef(llvm::sys::path::extension(PicturePath)).lower()))
+    return Usage("--picture wants FILE.svg or FILE.png (the format is the "
+                 "extension's)");
   if (CacheLine == 0 || CacheLine > 4096)
     return Usage("--cache-line wants a byte count from 1 to 4096");
   if (Jobs == 0)
@@ -331,6 +389,9 @@ bool validateOptions(const CommonOptionsParser &Parser, int Argc,
   if (!Report) {
     if (!DotPath.empty())
       return Usage("--dot writes the plan's KDLG: it needs --report or "
+                   "--merge-reports");
+    if (!PicturePath.empty())
+      return Usage("--picture draws the plan: it needs --report or "
                    "--merge-reports");
     if (OutputFormat.getNumOccurrences())
       return Usage("--format is the plan's format: it needs --report or "

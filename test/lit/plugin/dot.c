@@ -1,5 +1,6 @@
 // The KDLG as DOT: fields as nodes with their sizes, delta in bytes on the
-// edges, one subgraph per cluster labelled with its layout.
+// edges under epsilon (the others counted in a legend), one subgraph per
+// cluster labelled with its layout.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %clang %dlopt-rules -fplugin-arg-dlopt-dot=%t/kdlg.dot -fsyntax-only %s 2>/dev/null
 // RUN: FileCheck %s < %t/kdlg.dot
@@ -28,5 +29,6 @@ int main(void) {
 // CHECK-NEXT:       "T.r" [label="r\n1 B"];
 // CHECK-NEXT:     }
 // CHECK-NEXT:     "T.p" -- "T.q" [label="8"];
+// CHECK-NEXT:     "T.legend" [shape=note, fontsize=9, label="delta in bytes between accesses, drawn below epsilon = 64 B\l(0 pairs farther apart not drawn)\l"];
 // CHECK-NEXT:   }
 // CHECK-NEXT: }
