@@ -206,15 +206,39 @@ UseClassifier::findElementPointer(const VarDecl *VD) const {
   return ElementPointer{VD, Array};
 }
 
+/// i, where \p E is the address of element i of any array of a record:
+/// &b[i], or b + i (i + b); null otherwise.
+static const Expr *addressIndex(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_AddrOf)
+    if (const auto *ASE =
+            dyn_cast<ArraySubscriptExpr>(UO->getSubExpr()->IgnoreParens()))
+      return ASE->getIdx();
+  if (const auto *BO = dyn_cast<BinaryOperator>(E);
+      BO && BO->getOpcode() == BO_Add)
+    return BO->getLHS()->getType()->isPointerType() ? BO->getRHS()
+                                                    : BO->getLHS();
+  return nullptr;
+}
+
 const Expr *UseClassifier::elementPointerIndex(const ValueDecl *D) const {
   auto [It, New] = PointerIndices.try_emplace(D, nullptr);
   if (!New)
     return It->second;
-  std::optional<ElementPointer> EP = elementPointer(D);
-  if (!EP || !EP->Var->getInit() || assignsTo(scopeOf(EP->Var), EP->Var))
+  // An element pointer, or a handle that holds one element of another
+  // array all its life (`struct particle *p = &s->parts[i];`, a sub-array
+  // of a member: rendered as a handle moved by i): either way p->f is the
+  // field of element i.
+  const auto *VD = dyn_cast<VarDecl>(D);
+  if (!VD || isa<ParmVarDecl>(VD) || !VD->hasLocalStorage() || !VD->getInit() ||
+      !handleVarRecord(VD) || assignsTo(scopeOf(VD), VD))
     return nullptr;
-  const VarDecl *Array = nullptr;
-  return It->second = elementIndexOf(EP->Var->getInit(), Array);
+  if (std::optional<ElementPointer> EP = elementPointer(D)) {
+    const VarDecl *Array = nullptr;
+    return It->second = elementIndexOf(EP->Var->getInit(), Array);
+  }
+  return It->second = addressIndex(VD->getInit());
 }
 
 /// Whether \p E is an element pointer of \p Array, maybe moved by an

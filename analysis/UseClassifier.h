@@ -475,8 +475,10 @@ public:
   llvm::SmallVector<const clang::VarDecl *, 2>
   declarators(const clang::VarDecl *VD) const;
   /// The index an element pointer stands for, where it holds one element
-  /// all its life (pi = &a[i], never assigned or stepped): i. Null
-  /// otherwise. (The access analysis reads pi->f as a[i].f.)
+  /// all its life (pi = &a[i], never assigned or stepped): i; the same for
+  /// a local handle holding one element of a member's array all its life
+  /// (p = &s->parts[i], a sub-array). Null otherwise. (The access analysis
+  /// reads pi->f as a[i].f.)
   const clang::Expr *elementPointerIndex(const clang::ValueDecl *D) const;
   /// A use of an element pointer, if \p DRE names one.
   std::optional<UseVerdict>
