@@ -188,8 +188,9 @@ public:
                          "fields: the container would run it once per "
                          "resize, not once per element"});
         // A constructor with arguments makes values (double2(x, y)), never
-        // the elements of a plain array; the default one makes those.
-        else if (!OnlyContainers && C->isDefaultConstructor())
+        // the elements of a plain array; the default one makes those (one
+        // that zeroes every field makes them as calloc does).
+        else if (!OnlyContainers && C->isDefaultConstructor() && !zeroFills(C))
           Why.push_back({M->getLocation(),
                          "user-provided default constructor that does "
                          "something: new T[n] and T a[N] run it for each "
@@ -209,10 +210,11 @@ public:
         Why.push_back({FD->getLocation(),
                        Name + " has side effects: the container would run it "
                               "once per resize, not once per element"});
-      else if (!OnlyContainers)
+      else if (!OnlyContainers && !defaultConstructionZeroes(RD))
         Why.push_back({FD->getLocation(),
                        Name + ": plain arrays of the record are not "
-                              "initialized by it (std::vector is rewritten)"});
+                              "initialized by it (std::vector is rewritten; "
+                              "initializers that zero every field are)"});
     }
     // The element proxy converts to T through a default-constructed one,
     // and a plain array's get builds one field by field.

@@ -129,3 +129,73 @@ bool dlopt::actsAsImplicit(const CXXMethodDecl *M) {
     return assignsFields(M);
   return false;
 }
+
+/// Whether \p E is a zero of its type, as calloc leaves memory: 0, +0.0,
+/// a null pointer, `{}`, `T()`.
+static bool isZero(const Expr *E, const ASTContext &Ctx) {
+  E = bare(E);
+  if (const auto *List = dyn_cast<InitListExpr>(E))
+    return List->getNumInits() == 0 ||
+           (List->getNumInits() == 1 && isZero(List->getInit(0), Ctx));
+  if (isa<ImplicitValueInitExpr, CXXScalarValueInitExpr>(E))
+    return true;
+  if (E->getType()->isPointerType())
+    return E->isNullPointerConstant(const_cast<ASTContext &>(Ctx),
+                                    Expr::NPC_ValueDependentIsNotNull) !=
+           Expr::NPCK_NotNull;
+  Expr::EvalResult R;
+  if (E->isValueDependent() || !E->EvaluateAsRValue(R, Ctx))
+    return false;
+  if (R.Val.isInt())
+    return R.Val.getInt().isZero();
+  if (R.Val.isFloat())
+    return R.Val.getFloat().isPosZero();
+  return false;
+}
+
+/// Whether field \p F, of scalar type, is set to zero by initializer
+/// \p Init (or its default member initializer, where Init uses it).
+static bool zeroesField(const FieldDecl *F, const Expr *Init,
+                        const ASTContext &Ctx) {
+  if (!F->getType()->isScalarType() || !Init)
+    return false;
+  if (const auto *Default = dyn_cast<CXXDefaultInitExpr>(bare(Init)))
+    Init = Default->getExpr();
+  return isZero(Init, Ctx);
+}
+
+bool dlopt::zeroFills(const CXXConstructorDecl *C) {
+  const CXXRecordDecl *RD = C->getParent();
+  const ASTContext &Ctx = C->getASTContext();
+  if (!C->isDefaultConstructor() || C->getNumParams() != 0 ||
+      RD->getNumBases() || RD->field_empty())
+    return false;
+  // The implicit one (or `= default`) runs the default member initializers.
+  if (!C->isUserProvided())
+    return llvm::all_of(RD->fields(), [&](const FieldDecl *F) {
+      return zeroesField(F, F->getInClassInitializer(), Ctx);
+    });
+  if (!emptyBody(C))
+    return false;
+  return llvm::all_of(RD->fields(), [&](const FieldDecl *F) {
+    for (const CXXCtorInitializer *I : C->inits())
+      if (I->isMemberInitializer() && I->getMember() == F)
+        return zeroesField(F, I->getInit(), Ctx);
+    return false;
+  });
+}
+
+bool dlopt::defaultConstructionZeroes(const CXXRecordDecl *RD) {
+  if (!RD || !RD->hasDefinition())
+    return false;
+  for (const CXXConstructorDecl *C : RD->ctors())
+    if (C->isDefaultConstructor())
+      return zeroFills(C);
+  // Not declared yet: the implicit one, if the class would have it.
+  return RD->hasDefaultConstructor() &&
+         !RD->hasUserProvidedDefaultConstructor() &&
+         llvm::all_of(RD->fields(), [&](const FieldDecl *F) {
+           return zeroesField(F, F->getInClassInitializer(),
+                              RD->getASTContext());
+         });
+}

@@ -6,7 +6,9 @@
 // copies each field, an assignment that assigns each one and returns
 // *this, an empty destructor. Moving its fields into the generated records
 // keeps the program's meaning while these do only that, so the analysis
-// treats them as it treats the implicit ones.
+// treats them as it treats the implicit ones. A default constructor that
+// zeroes every field (PENNANT's double2) acts as value-initialization:
+// arrays of such elements are made zeroed.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DLOPT_ANALYSIS_SPECIALMEMBERS_H
@@ -23,6 +25,17 @@ namespace dlopt {
 /// returns *this; a default constructor or destructor with an empty body
 /// and no initializers. Trivial and defaulted members count too.
 bool actsAsImplicit(const clang::CXXMethodDecl *M);
+
+/// Whether \p C, a default constructor, sets every field (each of scalar
+/// type) to zero and does nothing else: `double2() : x(0.), y(0.) {}`, or
+/// an implicit or defaulted one whose fields' default member initializers
+/// are all zero. An array of such elements made by new[] or a definition
+/// is zero-filled, as calloc would leave the arrays of the new layout.
+bool zeroFills(const clang::CXXConstructorDecl *C);
+
+/// Whether default-constructing an element of \p RD zero-fills it (its
+/// default constructor zeroFills).
+bool defaultConstructionZeroes(const clang::CXXRecordDecl *RD);
 
 } // namespace dlopt
 

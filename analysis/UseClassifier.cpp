@@ -1025,18 +1025,27 @@ bool UseClassifier::initializerInFile(const Expr *E) const {
   return spelledInFile(E->getSourceRange());
 }
 
+UseClassifier::ArrayStart UseClassifier::arrayStart(const VarDecl *VD) {
+  if (!VD->hasInit() || isa<InitListExpr>(VD->getInit()))
+    return ArrayStart::AsWritten;
+  // C++ default-initializes `T a[64];` with an implicit call of T's
+  // default constructor: no initializer the programmer wrote.
+  const auto *Construct = dyn_cast<CXXConstructExpr>(VD->getInit());
+  if (!Construct || Construct->getParenOrBraceRange().isValid())
+    return ArrayStart::Expression;
+  if (actsAsImplicit(Construct->getConstructor()))
+    return ArrayStart::AsWritten;
+  return zeroFills(Construct->getConstructor()) ? ArrayStart::Zeroed
+                                                : ArrayStart::Expression;
+}
+
 /// T a[N] = {{...}, ...}: each element a braced list of its fields.
 UseVerdict UseClassifier::arrayInitializer(const VarDecl *VD,
                                            const RecordDecl *RD) const {
   HandleUse Decl{UseKind::HandleFlow};
   const auto *Init = dyn_cast_or_null<InitListExpr>(VD->getInit());
-  // C++ default-initializes `T a[64];` with an implicit call of T's
-  // trivial constructor: no initializer the programmer wrote.
-  const auto *Construct = dyn_cast_or_null<CXXConstructExpr>(VD->getInit());
-  bool Implicit = Construct && actsAsImplicit(Construct->getConstructor()) &&
-                  Construct->getParenOrBraceRange().isInvalid();
   std::string Name = VD->getNameAsString();
-  if (VD->hasInit() && !Init && !Implicit)
+  if (arrayStart(VD) == ArrayStart::Expression)
     return UseVerdict::refused(VD->getLocation(),
                                "array '" + Name +
                                    "' is initialized from an expression");

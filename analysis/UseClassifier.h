@@ -420,6 +420,13 @@ public:
   sortByOperatorLess(const clang::CallExpr *Call,
                      const clang::FunctionDecl *Instantiation) const;
 
+  /// How the elements of an array definition \p VD start: as written (a
+  /// braced list, nothing, or the implicit default constructor's nothing),
+  /// zeroed (a default constructor that zeroes every field: zeroFills), or
+  /// from an expression, which is not rewritten.
+  enum class ArrayStart { AsWritten, Zeroed, Expression };
+  static ArrayStart arrayStart(const clang::VarDecl *VD);
+
   /// The refusal of \p What inside the function template instantiation
   /// \p FD.
   static std::string inTemplate(const std::string &What,

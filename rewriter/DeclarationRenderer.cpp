@@ -4,7 +4,6 @@
 //
 //===----------------------------------------------------------------------===//
 #include "rewriter/DeclarationRenderer.h"
-#include "analysis/SpecialMembers.h"
 #include "rewriter/OpenCLRenderer.h"
 #include "clang/Lex/Lexer.h"
 
@@ -154,12 +153,10 @@ void DeclarationRenderer::arrayDefinition(const RecordDecl *RD,
   const HandleLayout *L = Layouts.lookup(RD);
   std::string Name = VD->getNameAsString();
   const auto *Init = dyn_cast_or_null<InitListExpr>(VD->getInit());
-  // C++ default-initializes `T a[64];` with an implicit call of T's
-  // trivial constructor: no initializer the programmer wrote.
-  const auto *Construct = dyn_cast_or_null<CXXConstructExpr>(VD->getInit());
-  bool Implicit = Construct && actsAsImplicit(Construct->getConstructor()) &&
-                  Construct->getParenOrBraceRange().isInvalid();
-  if (VD->hasInit() && !Init && !Implicit)
+  UseClassifier::ArrayStart Start = UseClassifier::arrayStart(VD);
+  // A default constructor that zeroes every field: the storage is zeroed.
+  bool Zeroed = Start == UseClassifier::ArrayStart::Zeroed;
+  if (Start == UseClassifier::ArrayStart::Expression)
     return cannotRender(RD, VD->getLocation(),
                         "array '" + Name +
                             "' is initialized from an expression");
@@ -206,7 +203,7 @@ void DeclarationRenderer::arrayDefinition(const RecordDecl *RD,
   addSite(
       RD, Range, VD->getLocation(),
       [=](const EditSet &ES, const LaneContext *) {
-        if (!Init)
+        if (!Init && !Zeroed)
           return Separator +
                  format(L->arrayDefinition(Storage, Name, Length, nullptr) +
                             ";",

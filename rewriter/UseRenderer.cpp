@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "rewriter/UseRenderer.h"
+#include "analysis/SpecialMembers.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace clang;
@@ -96,8 +97,11 @@ void UseRenderer::allocationSite(const RecordDecl *RD, const HandleUse &U) {
   const Expr *Inner = U.Site->IgnoreParenCasts();
   HandleLayout::Helper Helper = HandleLayout::Alloc;
   if (const auto *New = dyn_cast<CXXNewExpr>(Inner)) {
-    // new T[n]() and new T[n]{} zero the elements: calloc does too.
-    if (New->getInitializationStyle() != CXXNewInitializationStyle::None)
+    // new T[n]() and new T[n]{} zero the elements, and so does new T[n] of
+    // a class whose default constructor zeroes every field: calloc does
+    // too.
+    if (New->getInitializationStyle() != CXXNewInitializationStyle::None ||
+        defaultConstructionZeroes(dyn_cast<CXXRecordDecl>(RD)))
       Helper = HandleLayout::Calloc;
   } else if (allocatorName(Inner) == "calloc") {
     Helper = HandleLayout::Calloc;
