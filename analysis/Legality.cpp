@@ -427,8 +427,8 @@ public:
   }
 
   bool VisitCallExpr(CallExpr *Call) {
-    if (const auto *Ref =
-            dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts())) {
+    if (const Expr *Ref = Call->getCallee()->IgnoreParenImpCasts();
+        isa<DeclRefExpr, MemberExpr>(Ref)) {
       CloneCallees.insert(Ref);
       cloneReference(Ref, Call);
     }
@@ -944,13 +944,17 @@ public:
   }
 
   /// A template instantiation given an overload for the arrays it takes
-  /// must be called so that the overload is chosen.
-  void cloneReference(const DeclRefExpr *DRE, const CallExpr *Call) {
-    if (std::optional<UseVerdict> V = Uses.cloneReference(DRE, Call);
-        V && !V->Use)
-      for (const RecordDecl *RD :
-           Uses.cloneRecords(cast<FunctionDecl>(DRE->getDecl())))
-        classified(RD, *V);
+  /// must be called so that the overload is chosen (its template arguments
+  /// dropped where the call spells them).
+  void cloneReference(const Expr *Ref, const CallExpr *Call) {
+    std::optional<UseVerdict> V = Uses.cloneReference(Ref, Call);
+    if (!V || (V->Use && V->Use->Kind == UseKind::HandleFlow))
+      return;
+    const auto *FD = cast<FunctionDecl>(
+        isa<DeclRefExpr>(Ref) ? cast<DeclRefExpr>(Ref)->getDecl()
+                              : cast<MemberExpr>(Ref)->getMemberDecl());
+    for (const RecordDecl *RD : Uses.cloneRecords(FD))
+      classified(RD, *V);
   }
 
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
@@ -1379,7 +1383,7 @@ private:
   std::vector<std::pair<const RecordDecl *, LegalityIssue>> Unclassified;
   llvm::SmallPtrSet<const Expr *, 16> Handled;
   /// The callees of the calls visited (cloneReference).
-  llvm::SmallPtrSet<const DeclRefExpr *, 16> CloneCallees;
+  llvm::SmallPtrSet<const Expr *, 16> CloneCallees;
   /// begin() and end() calls that are the range of a standard algorithm,
   /// or start, or are compared with, an iterator variable.
   llvm::SmallPtrSet<const Expr *, 8> AllowedIterators;

@@ -173,36 +173,86 @@ UseClassifier::cloneArguments(const FunctionDecl *FD) const {
   return Out;
 }
 
+/// Whether a function parameter of type \p T deduces template parameter
+/// \p Index of depth 0: T names it, through pointers, references, arrays,
+/// qualifiers and the arguments of a class template (std::vector<T>).
+static bool deduces(QualType T, unsigned Index) {
+  T = T.getNonReferenceType();
+  if (const auto *Parm = T->getAs<TemplateTypeParmType>())
+    return Parm->getDepth() == 0 && Parm->getIndex() == Index;
+  if (const auto *P = T->getAs<PointerType>())
+    return deduces(P->getPointeeType(), Index);
+  if (const auto *A = dyn_cast<ArrayType>(T.getTypePtr()))
+    return deduces(A->getElementType(), Index);
+  if (const auto *S = T->getAs<TemplateSpecializationType>())
+    return llvm::any_of(S->template_arguments(),
+                        [&](const TemplateArgument &A) {
+                          return A.getKind() == TemplateArgument::Type &&
+                                 deduces(A.getAsType(), Index);
+                        });
+  return false;
+}
+
+/// Whether a call of \p FD's template without template arguments deduces
+/// every one of them from the arguments.
+static bool deducedByArguments(const FunctionDecl *FD) {
+  const FunctionTemplateDecl *Primary = FD->getPrimaryTemplate();
+  const FunctionDecl *Pattern = Primary->getTemplatedDecl();
+  const TemplateParameterList *Params = Primary->getTemplateParameters();
+  for (unsigned I = 0; I < Params->size(); ++I)
+    if (!isa<TemplateTypeParmDecl>(Params->getParam(I)) ||
+        llvm::none_of(Pattern->parameters(), [&](const ParmVarDecl *P) {
+          return deduces(P->getType(), I);
+        }))
+      return false;
+  return true;
+}
+
 std::optional<UseVerdict>
-UseClassifier::cloneReference(const DeclRefExpr *DRE,
-                              const CallExpr *Call) const {
-  const auto *FD = dyn_cast<FunctionDecl>(DRE->getDecl());
+UseClassifier::cloneReference(const Expr *Ref, const CallExpr *Call) const {
+  const auto *DRE = dyn_cast<DeclRefExpr>(Ref);
+  const auto *ME = dyn_cast<MemberExpr>(Ref);
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(DRE  ? DRE->getDecl()
+                                                  : ME ? ME->getMemberDecl()
+                                                       : nullptr);
   if (!clonedInstantiation(FD))
     return std::nullopt;
   std::string Name = "'" + FD->getNameAsString() + "'";
-  if (!Call || Call->getCallee()->IgnoreParenImpCasts() != DRE)
+  if (!Call || Call->getCallee()->IgnoreParenImpCasts() != Ref)
     return UseVerdict::refused(
-        DRE->getExprLoc(),
+        Ref->getExprLoc(),
         "template " + Name +
             " instantiated for the array named other than by a call (its "
             "overload would not be chosen)");
-  if (DRE->hasExplicitTemplateArgs())
-    return UseVerdict::refused(
-        DRE->getExprLoc(),
-        "template " + Name +
-            " called with explicit template arguments, which choose the "
-            "template over the overload rewritten for the array (call it "
-            "without them)");
   // A recursive call is inside the overload's own text; any other call
   // must follow the template, where the overload is declared.
   const SourceManager &SM = Ctx.getSourceManager();
   std::optional<SourceRange> Text = templateText(FD);
-  SourceLocation At = SM.getExpansionLoc(DRE->getExprLoc());
+  SourceLocation At = SM.getExpansionLoc(Ref->getExprLoc());
   if (Text && SM.isBeforeInTranslationUnit(At, Text->getBegin()))
     return UseVerdict::refused(
-        DRE->getExprLoc(),
+        Ref->getExprLoc(),
         "template " + Name +
             " called before its definition (the overload rewritten for the "
             "array is declared after it)");
-  return UseVerdict::of({UseKind::HandleFlow, DRE, DRE});
+  bool Explicit =
+      DRE ? DRE->hasExplicitTemplateArgs() : ME->hasExplicitTemplateArgs();
+  if (!Explicit)
+    return UseVerdict::of({UseKind::HandleFlow, Ref, Ref});
+  // f<P>(a) names the template alone; f(a) chooses the overload.
+  bool Keyword = DRE ? DRE->hasTemplateKeyword() : ME->hasTemplateKeyword();
+  SourceLocation L = DRE ? DRE->getLAngleLoc() : ME->getLAngleLoc();
+  SourceLocation R = DRE ? DRE->getRAngleLoc() : ME->getRAngleLoc();
+  if (!deducedByArguments(FD) || Keyword || !L.isFileID() || !R.isFileID())
+    return UseVerdict::refused(
+        Ref->getExprLoc(),
+        "template " + Name +
+            " called with explicit template arguments, which choose the "
+            "template over the overload rewritten for the array" +
+            (Keyword ? std::string(" (after the 'template' keyword)")
+             : !L.isFileID() || !R.isFileID()
+                 ? std::string(" (spelled in a macro)")
+                 : " (and its arguments do not deduce them all)"));
+  return checked(UseVerdict::of({UseKind::TemplateCall, Ref, Ref}),
+                 "a call of a template");
 }

@@ -79,6 +79,8 @@ const char *dlopt::useKindName(UseKind K) {
     return "kernel parameter";
   case UseKind::CudaCall:
     return "CUDA allocation, copy, fill or release";
+  case UseKind::TemplateCall:
+    return "call of a template with explicit template arguments";
   }
   llvm_unreachable("all use kinds are named");
 }

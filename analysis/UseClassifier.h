@@ -138,6 +138,12 @@ enum class UseKind {
   /// allocated, released, or written; Value: a copy's source; Count: the
   /// element count.
   CudaCall,
+  /// f<P>(a, n): a call, with explicit template arguments, of a function
+  /// template instantiation given an overload of its own
+  /// (clonedInstantiation), whose arguments deduce every template
+  /// parameter: rendered without the template arguments, so that the
+  /// overload is chosen. Site: the callee (a DeclRefExpr or MemberExpr).
+  TemplateCall,
 };
 
 /// The CUDA runtime's calls on device memory (CudaCalls.cpp).
@@ -457,12 +463,14 @@ public:
   /// for it (a fully qualified type, or an integer).
   std::vector<std::pair<std::string, std::string>>
   cloneArguments(const clang::FunctionDecl *FD) const;
-  /// \p DRE naming a cloned instantiation, as the callee of \p Call (null
-  /// if none): HandleFlow where the call will choose the overload, else
-  /// refused (explicit template arguments, a call before the template, the
-  /// function's address taken). None if \p DRE names no cloned
+  /// \p Ref (a DeclRefExpr or MemberExpr) naming a cloned instantiation, as
+  /// the callee of \p Call (null if none): HandleFlow where the call will
+  /// choose the overload, TemplateCall where it will once its explicit
+  /// template arguments are dropped, else refused (template arguments the
+  /// call's arguments do not deduce, a call before the template, the
+  /// function's address taken). None if \p Ref names no cloned
   /// instantiation.
-  std::optional<UseVerdict> cloneReference(const clang::DeclRefExpr *DRE,
+  std::optional<UseVerdict> cloneReference(const clang::Expr *Ref,
                                            const clang::CallExpr *Call) const;
   /// A library's function or a template instantiation whose types cannot
   /// change with the layout (hasFixedTypes), unless the instantiation is

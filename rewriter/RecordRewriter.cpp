@@ -47,6 +47,7 @@ void LayoutRewriter::render(const RecordDecl *RD, const UseVerdict &V) {
   case UseKind::HandleComparison:
   case UseKind::HandleStep:
   case UseKind::CudaCall:
+  case UseKind::TemplateCall:
     return Use.renderUse(RD, U);
   case UseKind::ContainerCall:
   case UseKind::ElementBinding:
@@ -183,6 +184,7 @@ public:
   }
   bool VisitCallExpr(CallExpr *Call) {
     Containers.libraryCall(Call);
+    Use.templateCall(Call);
     return true;
   }
   bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *Op) {

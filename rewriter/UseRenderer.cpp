@@ -499,6 +499,8 @@ void UseRenderer::renderUse(const RecordDecl *RD, const HandleUse &U) {
     return comparisonSite(RD, U);
   case UseKind::HandleStep:
     return stepSite(RD, U);
+  case UseKind::TemplateCall:
+    return templateCallSite(RD, U);
   default:
     llvm_unreachable("not a use of a C handle");
   }
@@ -552,6 +554,35 @@ void UseRenderer::arrayExpression(const Expr *E) {
                             ? cast<ArraySubscriptExpr>(E)->getBase()->getType()
                             : cast<MemberExpr>(E)->getBase()->getType()),
            *V);
+}
+
+/// The calls of template instantiations given an overload, spelled with
+/// template arguments: those arguments dropped (UseKind::TemplateCall).
+void UseRenderer::templateCall(const CallExpr *Call) {
+  const Expr *Ref = Call->getCallee()->IgnoreParenImpCasts();
+  if (!isa<DeclRefExpr, MemberExpr>(Ref))
+    return;
+  std::optional<UseVerdict> V = Uses.cloneReference(Ref, Call);
+  if (!V || !V->Use || V->Use->Kind != UseKind::TemplateCall)
+    return;
+  const auto *FD = cast<FunctionDecl>(
+      isa<DeclRefExpr>(Ref) ? cast<DeclRefExpr>(Ref)->getDecl()
+                            : cast<MemberExpr>(Ref)->getMemberDecl());
+  llvm::SmallVector<const RecordDecl *, 2> Records = Uses.cloneRecords(FD);
+  if (!Records.empty())
+    render(Records.front(), *V);
+}
+
+void UseRenderer::templateCallSite(const RecordDecl *RD, const HandleUse &U) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(U.Site);
+  const auto *ME = dyn_cast<MemberExpr>(U.Site);
+  SourceLocation L = DRE ? DRE->getLAngleLoc() : ME->getLAngleLoc();
+  SourceLocation R = DRE ? DRE->getRAngleLoc() : ME->getRAngleLoc();
+  if (std::optional<FileRange> Range = rangeOf(SourceRange(L, R)))
+    textSite(RD, *Range, "", /*Needs=*/0);
+  else
+    cannotRender(RD, U.Site->getExprLoc(),
+                 "template arguments of a call spelled in a macro");
 }
 
 } // namespace dlopt::rewrite

@@ -31,6 +31,9 @@ public:
   /// `items(new T[n])`, `items(nullptr)` in a constructor.
   void memberInitializer(const clang::CXXCtorInitializer *Init);
   void arrayExpression(const clang::Expr *E);
+  /// f<P>(a): a call that chooses a template's overload once its template
+  /// arguments are dropped (UseKind::TemplateCall).
+  void templateCall(const clang::CallExpr *Call);
 
 private:
   /// a[i].f, (a + i)->f, p->f, pi->f: the field of element i in its
@@ -41,6 +44,7 @@ private:
   void searchSite(const clang::RecordDecl *RD, const HandleUse &U);
   void comparisonSite(const clang::RecordDecl *RD, const HandleUse &U);
   void stepSite(const clang::RecordDecl *RD, const HandleUse &U);
+  void templateCallSite(const clang::RecordDecl *RD, const HandleUse &U);
   std::function<std::string(const EditSet &)>
   arrayAt(const HandleLayout *L,
           std::function<std::string(const EditSet &)> HandleText,

@@ -1,7 +1,8 @@
 // Function template instantiations taking a record's array get an overload
 // of their own (function-templates.test); where no overload can serve the
 // calls, the record is refused with the reason, at the template or the
-// call, and a forced plan writes nothing. Q's template is the control.
+// call, and a forced plan writes nothing. Q's template is the control (a
+// call spelling <Q>, which the arguments deduce, loses it).
 // RUN: %dl-refactor-rules --report %s -- -std=c++17 > %t.report
 // RUN: FileCheck --check-prefix=P %s < %t.report
 // RUN: FileCheck --check-prefix=R %s < %t.report
@@ -36,6 +37,15 @@ template <typename T> float sumx(const T *v, int n) {
   float s = 0;
   for (int i = 0; i < n; ++i)
     s += v[i].x;
+  return s;
+}
+
+// The arguments do not deduce Acc: the call must spell it, and so names
+// the template alone.
+template <typename Acc, typename T> Acc sumy(const T *v, int n) {
+  Acc s = 0;
+  for (int i = 0; i < n; ++i)
+    s += v[i].y;
   return s;
 }
 
@@ -77,12 +87,13 @@ int main() {
     ps[i].y = rs[i].y = ss[i].y = us[i].y = vs[i].y = ws[i].y = qs[i].y = 1;
   }
   Box<U>().scale(us, 64);
-  // Explicit template arguments choose the template over any overload.
+  // Explicit template arguments choose the template over any overload;
+  // where the call's arguments deduce them they are dropped (Q below).
   // P-LABEL: struct P at
   // P: not transformable:
-  // P-NEXT: template-refused.cpp:[[@LINE+2]]:{{[0-9]+}}: template 'sumx' called with explicit template arguments
-  // FORCED: .cpp:[[@LINE+1]]:{{[0-9]+}}: --layout P=soa: struct P cannot be transformed: template 'sumx' called with explicit template arguments
-  float s = sumx<P>(ps, 64) + early(rs) + later(ss) + first(vs);
+  // P-NEXT: template-refused.cpp:[[@LINE+2]]:{{[0-9]+}}: template 'sumy' called with explicit template arguments, which choose the template over the overload rewritten for the array (and its arguments do not deduce them all)
+  // FORCED: .cpp:[[@LINE+1]]:{{[0-9]+}}: --layout P=soa: struct P cannot be transformed: template 'sumy' called with explicit template arguments
+  float s = sumy<float>(ps, 64) + early(rs) + later(ss) + first(vs);
   // The address of the instantiation: calls through it would not choose
   // the overload.
   // W-LABEL: struct W at
@@ -98,7 +109,8 @@ int main() {
   // CODE-NEXT:     s += v.x[i];
   // CODE-NEXT:   return s;
   // CODE-NEXT: }
-  s += f(ws, 64) + sumx(qs, 64);
+  // CODE: s += f(ws, 64) + sumx(qs, 64) + sumx(qs, 32);
+  s += f(ws, 64) + sumx(qs, 64) + sumx<Q>(qs, 32);
   std::printf("%f\n", s);
   return 0;
 }

@@ -1,8 +1,9 @@
 // Function templates over arrays of a record, in the styles real C++ codes
 // write them: a copy of an element spelled with the template parameter, a
 // defaulted non-type parameter, a template instantiated for doubles too,
-// recursion over sub-arrays, a member function template, and a template
-// in a header. Each instantiation for Particle gets an overload of its own.
+// recursion over sub-arrays, a member function template, a template in a
+// header, and calls spelling the template arguments the arguments deduce.
+// Each instantiation for Particle gets an overload of its own.
 #include "particles.h"
 #include <cstdio>
 
@@ -39,9 +40,9 @@ struct System {
   }
 
   void step(Particle *tmp, const int *order, const double *ax, double dt) {
-    kick(parts, ax, dt);
+    kick<Particle>(parts, ax, dt);
     drift(parts, n, dt);
-    gather(parts, tmp, order, n);
+    gather<Particle>(parts, tmp, order, n);
     gather(tmp, parts, order, n);
   }
 };
