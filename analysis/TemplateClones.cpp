@@ -252,7 +252,7 @@ UseClassifier::cloneReference(const Expr *Ref, const CallExpr *Call) const {
             (Keyword ? std::string(" (after the 'template' keyword)")
              : !L.isFileID() || !R.isFileID()
                  ? std::string(" (spelled in a macro)")
-                 : " (and its arguments do not deduce them all)"));
+                 : " (the call's arguments do not deduce them all)"));
   return checked(UseVerdict::of({UseKind::TemplateCall, Ref, Ref}),
                  "a call of a template");
 }

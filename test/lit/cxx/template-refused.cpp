@@ -91,7 +91,7 @@ int main() {
   // where the call's arguments deduce them they are dropped (Q below).
   // P-LABEL: struct P at
   // P: not transformable:
-  // P-NEXT: template-refused.cpp:[[@LINE+2]]:{{[0-9]+}}: template 'sumy' called with explicit template arguments, which choose the template over the overload rewritten for the array (and its arguments do not deduce them all)
+  // P-NEXT: template-refused.cpp:[[@LINE+2]]:{{[0-9]+}}: template 'sumy' called with explicit template arguments, which choose the template over the overload rewritten for the array (the call's arguments do not deduce them all)
   // FORCED: .cpp:[[@LINE+1]]:{{[0-9]+}}: --layout P=soa: struct P cannot be transformed: template 'sumy' called with explicit template arguments
   float s = sumy<float>(ps, 64) + early(rs) + later(ss) + first(vs);
   // The address of the instantiation: calls through it would not choose
