@@ -37,7 +37,7 @@ struct Copied {
 // Constructors and initializers are kept for std::vector
 // (vector-classes.cpp), not for plain arrays.
 struct Initialized {
-  // CHECK-DAG: class-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: default member initializer of 'x': plain arrays of the record are not initialized by it (std::vector is rewritten)
+  // CHECK-DAG: class-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: default member initializer of 'x': plain arrays of the record are not initialized by it (std::vector is rewritten; initializers that zero every field are)
   float x = 1.0f;
   float y;
 };
