@@ -351,6 +351,13 @@ static json::Object recordJson(const RecordPlan &R, bool Planned) {
     O["host_kept"] = std::move(Kept);
     O["set_aside"] = std::move(Aside);
   }
+  // In both scopes: the text report says so too ("expands macro").
+  json::Array Expanded;
+  for (const MacroInvocation &M : R.MacroExpanded)
+    Expanded.push_back(
+        json::Object{{"macro", M.Macro}, {"location", M.Location}});
+  if (!Expanded.empty())
+    O["macros_expanded"] = std::move(Expanded);
   if (!R.LeftAsWritten.empty()) {
     json::Array Left;
     for (const Blocker &B : R.LeftAsWritten)
@@ -372,12 +379,6 @@ static json::Object recordJson(const RecordPlan &R, bool Planned) {
       O["sub_array_at"] = R.SubArrayAt;
     if (!R.CudaCallAt.empty())
       O["cuda_call_at"] = R.CudaCallAt;
-    json::Array Expanded;
-    for (const MacroInvocation &M : R.MacroExpanded)
-      Expanded.push_back(
-          json::Object{{"macro", M.Macro}, {"location", M.Location}});
-    if (!Expanded.empty())
-      O["macros_expanded"] = std::move(Expanded);
     O["kernels"] = std::move(Kernels);
   } else if (HasGraph) {
     O["kernels"] = std::move(Kernels);

@@ -10,7 +10,8 @@ build="${DLOPT_BUILD_DIR:-$root/build}"
 packages=(cmake ninja-build g++ ccache python3 python3-sklearn python3-matplotlib graphviz
           libgtest-dev csmith libcsmith-dev libclang-rt-19-dev
           llvm-19-dev libclang-19-dev clang-19 llvm-19-tools libomp-19-dev
-          pocl-opencl-icd ocl-icd-opencl-dev opencl-headers clinfo)
+          pocl-opencl-icd ocl-icd-opencl-dev opencl-headers clinfo
+          python3-jsonschema)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
