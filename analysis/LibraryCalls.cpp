@@ -67,6 +67,13 @@ namespace {
 class SortCollector : public RecursiveASTVisitor<SortCollector> {
 public:
   bool shouldVisitTemplateInstantiations() const { return true; }
+  /// A library's declarations name none of the program's comparators and
+  /// sort none of its arrays (its instantiations for the program's types
+  /// get the comparator as a parameter, named at the program's call): they
+  /// are not walked, as UseWalker does not walk them.
+  bool TraverseDecl(Decl *D) {
+    return isLibraryDecl(D) || RecursiveASTVisitor::TraverseDecl(D);
+  }
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
     if (const auto *FD = dyn_cast<FunctionDecl>(DRE->getDecl()))
       ++References[FD->getCanonicalDecl()];
