@@ -56,6 +56,10 @@ clang-19 -fplugin="$build/lib/libdlopt.so" -Rpass=dlopt -Rpass-analysis=dlopt \
   -fplugin-arg-dlopt-dot="$out/nbody.kdlg.dot"
 if command -v dot >/dev/null; then
   dot -Tpng "$out/nbody.kdlg.dot" -o "$out/nbody.kdlg.png"
+  # The layout itself: a cache line before and after, the clusters, the KDLG.
+  "$build/bin/dl-refactor" --report "$example" --picture="$out/nbody-layout.png" \
+    -- -O2 > /dev/null
+  echo "picture of the layout: $out/nbody-layout.png"
 fi
 
 echo
