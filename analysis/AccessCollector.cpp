@@ -808,9 +808,11 @@ private:
            });
   }
   /// Every field of such an element is read; a non-const member
-  /// operator's object (a[i] += v) is written too.
+  /// operator's object (a[i] += v) and an element passed to a non-const
+  /// reference (move(a[i])) are written too.
   void callPassingElements(const CallExpr *Call) {
-    const auto *MD = dyn_cast<CXXMethodDecl>(Call->getDirectCallee());
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    const auto *MD = dyn_cast<CXXMethodDecl>(Callee);
     bool Object = isa<CXXOperatorCallExpr>(Call) && MD && !MD->isStatic();
     for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
       const Expr *Elem = plainElement(Call->getArg(I));
@@ -819,7 +821,13 @@ private:
         continue;
       }
       lvalue(Elem, /*IsWrite=*/false);
-      if (I == 0 && Object && !MD->isConst())
+      unsigned P = I - Object;
+      QualType T = (!Object || I > 0) && P < Callee->getNumParams()
+                       ? Callee->getParamDecl(P)->getType()
+                       : QualType();
+      if ((I == 0 && Object && !MD->isConst()) ||
+          (!T.isNull() && T->isLValueReferenceType() &&
+           !T.getNonReferenceType().isConstQualified()))
         lvalue(Elem, /*IsWrite=*/true);
     }
     noteCall(Call);

@@ -385,8 +385,116 @@ std::optional<UseVerdict> UseClassifier::classUse(HandleUse U, const Expr *Elem,
         T.getNonReferenceType().isConstQualified() &&
         !Callee->getTemplateInstantiationPattern())
       return checked(UseVerdict::of(U), "an element read");
+    if (T->isLValueReferenceType() && !Shift)
+      return byReference(U, Elem, Call, Callee->getParamDecl(I));
   }
   return std::nullopt;
+}
+
+/// Whether \p S names an array of \p RD (a handle variable or member, an
+/// element pointer), or calls a function of the program that may, looked
+/// into \p Depth deep (a library's functions cannot name the program's
+/// arrays).
+static bool reachesArrays(const Stmt *S, const RecordDecl *RD, unsigned Depth) {
+  if (!S)
+    return false;
+  // `this` of the record's own member functions is one element, not an
+  // array.
+  if (const auto *E = dyn_cast<Expr>(S);
+      E && !isa<CXXThisExpr>(E) && elementRecord(E->getType()) == RD &&
+      (E->getType()->isPointerType() || E->getType()->isArrayType()))
+    return true;
+  if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee)
+      return true;
+    if (!isLibraryDecl(Callee) &&
+        (!Callee->hasBody() || Depth == 0 ||
+         reachesArrays(Callee->getBody(), RD, Depth - 1)))
+      return true;
+  }
+  return llvm::any_of(S->children(), [&](const Stmt *C) {
+    return reachesArrays(C, RD, Depth);
+  });
+}
+
+/// Whether \p Param, a reference parameter, is only used in place in
+/// \p Body (its fields, member calls, assignments, passed on by value or
+/// reference): not its address, not bound to a variable or returned,
+/// which would outlive the call.
+static bool usedInPlace(const Stmt *Body, const ParmVarDecl *Param,
+                        ASTContext &Ctx) {
+  bool Escapes = false;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S || Escapes)
+      return;
+    if (const auto *UO = dyn_cast<UnaryOperator>(S);
+        UO && UO->getOpcode() == UO_AddrOf)
+      if (const auto *DRE =
+              dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParens());
+          DRE && DRE->getDecl() == Param)
+        Escapes = true;
+    if (const auto *RS = dyn_cast<ReturnStmt>(S); RS && RS->getRetValue())
+      if (const auto *DRE =
+              dyn_cast<DeclRefExpr>(RS->getRetValue()->IgnoreParenImpCasts());
+          DRE && DRE->getDecl() == Param)
+        Escapes = true;
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D);
+            VD && VD->getType()->isReferenceType() && VD->getInit())
+          if (const auto *DRE =
+                  dyn_cast<DeclRefExpr>(VD->getInit()->IgnoreParenImpCasts());
+              DRE && DRE->getDecl() == Param)
+            Escapes = true;
+    for (const Stmt *C : S->children())
+      Walk(C);
+  };
+  Walk(Body);
+  return !Escapes;
+}
+
+/// f(a[i]) to `T &` as a statement: the element copied out, the call made
+/// on the copy, the copy written back, where that is what the call did.
+std::optional<UseVerdict>
+UseClassifier::byReference(HandleUse U, const Expr *Elem, const CallExpr *Call,
+                           const ParmVarDecl *Param) const {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  const RecordDecl *RD = asRecord(Elem->getType());
+  std::string Name = "'" + Callee->getNameAsString() + "'";
+  auto Refuse = [&](const std::string &Why) {
+    return UseVerdict::refused(Call->getExprLoc(),
+                               "an element passed to a non-const reference "
+                               "parameter of " +
+                                   Name + ": " + Why);
+  };
+  if (Callee->getTemplateInstantiationPattern() || isLibraryDecl(Callee))
+    return Refuse("a template instantiation or library function (not "
+                  "rewritten yet)");
+  const FunctionDecl *Def = nullptr;
+  if (!Callee->hasBody(Def) || !asStatement(Call))
+    return Refuse(Def ? "the call's value is used (only a call as a statement "
+                        "is rewritten)"
+                      : "its definition is not in this file");
+  if (U.Index && U.Index->HasSideEffects(Ctx))
+    return Refuse("the element's index has side effects (it is read and "
+                  "written back)");
+  // The copy stands for the element only while nothing else reaches it.
+  for (const Expr *Arg : Call->arguments())
+    if (Arg->IgnoreParenImpCasts() != Elem && reachesArrays(Arg, RD, 2))
+      return Refuse("another argument reaches an array of the record");
+  const ParmVarDecl *DefParam =
+      Def->getParamDecl(Param->getFunctionScopeIndex());
+  if (reachesArrays(Def->getBody(), RD, 2))
+    return Refuse("it may reach the record's arrays itself, which would not "
+                  "see the element until the call returns");
+  if (!usedInPlace(Def->getBody(), DefParam, Ctx))
+    return Refuse("it keeps the reference (its address, a reference to it, "
+                  "or returns it)");
+  U.Kind = UseKind::ElementWrite;
+  U.Site = Call;
+  U.ByReference = true;
+  return checked(UseVerdict::of(U), "an element passed by reference");
 }
 
 /// Whether \p E's value is not used: it is a statement of its own (of a

@@ -203,6 +203,10 @@ struct HandleUse {
   /// (`a[i] += v;` as a statement; Site the operator call, Value v): the
   /// element is read, updated and written back.
   bool Updates = false;
+  /// ElementWrite through a non-const reference parameter (`move(a[i],
+  /// dt);` as a statement; Site the call): the element is copied out, the
+  /// call made on the copy, the copy written back.
+  bool ByReference = false;
   /// The handle is an array member of another record (its storage lives
   /// in that record).
   bool Embedded = false;
@@ -692,6 +696,9 @@ private:
   UseVerdict checked(UseVerdict V, const char *What) const;
   std::optional<UseVerdict> classUse(HandleUse U, const clang::Expr *Elem,
                                      const clang::Stmt *P) const;
+  std::optional<UseVerdict> byReference(HandleUse U, const clang::Expr *Elem,
+                                        const clang::CallExpr *Call,
+                                        const clang::ParmVarDecl *Param) const;
   bool asStatement(const clang::Expr *E) const;
   UseVerdict arrayInitializer(const clang::VarDecl *VD,
                               const clang::RecordDecl *RD) const;

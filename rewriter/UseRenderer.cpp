@@ -68,6 +68,8 @@ void UseRenderer::elementSite(const RecordDecl *RD, const HandleUse &U) {
   if (!HandleText || !IndexText || (U.Value && !ValueText))
     return cannotRender(RD, U.Site->getExprLoc(),
                         "element spelled inside a macro");
+  if (U.ByReference)
+    return byReferenceSite(RD, U, HandleText, IndexText);
   bool Read = U.Kind == UseKind::ElementRead;
   // a[i] += v -> T_set(a, i, T_get(a, i) += v): the operator updates a
   // copy, which is written back.
@@ -583,6 +585,44 @@ void UseRenderer::templateCallSite(const RecordDecl *RD, const HandleUse &U) {
   else
     cannotRender(RD, U.Site->getExprLoc(),
                  "template arguments of a call spelled in a macro");
+}
+
+/// move(a[i], dt); -> [&] { T dlopt_element = T_get(a, i);
+/// move(dlopt_element, dt); T_set(a, i, dlopt_element); }(): the call made
+/// on a copy of the element, written back (HandleUse::ByReference).
+void UseRenderer::byReferenceSite(
+    const RecordDecl *RD, const HandleUse &U,
+    std::function<std::string(const EditSet &)> HandleText,
+    std::function<std::string(const EditSet &)> IndexText) {
+  const HandleLayout *L = Layouts.lookup(RD);
+  std::optional<FileRange> Call = rangeOf(U.Site->getSourceRange());
+  // The element's own range: the subscript around the handle and index.
+  const Expr *Element = nullptr;
+  for (const Expr *Arg : cast<CallExpr>(U.Site)->arguments())
+    if (const auto *A =
+            dyn_cast<ArraySubscriptExpr>(Arg->IgnoreParenImpCasts());
+        A && A->getIdx() == U.Index)
+      Element = A;
+  std::optional<FileRange> ElemRange =
+      Element ? rangeOf(Element->getSourceRange()) : std::nullopt;
+  if (!Call || !ElemRange || ElemRange->File != Call->File)
+    return cannotRender(RD, U.Site->getExprLoc(),
+                        "a call spelled inside a macro");
+  unsigned CB = Call->Begin, CE = Call->End, EB = ElemRange->Begin,
+           EE = ElemRange->End;
+  std::string Type = L->qualifiedRecordName();
+  addSite(
+      RD, U.Site->getSourceRange(), U.Site->getExprLoc(),
+      [=](const EditSet &ES, const LaneContext *) {
+        L->use(HandleLayout::Get);
+        L->use(HandleLayout::Set);
+        std::string H = HandleText(ES), I = IndexText(ES);
+        return "[&] { " + Type + " dlopt_element = " + L->getName() + "(" + H +
+               ", " + I + "); " + ES.textOf(CB, EB) + "dlopt_element" +
+               ES.textOf(EE, CE) + "; " + L->setName() + "(" + H + ", " + I +
+               ", dlopt_element); }()";
+      },
+      "an element passed by reference");
 }
 
 } // namespace dlopt::rewrite

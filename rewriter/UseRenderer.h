@@ -45,6 +45,9 @@ private:
   void comparisonSite(const clang::RecordDecl *RD, const HandleUse &U);
   void stepSite(const clang::RecordDecl *RD, const HandleUse &U);
   void templateCallSite(const clang::RecordDecl *RD, const HandleUse &U);
+  void byReferenceSite(const clang::RecordDecl *RD, const HandleUse &U,
+                       std::function<std::string(const EditSet &)> HandleText,
+                       std::function<std::string(const EditSet &)> IndexText);
   std::function<std::string(const EditSet &)>
   arrayAt(const HandleLayout *L,
           std::function<std::string(const EditSet &)> HandleText,
