@@ -950,10 +950,8 @@ public:
     std::optional<UseVerdict> V = Uses.cloneReference(Ref, Call);
     if (!V || (V->Use && V->Use->Kind == UseKind::HandleFlow))
       return;
-    const auto *FD = cast<FunctionDecl>(
-        isa<DeclRefExpr>(Ref) ? cast<DeclRefExpr>(Ref)->getDecl()
-                              : cast<MemberExpr>(Ref)->getMemberDecl());
-    for (const RecordDecl *RD : Uses.cloneRecords(FD))
+    for (const RecordDecl *RD :
+         Uses.cloneRecords(UseClassifier::namedFunction(Ref)))
       classified(RD, *V);
   }
 

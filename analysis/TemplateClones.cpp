@@ -208,13 +208,25 @@ static bool deducedByArguments(const FunctionDecl *FD) {
   return true;
 }
 
+const FunctionDecl *UseClassifier::namedFunction(const Expr *Ref) {
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Ref))
+    return dyn_cast<FunctionDecl>(DRE->getDecl());
+  if (const auto *ME = dyn_cast<MemberExpr>(Ref))
+    return dyn_cast<FunctionDecl>(ME->getMemberDecl());
+  return nullptr;
+}
+
+SourceRange UseClassifier::templateArgumentAngles(const Expr *Ref) {
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Ref))
+    return {DRE->getLAngleLoc(), DRE->getRAngleLoc()};
+  if (const auto *ME = dyn_cast<MemberExpr>(Ref))
+    return {ME->getLAngleLoc(), ME->getRAngleLoc()};
+  return {};
+}
+
 std::optional<UseVerdict>
 UseClassifier::cloneReference(const Expr *Ref, const CallExpr *Call) const {
-  const auto *DRE = dyn_cast<DeclRefExpr>(Ref);
-  const auto *ME = dyn_cast<MemberExpr>(Ref);
-  const auto *FD = dyn_cast_or_null<FunctionDecl>(DRE  ? DRE->getDecl()
-                                                  : ME ? ME->getMemberDecl()
-                                                       : nullptr);
+  const FunctionDecl *FD = namedFunction(Ref);
   if (!clonedInstantiation(FD))
     return std::nullopt;
   std::string Name = "'" + FD->getNameAsString() + "'";
@@ -235,14 +247,14 @@ UseClassifier::cloneReference(const Expr *Ref, const CallExpr *Call) const {
         "template " + Name +
             " called before its definition (the overload rewritten for the "
             "array is declared after it)");
-  bool Explicit =
-      DRE ? DRE->hasExplicitTemplateArgs() : ME->hasExplicitTemplateArgs();
-  if (!Explicit)
+  SourceRange Angles = templateArgumentAngles(Ref);
+  if (Angles.isInvalid())
     return UseVerdict::of({UseKind::HandleFlow, Ref, Ref});
   // f<P>(a) names the template alone; f(a) chooses the overload.
-  bool Keyword = DRE ? DRE->hasTemplateKeyword() : ME->hasTemplateKeyword();
-  SourceLocation L = DRE ? DRE->getLAngleLoc() : ME->getLAngleLoc();
-  SourceLocation R = DRE ? DRE->getRAngleLoc() : ME->getRAngleLoc();
+  const auto *DRE = dyn_cast<DeclRefExpr>(Ref);
+  bool Keyword = DRE ? DRE->hasTemplateKeyword()
+                     : cast<MemberExpr>(Ref)->hasTemplateKeyword();
+  SourceLocation L = Angles.getBegin(), R = Angles.getEnd();
   if (!deducedByArguments(FD) || Keyword || !L.isFileID() || !R.isFileID())
     return UseVerdict::refused(
         Ref->getExprLoc(),

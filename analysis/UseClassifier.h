@@ -476,6 +476,11 @@ public:
   /// instantiation.
   std::optional<UseVerdict> cloneReference(const clang::Expr *Ref,
                                            const clang::CallExpr *Call) const;
+  /// The function \p Ref (a DeclRefExpr or MemberExpr) names, or null.
+  static const clang::FunctionDecl *namedFunction(const clang::Expr *Ref);
+  /// The `<` and `>` of the template arguments \p Ref (a DeclRefExpr or
+  /// MemberExpr) spells; invalid where it spells none.
+  static clang::SourceRange templateArgumentAngles(const clang::Expr *Ref);
   /// A library's function or a template instantiation whose types cannot
   /// change with the layout (hasFixedTypes), unless the instantiation is
   /// given an overload.

@@ -567,20 +567,15 @@ void UseRenderer::templateCall(const CallExpr *Call) {
   std::optional<UseVerdict> V = Uses.cloneReference(Ref, Call);
   if (!V || !V->Use || V->Use->Kind != UseKind::TemplateCall)
     return;
-  const auto *FD = cast<FunctionDecl>(
-      isa<DeclRefExpr>(Ref) ? cast<DeclRefExpr>(Ref)->getDecl()
-                            : cast<MemberExpr>(Ref)->getMemberDecl());
-  llvm::SmallVector<const RecordDecl *, 2> Records = Uses.cloneRecords(FD);
+  llvm::SmallVector<const RecordDecl *, 2> Records =
+      Uses.cloneRecords(UseClassifier::namedFunction(Ref));
   if (!Records.empty())
     render(Records.front(), *V);
 }
 
 void UseRenderer::templateCallSite(const RecordDecl *RD, const HandleUse &U) {
-  const auto *DRE = dyn_cast<DeclRefExpr>(U.Site);
-  const auto *ME = dyn_cast<MemberExpr>(U.Site);
-  SourceLocation L = DRE ? DRE->getLAngleLoc() : ME->getLAngleLoc();
-  SourceLocation R = DRE ? DRE->getRAngleLoc() : ME->getRAngleLoc();
-  if (std::optional<FileRange> Range = rangeOf(SourceRange(L, R)))
+  if (std::optional<FileRange> Range =
+          rangeOf(UseClassifier::templateArgumentAngles(U.Site)))
     textSite(RD, *Range, "", /*Needs=*/0);
   else
     cannotRender(RD, U.Site->getExprLoc(),
