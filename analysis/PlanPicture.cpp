@@ -9,7 +9,6 @@
 #include "analysis/PlanPicture.h"
 #include "analysis/PlanPrinter.h"
 #include "llvm/ADT/StringExtras.h"
-#include <cmath>
 
 using namespace llvm;
 using namespace dlopt;
@@ -256,19 +255,12 @@ void printGraph(raw_ostream &OS, const RecordPlan &R, uint64_t Epsilon) {
          << nodeId(R, R.Fields[CP.Fields.Fields.front()].Name)
          << " [style=invis];\n";
   }
-  unsigned Far = 0, Never = 0;
-  for (unsigned A = 0; A < R.Fields.size(); ++A)
-    for (unsigned B = A + 1; B < R.Fields.size(); ++B) {
-      double D = R.Graph.delta(A, B);
-      if (std::isinf(D))
-        ++Never;
-      else if (D >= Epsilon)
-        ++Far;
-      else
-        OS << "    " << nodeId(R, R.Fields[A].Name) << " -> "
-           << nodeId(R, R.Fields[B].Name) << " [dir=none, label=\""
-           << formatDistance(D) << " B\"];\n";
-    }
+  KdlgEdges Edges = edgesWithin(R, Epsilon);
+  unsigned Far = Edges.Far, Never = Edges.Never;
+  for (const KdlgEdges::Edge &E : Edges.Near)
+    OS << "    " << nodeId(R, R.Fields[E.From].Name) << " -> "
+       << nodeId(R, R.Fields[E.To].Name) << " [dir=none, label=\""
+       << formatDistance(E.Delta) << " B\"];\n";
   OS << "    " << nodeId(R, "legend") << " [shape=note, fontsize=9, label=\""
      << "KDLG: an edge is the distance in bytes between two fields'\\l"
      << "accesses in a kernel, drawn below epsilon = " << Epsilon << " B\\l"

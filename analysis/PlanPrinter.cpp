@@ -43,6 +43,21 @@ std::string dlopt::describeCluster(const RecordPlan &R, const ClusterPlan &C) {
   return OS.str();
 }
 
+KdlgEdges dlopt::edgesWithin(const RecordPlan &R, double Epsilon) {
+  KdlgEdges Out;
+  for (unsigned A = 0; A < R.Fields.size(); ++A)
+    for (unsigned B = A + 1; B < R.Fields.size(); ++B) {
+      double D = R.Graph.delta(A, B);
+      if (std::isinf(D))
+        ++Out.Never;
+      else if (D >= Epsilon)
+        ++Out.Far;
+      else
+        Out.Near.push_back({A, B, D});
+    }
+  return Out;
+}
+
 std::string dlopt::summarizeRecord(const RecordPlan &R, unsigned CacheLine) {
   std::string S;
   raw_string_ostream OS(S);
@@ -450,18 +465,14 @@ void dlopt::printPlanDot(raw_ostream &OS, const LayoutPlan &Plan) {
     // not drawn (n-body's twelve position-velocity pairs at 1.4e+07 B
     // would cover the clusters).
     double Epsilon = R.Epsilon ? R.Epsilon : Plan.CacheLine;
-    unsigned Far = 0;
-    for (unsigned F1 = 0; F1 < R.Fields.size(); ++F1)
-      for (unsigned F2 = F1 + 1; F2 < R.Fields.size(); ++F2)
-        if (double D = R.Graph.delta(F1, F2); D < Epsilon)
-          OS << "    " << dotId(R, F1) << " -- " << dotId(R, F2) << " [label=\""
-             << formatDistance(D) << "\"];\n";
-        else if (!std::isinf(D))
-          ++Far;
+    KdlgEdges Edges = edgesWithin(R, Epsilon);
+    for (const KdlgEdges::Edge &E : Edges.Near)
+      OS << "    " << dotId(R, E.From) << " -- " << dotId(R, E.To)
+         << " [label=\"" << formatDistance(E.Delta) << "\"];\n";
     OS << "    \"" << R.Name << ".legend\" [shape=note, fontsize=9, label=\""
        << "delta in bytes between accesses, drawn below epsilon = "
-       << formatDistance(Epsilon) << " B\\l(" << Far
-       << (Far == 1 ? " pair" : " pairs")
+       << formatDistance(Epsilon) << " B\\l(" << Edges.Far
+       << (Edges.Far == 1 ? " pair" : " pairs")
        << " farther apart not drawn)\\l\"];\n";
     OS << "  }\n";
   }

@@ -32,6 +32,19 @@ std::string summarizeRecord(const RecordPlan &R, unsigned CacheLine);
 /// One line per cluster: fields, sigma, max delta, layout and the tests.
 std::string describeCluster(const RecordPlan &R, const ClusterPlan &C);
 
+/// The KDLG's pairs of fields as the pictures and remarks show them: those
+/// closer than \p Epsilon (which bind clusters), with their delta; the
+/// others only counted, farther apart or never accessed together.
+struct KdlgEdges {
+  struct Edge {
+    unsigned From, To;
+    double Delta;
+  };
+  std::vector<Edge> Near;
+  unsigned Far = 0, Never = 0;
+};
+KdlgEdges edgesWithin(const RecordPlan &R, double Epsilon);
+
 } // namespace dlopt
 
 #endif

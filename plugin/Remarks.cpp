@@ -15,7 +15,6 @@
 #include "llvm/Remarks/RemarkSerializer.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
-#include <cmath>
 #include <deque>
 
 using namespace clang;
@@ -78,15 +77,12 @@ std::string remarkFunction(const AnalysisResult &Result, unsigned I,
 /// The KDLG's distances within \p Epsilon, "x-y 8 B, vx-vy 16 B", and how
 /// many pairs are farther apart (those bind no cluster).
 std::string kdlgText(const RecordPlan &R, unsigned Epsilon) {
+  KdlgEdges All = edgesWithin(R, Epsilon);
   std::vector<std::string> Edges;
-  unsigned Far = 0;
-  for (unsigned A = 0; A < R.Fields.size(); ++A)
-    for (unsigned B = A + 1; B < R.Fields.size(); ++B)
-      if (double D = R.Graph.delta(A, B); D < Epsilon)
-        Edges.push_back(R.Fields[A].Name + "-" + R.Fields[B].Name + " " +
-                        formatDistance(D) + " B");
-      else if (!std::isinf(D))
-        ++Far;
+  for (const KdlgEdges::Edge &E : All.Near)
+    Edges.push_back(R.Fields[E.From].Name + "-" + R.Fields[E.To].Name + " " +
+                    formatDistance(E.Delta) + " B");
+  unsigned Far = All.Far;
   std::string S = Edges.empty() ? "no two fields accessed within epsilon"
                                 : llvm::join(Edges, ", ");
   if (Far)
