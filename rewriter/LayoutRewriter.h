@@ -64,11 +64,12 @@ private:
   /// Inserts into \p ES, after each function template of \p File, the
   /// overloads of its instantiations given one (TemplateClones.cpp).
   void insertClones(EditSet &ES, clang::FileID File);
-  /// The overload of the instantiation \p FD: its template's text without
-  /// the template header, with \p FD's sites applied and its template
-  /// parameters spelled as its arguments; nullopt if \p FD takes no array
-  /// still rewritten.
+  /// The overload of the instantiation \p FD: its template's text (\p
+  /// Range, ending at offset \p End) without the template header, with \p
+  /// FD's sites applied and its template parameters spelled as its
+  /// arguments; nullopt if \p FD takes no array still rewritten.
   std::optional<std::string> cloneText(const clang::FunctionDecl *FD,
+                                       clang::SourceRange Range, unsigned End,
                                        const EditSet &ES);
   /// Every file's edits: the active sites applied and the \p Used records'
   /// declarations inserted. Conflicts are left in State.ApplyErrors.

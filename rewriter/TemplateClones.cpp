@@ -62,18 +62,17 @@ spellArguments(StringRef Text,
 }
 
 std::optional<std::string> LayoutRewriter::cloneText(const FunctionDecl *FD,
+                                                     SourceRange Range,
+                                                     unsigned E,
                                                      const EditSet &ES) {
-  std::optional<SourceRange> Range = State.Uses.cloneTemplateRange(FD);
-  if (!Range || State.Uses.cloneRecords(FD).empty())
+  if (State.Uses.cloneRecords(FD).empty())
     return std::nullopt;
   SourceLocation HeaderEnd = FD->getPrimaryTemplate()
                                  ->getTemplateParameters()
                                  ->getRAngleLoc()
                                  .getLocWithOffset(1);
-  SourceLocation End = Lexer::getLocForEndOfToken(Range->getEnd(), 0, SM,
-                                                  State.Ctx.getLangOpts());
   FileID File = SM.getFileID(HeaderEnd);
-  unsigned B = SM.getFileOffset(HeaderEnd), E = SM.getFileOffset(End);
+  unsigned B = SM.getFileOffset(HeaderEnd);
   EditSet Copy = ES.emptyCopy();
   State.ActiveSites = activeSites(State.Sites, File, FD);
   State.ActiveLoops.clear();
@@ -83,7 +82,7 @@ std::optional<std::string> LayoutRewriter::cloneText(const FunctionDecl *FD,
                      State.Ctx.getLangOpts());
   StringRef Body = StringRef(Text).ltrim();
   // Indented as the template (a member template's overload is a member).
-  std::string Indent(SM.getSpellingColumnNumber(Range->getBegin()) - 1, ' ');
+  std::string Indent(SM.getSpellingColumnNumber(Range.getBegin()) - 1, ' ');
   // A header's function is defined in every unit that includes it.
   bool Inline = File != SM.getMainFileID() && !FD->isInlineSpecified() &&
                 !FD->isConstexpr();
@@ -102,15 +101,15 @@ void LayoutRewriter::insertClones(EditSet &ES, FileID File) {
     std::optional<SourceRange> Range = State.Uses.cloneTemplateRange(FD);
     if (!Range || SM.getFileID(Range->getEnd()) != File)
       continue;
-    std::optional<std::string> Text = cloneText(FD, ES);
+    unsigned End = SM.getFileOffset(Lexer::getLocForEndOfToken(
+        Range->getEnd(), 0, SM, State.Ctx.getLangOpts()));
+    std::optional<std::string> Text = cloneText(FD, *Range, End, ES);
     if (!Text)
       continue;
-    SourceLocation End = Lexer::getLocForEndOfToken(Range->getEnd(), 0, SM,
-                                                    State.Ctx.getLangOpts());
     std::string Arguments;
     for (const auto &[Param, Arg] : State.Uses.cloneArguments(FD))
       Arguments += Arg + ",";
-    Overloads.push_back({SM.getFileOffset(End), Arguments, *Text});
+    Overloads.push_back({End, Arguments, *Text});
   }
   State.ActiveSites = std::move(Active);
   State.ActiveLoops = std::move(Loops);
