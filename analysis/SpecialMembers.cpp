@@ -164,6 +164,14 @@ static bool zeroesField(const FieldDecl *F, const Expr *Init,
   return isZero(Init, Ctx);
 }
 
+/// Whether every field's default member initializer zeroes it: what the
+/// implicit default constructor of \p RD then does.
+static bool memberInitializersZero(const CXXRecordDecl *RD) {
+  return llvm::all_of(RD->fields(), [&](const FieldDecl *F) {
+    return zeroesField(F, F->getInClassInitializer(), RD->getASTContext());
+  });
+}
+
 bool dlopt::zeroFills(const CXXConstructorDecl *C) {
   const CXXRecordDecl *RD = C->getParent();
   const ASTContext &Ctx = C->getASTContext();
@@ -172,9 +180,7 @@ bool dlopt::zeroFills(const CXXConstructorDecl *C) {
     return false;
   // The implicit one (or `= default`) runs the default member initializers.
   if (!C->isUserProvided())
-    return llvm::all_of(RD->fields(), [&](const FieldDecl *F) {
-      return zeroesField(F, F->getInClassInitializer(), Ctx);
-    });
+    return memberInitializersZero(RD);
   if (!emptyBody(C))
     return false;
   return llvm::all_of(RD->fields(), [&](const FieldDecl *F) {
@@ -193,9 +199,5 @@ bool dlopt::defaultConstructionZeroes(const CXXRecordDecl *RD) {
       return zeroFills(C);
   // Not declared yet: the implicit one, if the class would have it.
   return RD->hasDefaultConstructor() &&
-         !RD->hasUserProvidedDefaultConstructor() &&
-         llvm::all_of(RD->fields(), [&](const FieldDecl *F) {
-           return zeroesField(F, F->getInClassInitializer(),
-                              RD->getASTContext());
-         });
+         !RD->hasUserProvidedDefaultConstructor() && memberInitializersZero(RD);
 }
