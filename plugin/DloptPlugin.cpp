@@ -22,7 +22,6 @@
 #include "analysis/Version.h"
 #include "plugin/Remarks.h"
 #include "clang/AST/ASTConsumer.h"
-#include "clang/Basic/DiagnosticFrontend.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
 #include "llvm/ADT/StringExtras.h"
