@@ -10,18 +10,18 @@
 // JSON: "format": "dlopt-plan"
 
 // RUN: %clang %dlopt-plugin -Rpass=dlopt -fno-caret-diagnostics -fsyntax-only %s 2>&1 | FileCheck --check-prefix=PASS --implicit-check-not=remark: --implicit-check-not=note: %s
-// PASS: remarks.c:[[@LINE+43]]:8: remark: dlopt: struct Hot (16 B, 4 fields, 1 array, 1 kernel): {x,y} SoA | {z,w} AoS at epsilon=64 B [-Rpass=dlopt]
+// PASS: remarks.c:[[@LINE+46]]:8: remark: dlopt: struct Hot (16 B, 4 fields, 1 array, 1 kernel): {x,y} SoA | {z,w} AoS at epsilon=64 B [-Rpass=dlopt]
 
 // RUN: %clang %dlopt-plugin -Rpass-missed=dlopt -fno-caret-diagnostics -fsyntax-only %s 2>&1 | FileCheck --check-prefix=MISSED --implicit-check-not=remark: %s
-// MISSED: remarks.c:[[@LINE+43]]:8: remark: dlopt: struct Kept (8 B, 2 fields, 1 array): not transformable: cast of 'struct Kept *' to 'char *' [-Rpass-missed=dlopt]
-// MISSED: remarks.c:[[@LINE+68]]:10: note: blocks the rewrite: cast of 'struct Kept *' to 'char *'
+// MISSED: remarks.c:[[@LINE+46]]:8: remark: dlopt: struct Kept (8 B, 2 fields, 1 array): not transformable: cast of 'struct Kept *' to 'char *' [-Rpass-missed=dlopt]
+// MISSED: remarks.c:[[@LINE+71]]:10: note: blocks the rewrite: cast of 'struct Kept *' to 'char *'
 
 // RUN: %clang %dlopt-plugin -Rpass-analysis=dlopt -fno-caret-diagnostics -fsyntax-only %s 2>&1 | FileCheck --check-prefix=ANALYSIS --implicit-check-not=remark: %s
 // ANALYSIS: remark: dlopt: struct Hot KDLG (delta in bytes, epsilon=64 B): x-y 4 B [-Rpass-analysis=dlopt]
 // ANALYSIS-NEXT: note: cluster {x,y} SoA: sigma=8 B, max delta=4 B (
 // ANALYSIS-NEXT: note: cluster {z,w} AoS: sigma=8 B (cold
-// ANALYSIS: remarks.c:[[@LINE+39]]:8: remark: dlopt: struct Elsewhere: its arrays reach other files; the whole program decides (dl-refactor --merge-reports over every file's report) [-Rpass-analysis=dlopt]
-// ANALYSIS: remarks.c:[[@LINE+62]]:8: note: in this file: 'Elsewhere' array passed to 'fill', which is not defined in the analyzed files
+// ANALYSIS: remarks.c:[[@LINE+42]]:8: remark: dlopt: struct Elsewhere: its arrays reach other files; the whole program decides (dl-refactor --merge-reports over every file's report) [-Rpass-analysis=dlopt]
+// ANALYSIS: remarks.c:[[@LINE+65]]:8: note: in this file: 'Elsewhere' array passed to 'fill', which is not defined in the analyzed files
 
 // Another pass's pattern shows nothing of dlopt; -Rpass=.* does, and
 // -Rno-everything silences it again.
@@ -32,12 +32,14 @@
 
 // The optimization record: every kind, whatever -R says, each under a
 // function (the heaviest kernel, else the function of the first blocker),
-// readable by llvm-remarkutil.
+// readable by llvm-remarkutil. The YAML writer wraps long lines, so a long
+// path puts Line: on the next line.
 // RUN: cd %t && %clang %dlopt-plugin -O1 -fsave-optimization-record -c %s -o remarks.o
 // RUN: FileCheck --check-prefix=YAML %s < %t/remarks.opt.yaml
 // YAML:      Pass: dlopt
 // YAML-NEXT: Name: LayoutPlanned
-// YAML-NEXT: DebugLoc: { File: '{{.*}}remarks.c', Line: [[@LINE+16]],
+// YAML-NEXT: DebugLoc: { File: '{{.*}}remarks.c',
+// YAML:      Line: [[@LINE+17]],
 // YAML:      Function: sum
 // YAML-NEXT: Args:
 // YAML-NEXT:   - String: 'struct Hot (16 B
@@ -46,7 +48,8 @@
 // YAML-NEXT: Name: LayoutKept
 // YAML:      Function: main
 // YAML:        - Note: 'blocks the rewrite: cast of ''struct Kept *'' to ''char *'''
-// YAML-NEXT:     DebugLoc: { File: '{{.*}}remarks.c', Line: [[@LINE+36]],
+// YAML-NEXT:     DebugLoc: { File: '{{.*}}remarks.c',
+// YAML:            Line: [[@LINE+36]],
 // RUN: llvm-remarkutil count --parser=yaml --pass-name=dlopt --group-by=total %t/remarks.opt.yaml | FileCheck --check-prefix=COUNT %s
 // COUNT: 4
 // RUN: cd %t && %clang %dlopt-plugin -O1 -fsave-optimization-record -foptimization-record-passes=inline -c %s -o only-inline.o
