@@ -1023,8 +1023,10 @@ private:
     if (ContainerElement VE = asContainerElement(Element);
         isCandidate(VE.Record))
       return varOf(VE.Index) == Loops.back().InductionVar;
-    if (const Expr *Index = pointerIndex(Element)) // pi->f, pi = &a[i]
-      return varOf(Index) == Loops.back().InductionVar;
+    // pi->f, pi = &a[i]: the rewrite reaches it through pi, flat, also in
+    // a strip-mined loop's lanes.
+    if (pointerIndex(Element))
+      return false;
     const auto *ASE =
         dyn_cast<ArraySubscriptExpr>(Element->IgnoreParenImpCasts());
     return ASE && varOf(ASE->getIdx()) == Loops.back().InductionVar;

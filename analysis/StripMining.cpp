@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 #include "analysis/StripMining.h"
 #include "analysis/AstUtil.h"
+#include "analysis/MemoryBounds.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtOpenMP.h"
@@ -289,10 +290,11 @@ std::optional<CountedLoop> dlopt::stripMinableLoop(const ForStmt *For,
       declaresAtTop(For->getBody(), IV->getName()))
     return std::nullopt;
   // The bound is read once per tile instead of once per iteration: it must
-  // be made of constants and local variables the body leaves alone (memory
-  // or globals could change behind a store or a call), or be the size of a
-  // container the body cannot resize.
+  // be made of constants and local variables the body leaves alone, or of
+  // globals and members no store or call of the body can change, or be the
+  // size of a container the body cannot resize.
   if (!isStableLoopBound(Bound, For->getBody()) &&
+      !isStableMemoryBound(Bound, For->getBody(), Ctx) &&
       !isStableContainerSize(Bound, For->getBody(), Ctx))
     return std::nullopt;
   return CountedLoop{IV, Declared, Bound};

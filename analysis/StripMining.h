@@ -30,7 +30,9 @@ struct CountedLoop {
 /// tile, lane and remainder loops with the same meaning: its body neither
 /// leaves nor skips the loop, assigns the induction variable or holds
 /// static locals; its bound is made of constants and locals the body
-/// leaves alone, or is the size of a container the body cannot resize;
+/// leaves alone, or of globals and members it cannot change
+/// (isStableMemoryBound), or is the size of a container the body cannot
+/// resize;
 /// under OpenMP, only the loop of `omp parallel for` (no collapse, no
 /// ordered) with the variable declared there.
 std::optional<CountedLoop> stripMinableLoop(const clang::ForStmt *For,

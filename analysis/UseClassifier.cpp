@@ -1203,6 +1203,18 @@ UseVerdict UseClassifier::declaration(const DeclaratorDecl *D,
                                             "system header");
   };
   if (const auto *FD = dyn_cast<FieldDecl>(D)) {
+    // `T *v = nullptr;` starts as an empty handle, `T_soa v = {};`.
+    const Expr *Init = FD->getInClassInitializer();
+    bool NullInit =
+        Init && !isa<InitListExpr>(Init->IgnoreImplicit()) &&
+        Init->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull);
+    if (FD->hasInClassInitializer() &&
+        (Ctx.getAsConstantArrayType(D->getType()) || !NullInit))
+      return UseVerdict::refused(D->getLocation(),
+                                 "default member initializer of '" +
+                                     D->getNameAsString() +
+                                     "' other than a null pointer (not "
+                                     "rewritten yet)");
     if (Ctx.getAsConstantArrayType(D->getType()))
       return InFile(D->getSourceRange(), "an array member");
     // T *items; -> T_soa items; (T *a, *b; shares its specifiers).

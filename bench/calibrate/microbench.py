@@ -25,7 +25,8 @@ strip-minable, so tiles go through a division), `a[idx[i]]` (gather) and a
 nested loop over all elements for each element (nested: an n-body-like
 inner loop `acc += f(a[j] - a[i])` that writes `a[i]` after it; and
 nested-global, the same loops bounded by a global count, as SPH codes
-write them, which the rewriter does not strip-mine). Bodies:
+write them; strip-mined alike since the rewriter follows bounds kept in
+memory that the body cannot change). Bodies:
 elementwise, one calling sinf() (libm: scalar unless -ffast-math lets the
 compiler call the vector math library), a sum into a scalar (reduction:
 scalar without -ffast-math) and, in nested loops, sqrtf() (sqrt: inlined,
