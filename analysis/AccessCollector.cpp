@@ -911,8 +911,7 @@ private:
     E = E->IgnoreParens();
     if (std::optional<FieldAccess> FA = resolveField(E)) {
       elementAddress(FA->Element, FA->ViaArrow);
-      bool LoopIndexed = (!FA->ViaArrow || pointerIndex(FA->Element)) &&
-                         isLoopIndexed(FA->Element);
+      bool LoopIndexed = !FA->ViaArrow && isLoopIndexed(FA->Element);
       emitField(FA->Record, FA->Index, E, IsWrite,
                 isGather(FA->Element, FA->ViaArrow), LoopIndexed,
                 LoopIndexed && lanesWhenMoved(FA->Element),
@@ -924,7 +923,12 @@ private:
       const RecordDecl *RD = asRecord(E->getType());
       if (!RD) // it-> of an iterator: a pointer to the element.
         RD = asContainerElement(E).Record;
-      bool Gather = isGather(E, false), LoopIndexed = isLoopIndexed(E);
+      // A whole element of an array, a[i], is read and written through the
+      // layout's get and set (with a division where tiled) also in a
+      // strip-mined loop's lanes; a container's element has lanes.
+      bool Gather = isGather(E, false);
+      bool LoopIndexed = !isa<ArraySubscriptExpr>(E->IgnoreParenImpCasts()) &&
+                         isLoopIndexed(E);
       bool Moved = LoopIndexed && lanesWhenMoved(E);
       for (const FieldDecl *FD : RD->fields())
         emitField(RD, FD->getFieldIndex(), E, IsWrite, Gather, LoopIndexed,

@@ -1,7 +1,8 @@
 // The analysis marks the accesses a[i] indexed by the loop variable of an
 // innermost loop `for (i = 0; i < n; ++i)`: those a tiled layout reaches
 // through a strip-mined loop, without a division (feature
-// loop_index_fraction); and the accesses in loops that accumulate into a
+// loop_index_fraction; not whole elements or accesses through element
+// pointers, which stay flat); and the accesses in loops that accumulate into a
 // scalar, with how many scalars they accumulate into (features
 // reduction_fraction and accumulators).
 // RUN: %dl-refactor --report --format=json %s -- | FileCheck %s
@@ -65,5 +66,20 @@ float kernels(int off, int n) {
   // CHECK: "accumulators": 3,
   // CHECK-NOT: "accumulators"
   // CHECK: "location": "{{.*}}loop-indexed.c:[[@LINE-8]]:20"
-  return sum + x + y + p;
+  // A whole element goes through the layout's get and set, and pi->f
+  // through pi: the flat form in a strip-mined loop too.
+  struct P last = {0, 0};
+  for (int i = 0; i < 1024; ++i)
+    last = a[i];
+  // CHECK: "location": "{{.*}}loop-indexed.c:[[@LINE-1]]:12"
+  // CHECK-NEXT: "loop_depth": 1,
+  // CHECK-NEXT: "loop_indexed": false,
+  for (int i = 0; i < 1024; ++i) {
+    struct P *pi = &a[i];
+    pi->x = 0;
+  }
+  // CHECK: "location": "{{.*}}loop-indexed.c:[[@LINE-2]]:9"
+  // CHECK-NEXT: "loop_depth": 1,
+  // CHECK-NEXT: "loop_indexed": false,
+  return sum + x + y + p + last.x;
 }
