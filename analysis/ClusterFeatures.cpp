@@ -22,8 +22,8 @@ static const FeatureInfo Features[] = {
     {"log2_executions", "log2 of how often the hottest cluster access runs"},
     {"vectorizable",
      "share of executed cluster accesses in innermost loops that can "
-     "vectorize under the compile flags (no opaque calls, no early exits, no "
-     "float reductions without fast-math)"},
+     "vectorize under the compile flags (no opaque calls, no early exits or "
+     "continue, no float reductions without fast-math)"},
     {"loop_index_fraction",
      "share of executed cluster accesses a[i] indexed by the loop variable of "
      "an innermost loop for (i = 0; i < n; ++i) (what a tiled layout reaches "

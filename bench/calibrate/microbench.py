@@ -26,7 +26,9 @@ nested loop over all elements for each element (nested: an n-body-like
 inner loop `acc += f(a[j] - a[i])` that writes `a[i]` after it; and
 nested-global, the same loops bounded by a global count, as SPH codes
 write them; strip-mined alike since the rewriter follows bounds kept in
-memory that the body cannot change). Bodies:
+memory that the body cannot change; and nested-pointer, the same loops
+reaching the elements through element pointers pi = &a[i], pj = &a[j], as
+SPH codes do, which the rewrite keeps flat). Bodies:
 elementwise, one calling sinf() (libm: scalar unless -ffast-math lets the
 compiler call the vector math library), a sum into a scalar (reduction:
 scalar without -ffast-math) and, in nested loops, sqrtf() (sqrt: inlined,
@@ -41,7 +43,7 @@ repetitions.
 
 usage: microbench.py --out measurements.csv [--dl-refactor PATH] [--cc CC]
                      [--cflags FLAGS]... [--bodies elementwise,libm,reduction,sqrt,forces,pairs]
-                     [--patterns stream,offset,gather,nested,nested-global] [--quick]
+                     [--patterns stream,offset,gather,nested,nested-global,nested-pointer] [--quick]
        microbench.py --relabel measurements.csv --out relabelled.csv
 """
 import argparse
@@ -57,11 +59,14 @@ import tempfile
 from train import FEATURES
 
 TILES = [2 ** k for k in range(1, 16)]
-PATTERNS = ["stream", "offset", "gather", "nested", "nested-global"]
-# Nested loops: over a parameter n (strip-minable), or over a count read
-# from a global, as SPH codes loop (not strip-minable: tiles take the flat
-# form, and the analysis reports no access as loop-indexed).
-NESTED = ("nested", "nested-global")
+PATTERNS = ["stream", "offset", "gather", "nested", "nested-global",
+            "nested-pointer"]
+# Nested loops: over a parameter n, or over a count read from a global, as
+# SPH codes loop (both strip-minable), or over n through element pointers
+# (pi = &a[i], pj = &a[j]), as SPH codes reach the elements: the rewrite
+# keeps those accesses flat (a division per access where tiled) and the
+# analysis reports none as loop-indexed.
+NESTED = ("nested", "nested-global", "nested-pointer")
 BODIES = ["elementwise", "libm", "reduction", "sqrt", "forces", "pairs"]
 # Bodies measured in nested loops only: n-body's and SPH's inner loops.
 NESTED_ONLY = ("sqrt", "forces", "pairs")
@@ -117,21 +122,35 @@ def value(c, get):
     return f"({terms})"
 
 
+class Nest:
+    """How the nested loops reach the outer element i and the inner j: as
+    a[i].f and a[j].f, or through element pointers pi->f and pj->f declared
+    at the top of each loop's body."""
+
+    def __init__(self, c, r):
+        self.n = bound(c)
+        ptr = c["pattern"] == "nested-pointer"
+        self.i = (lambda k: f"pi->f{k}") if ptr else (lambda k: f"a[i].f{k}")
+        self.j = (lambda k: f"pj->f{k}") if ptr else (lambda k: f"a[j].f{k}")
+        self.decl_i = f"    struct R{r} *pi = &a[i];\n" if ptr else ""
+        self.decl_j = f"      const struct R{r} *pj = &a[j];\n" if ptr else ""
+
+
 def kernel(c, r):
     """The kernel over struct R<r>, as a user would write it."""
     T = "float" if c["field_bytes"] == 4 else "double"
     head = f"static void kernel{r}(struct R{r} *a, const int *idx, int n, int base) {{\n"
     if c["body"] == "forces":
-        return head + forces(c, T)
+        return head + forces(c, T, Nest(c, r))
     if c["body"] == "pairs":
-        return head + pairs(c, T)
+        return head + pairs(c, T, Nest(c, r))
     if c["pattern"] in NESTED:
         # As in n-body: the inner loop reads the outer element too.
-        n = bound(c)
-        return head + (f"  for (int i = 0; i < {n}; ++i) {{\n    {T} acc = 0;\n"
-                       f"    for (int j = 0; j < {n}; ++j)\n"
-                       f"      acc += {value(c, lambda k: f'(a[j].f{k} - a[i].f{k})')};\n"
-                       f"    a[i].f0 = acc / n * 0.5f + 0.25f;\n  }}\n}}\n")
+        x = Nest(c, r)
+        return head + (f"  for (int i = 0; i < {x.n}; ++i) {{\n{x.decl_i}    {T} acc = 0;\n"
+                       f"    for (int j = 0; j < {x.n}; ++j) {{\n{x.decl_j}"
+                       f"      acc += {value(c, lambda k: f'({x.j(k)} - {x.i(k)})')};\n"
+                       f"    }}\n    {x.i(0)} = acc / n * 0.5f + 0.25f;\n  }}\n}}\n")
     j = {"stream": "i", "offset": "i + base", "gather": "idx[i]"}[c["pattern"]]
     get = lambda k: f"a[{j}].f{k}"
     if c["body"] == "reduction":
@@ -146,23 +165,23 @@ def bound(c):
     return "count" if c["pattern"] == "nested-global" else "n"
 
 
-def forces(c, T):
+def forces(c, T, x):
     """n-body's inner loop: the distance to every other element, one sqrtf,
     and three accumulated components (a force). Strip-mined and vectorized,
     each tile ends with three horizontal reductions instead of sqrt's one."""
     k = range(c["touched"])
-    d = "".join(f"      {T} d{i} = a[j].f{i} - a[i].f{i};\n" for i in k)
+    d = "".join(f"      {T} d{i} = {x.j(i)} - {x.i(i)};\n" for i in k)
     r2 = " + ".join(f"d{i} * d{i}" for i in k)
     acc = "".join(f"      acc{i % 3} += d{i} * s;\n" for i in k)
     sqrt = "sqrtf" if T == "float" else "sqrt"
-    n = bound(c)
-    return (f"  for (int i = 0; i < {n}; ++i) {{\n    {T} acc0 = 0, acc1 = 0, acc2 = 0;\n"
-            f"    for (int j = 0; j < {n}; ++j) {{\n{d}"
+    return (f"  for (int i = 0; i < {x.n}; ++i) {{\n{x.decl_i}"
+            f"    {T} acc0 = 0, acc1 = 0, acc2 = 0;\n"
+            f"    for (int j = 0; j < {x.n}; ++j) {{\n{x.decl_j}{d}"
             f"      {T} s = 1.0f / {sqrt}({r2} + 1e-3f);\n{acc}    }}\n"
-            f"    a[i].f0 = (acc0 + acc1 + acc2) / n * 0.5f + 0.25f;\n  }}\n}}\n")
+            f"    {x.i(0)} = (acc0 + acc1 + acc2) / n * 0.5f + 0.25f;\n  }}\n}}\n")
 
 
-def pairs(c, T):
+def pairs(c, T, x):
     """SPH's pair loop: per other element, the differences of each pair of
     fields (x and y), one division by the squared distance, and each
     difference summed into the accumulator of its place in the pair. In AoS
@@ -173,14 +192,13 @@ def pairs(c, T):
     and with 1e-3 the FMA contractions that differ between layouts changed
     the checksum of half the configurations."""
     k = range(c["touched"])
-    d = "".join(f"      {T} d{i} = a[j].f{i} - a[i].f{i};\n" for i in k)
+    d = "".join(f"      {T} d{i} = {x.j(i)} - {x.i(i)};\n" for i in k)
     r2 = " + ".join(f"d{i} * d{i}" for i in k)
     acc = "".join(f"      acc{i % 2} += d{i} * w;\n" for i in k)
-    n = bound(c)
-    return (f"  for (int i = 0; i < {n}; ++i) {{\n    {T} acc0 = 0, acc1 = 0;\n"
-            f"    for (int j = 0; j < {n}; ++j) {{\n{d}"
+    return (f"  for (int i = 0; i < {x.n}; ++i) {{\n{x.decl_i}    {T} acc0 = 0, acc1 = 0;\n"
+            f"    for (int j = 0; j < {x.n}; ++j) {{\n{x.decl_j}{d}"
             f"      {T} w = 1.0f / ({r2} + 1.0f);\n{acc}    }}\n"
-            f"    a[i].f0 = (acc0 + acc1) / n * 0.5f + 0.25f;\n  }}\n}}\n")
+            f"    {x.i(0)} = (acc0 + acc1) / n * 0.5f + 0.25f;\n  }}\n}}\n")
 
 
 # C shared by the microbenchmark programs (microbench_cl.py's too).

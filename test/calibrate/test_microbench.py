@@ -118,10 +118,16 @@ class MicrobenchTest(unittest.TestCase):
         sph = self.measure(config("nested-global", "pairs", touched=2, n=64))["SoA"]
         self.assertAlmostEqual(sph["loop_index_fraction"], pairs["loop_index_fraction"], 2)
         self.assertGreater(sph["accumulators"], 1.9)
+        # Through element pointers (pi = &a[i], pj = &a[j]), as the bundled
+        # sph reaches them: flat in every layout, nothing loop-indexed.
+        ptrs = self.measure(config("nested-pointer", "pairs", touched=2, n=64))["SoA"]
+        self.assertLess(ptrs["loop_index_fraction"], 0.05)
+        self.assertGreater(ptrs["accumulators"], 1.9)
         configs = list(microbench.configurations(True, microbench.FLAG_SETS))
         self.assertTrue(all(c["touched"] % 2 == 0 for c in configs if c["body"] == "pairs"))
         bodies = {(c["pattern"], c["body"]) for c in configs}
         self.assertIn(("nested", "pairs"), bodies)
+        self.assertIn(("nested-pointer", "pairs"), bodies)
         self.assertNotIn(("stream", "pairs"), bodies)
         self.assertIn(("nested", "sqrt"), bodies)
         self.assertNotIn(("stream", "sqrt"), bodies)
