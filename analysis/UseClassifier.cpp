@@ -1203,11 +1203,19 @@ UseVerdict UseClassifier::declaration(const DeclaratorDecl *D,
                                             "system header");
   };
   if (const auto *FD = dyn_cast<FieldDecl>(D)) {
-    // `T *v = nullptr;` starts as an empty handle, `T_soa v = {};`.
+    // `T *v = nullptr;` (or `{}`, `{nullptr}`) starts as an empty handle,
+    // `T_soa v = {};`.
     const Expr *Init = FD->getInClassInitializer();
+    if (const auto *List = dyn_cast_or_null<InitListExpr>(
+            Init ? Init->IgnoreImplicit() : nullptr))
+      Init = List->getNumInits() == 0   ? nullptr
+             : List->getNumInits() == 1 ? List->getInit(0)
+                                        : List;
     bool NullInit =
-        Init && !isa<InitListExpr>(Init->IgnoreImplicit()) &&
-        Init->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull);
+        FD->hasInClassInitializer() &&
+        (!Init ||
+         (!isa<InitListExpr>(Init->IgnoreImplicit()) &&
+          Init->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull)));
     if (FD->hasInClassInitializer() &&
         (Ctx.getAsConstantArrayType(D->getType()) || !NullInit))
       return UseVerdict::refused(D->getLocation(),
