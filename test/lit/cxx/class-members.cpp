@@ -25,12 +25,16 @@
 // RUN: %dl-refactor --report %t.cpp -- -std=c++17 | FileCheck --check-prefix=UNDEFINED %s
 // UNDEFINED: 'P' array passed to constructor 'View', which is not defined in the analyzed files
 
-// A default member initializer: a null pointer starts an empty handle
-// (`P_soa pts = {};`); another one is not rewritten yet.
+// A default member initializer: a null pointer (= nullptr, {nullptr}, {})
+// starts an empty handle (`P_soa pts = {};`); another one is not rewritten
+// yet.
 // RUN: sed '41s/P \*pts;/P *pts = nullptr;/' %S/Inputs/class-members.cpp > %t-null.cpp
 // RUN: python3 %S/../../differential/check_layouts.py --dl-refactor %dl-refactor --cc g++ --cflags "-std=c++17 -Wall -Wextra -Werror" --record P --layouts 'soa tiled:4' %t-null.cpp | FileCheck --check-prefix=DIFF %s
 // RUN: %dl-refactor --diff --layout=P=soa %t-null.cpp -- -std=c++17 2>&1 | FileCheck --check-prefix=NULL %s
 // NULL: +  P_soa pts = {};
+// RUN: sed '41s/P \*pts;/P *pts{nullptr};/' %S/Inputs/class-members.cpp > %t-brace.cpp
+// RUN: %dl-refactor --diff --layout=P=soa %t-brace.cpp -- -std=c++17 2>&1 | FileCheck --check-prefix=BRACE %s
+// BRACE: +  P_soa pts{};
 // RUN: sed '41s/P \*pts;/P *pts = new P[8];/' %S/Inputs/class-members.cpp > %t-new.cpp
 // RUN: %dl-refactor --report %t-new.cpp -- -std=c++17 | FileCheck --check-prefix=NEW %s
 // NEW: default member initializer of 'pts' other than a null pointer (not rewritten yet)
