@@ -240,10 +240,11 @@ private:
         !MD->getParent()->hasAttr<FinalAttr>())
       return true;
     // `a = b` of a record with a trivial assignment: a store to a.
-    if (MD && MD->isTrivial() && MD->isCopyAssignmentOperator())
-      return mayStoreTo(Call->getArg(0));
-    if (MD && MD->isTrivial() && MD->isMoveAssignmentOperator())
-      return mayStoreTo(Call->getArg(0));
+    if (MD && MD->isTrivial() &&
+        (MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator())) {
+      const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
+      return mayStoreTo(MC ? MC->getImplicitObjectArgument() : Call->getArg(0));
+    }
     if (isLibrary(FD)) {
       const Expr *Object = nullptr;
       if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))

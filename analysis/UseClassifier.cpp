@@ -1179,6 +1179,24 @@ UseVerdict UseClassifier::arrayInitializer(const VarDecl *VD,
   return UseVerdict::of(Decl);
 }
 
+/// Whether pointer member \p FD's default member initializer is a null
+/// pointer (`= nullptr`, `= 0`, `{}`, `{nullptr}`): the handle starts
+/// empty, `T_soa v = {};`.
+static bool initializesToNull(const FieldDecl *FD, ASTContext &Ctx) {
+  const Expr *Init = FD->getInClassInitializer();
+  if (!Init)
+    return false;
+  if (const auto *List = dyn_cast<InitListExpr>(Init->IgnoreImplicit())) {
+    if (List->getNumInits() == 0)
+      return true;
+    if (List->getNumInits() > 1)
+      return false;
+    Init = List->getInit(0);
+  }
+  return !isa<InitListExpr>(Init->IgnoreImplicit()) &&
+         Init->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull);
+}
+
 UseVerdict UseClassifier::declaration(const DeclaratorDecl *D,
                                       const RecordDecl *RD) const {
   const SourceManager &SM = Ctx.getSourceManager();
@@ -1203,26 +1221,14 @@ UseVerdict UseClassifier::declaration(const DeclaratorDecl *D,
                                             "system header");
   };
   if (const auto *FD = dyn_cast<FieldDecl>(D)) {
-    // `T *v = nullptr;` (or `{}`, `{nullptr}`) starts as an empty handle,
-    // `T_soa v = {};`.
-    const Expr *Init = FD->getInClassInitializer();
-    if (const auto *List = dyn_cast_or_null<InitListExpr>(
-            Init ? Init->IgnoreImplicit() : nullptr))
-      Init = List->getNumInits() == 0   ? nullptr
-             : List->getNumInits() == 1 ? List->getInit(0)
-                                        : List;
-    bool NullInit =
-        FD->hasInClassInitializer() &&
-        (!Init ||
-         (!isa<InitListExpr>(Init->IgnoreImplicit()) &&
-          Init->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull)));
     if (FD->hasInClassInitializer() &&
-        (Ctx.getAsConstantArrayType(D->getType()) || !NullInit))
+        (Ctx.getAsConstantArrayType(D->getType()) ||
+         !initializesToNull(FD, Ctx)))
       return UseVerdict::refused(D->getLocation(),
                                  "default member initializer of '" +
                                      D->getNameAsString() +
-                                     "' other than a null pointer (not "
-                                     "rewritten yet)");
+                                     "' (of such members only a pointer's "
+                                     "null pointer is rewritten yet)");
     if (Ctx.getAsConstantArrayType(D->getType()))
       return InFile(D->getSourceRange(), "an array member");
     // T *items; -> T_soa items; (T *a, *b; shares its specifiers).

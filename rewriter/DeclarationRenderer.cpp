@@ -124,7 +124,8 @@ void DeclarationRenderer::pointerMember(const RecordDecl *RD,
   if (!Range)
     return cannotRender(RD, FD->getLocation(), "a pointer member's type");
   textSite(RD, *Range, Layouts.lookup(RD)->handleName() + " ");
-  // `= nullptr` (the analysis admits no other default member initializer).
+  // `= nullptr`, `{nullptr}`, `{}`: the analysis admits no other default
+  // member initializer.
   if (const Expr *Init = FD->getInClassInitializer())
     addSite(
         RD, Init->getSourceRange(), Init->getExprLoc(),

@@ -74,6 +74,8 @@ TEST(MemoryBoundsTest, StoresThatCouldAliasTheCount) {
       "void f(char *w) { for (int i = 0; i < n; ++i) w[i] = 0; }")));
   EXPECT_FALSE(keeps(withGlobals(
       "void f(Box *b, Box c) { for (int i = 0; i < n; ++i) *b = c; }")));
+  EXPECT_FALSE(keeps(withGlobals("void f(Box *b, Box c) { for (int i = 0; i < "
+                                 "n; ++i) b->operator=(c); }")));
   EXPECT_FALSE(keeps(withGlobals(
       "void f() { int &r = n; for (int i = 0; i < n; ++i) r = i; }")));
   EXPECT_FALSE(keeps(withGlobals(

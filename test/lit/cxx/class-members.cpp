@@ -37,4 +37,4 @@
 // BRACE: +  P_soa pts{};
 // RUN: sed '41s/P \*pts;/P *pts = new P[8];/' %S/Inputs/class-members.cpp > %t-new.cpp
 // RUN: %dl-refactor --report %t-new.cpp -- -std=c++17 | FileCheck --check-prefix=NEW %s
-// NEW: default member initializer of 'pts' other than a null pointer (not rewritten yet)
+// NEW: default member initializer of 'pts' (of such members only a pointer's null pointer is rewritten yet)
