@@ -243,7 +243,12 @@ private:
     if (MD && MD->isTrivial() &&
         (MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator())) {
       const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
-      return mayStoreTo(MC ? MC->getImplicitObjectArgument() : Call->getArg(0));
+      if (!MC)
+        return mayStoreTo(Call->getArg(0));
+      const Expr *Object = MC->getImplicitObjectArgument();
+      return Object->getType()->isPointerType() // p->operator=(b)
+                 ? mayAlias(Object->getType()->getPointeeType())
+                 : mayStoreTo(Object);
     }
     if (isLibrary(FD)) {
       const Expr *Object = nullptr;
@@ -251,8 +256,12 @@ private:
         Object = MC->getImplicitObjectArgument();
       else if (MD && isa<CXXOperatorCallExpr>(Call))
         Object = Call->getArg(0);
+      // (Through a pointer, p->f(), the object is what p points to.)
+      QualType ObjectType = Object && Object->getType()->isPointerType()
+                                ? Object->getType()->getPointeeType()
+                                : (Object ? Object->getType() : QualType());
       if (Object && !MD->isConst() &&
-          (namesRoot(Object) || mayAlias(Object->getType())))
+          (namesRoot(Object) || mayAlias(ObjectType)))
         return true;
       llvm::ArrayRef<const Expr *> Args(Call->getArgs(), Call->getNumArgs());
       if (Object && isa<CXXOperatorCallExpr>(Call))

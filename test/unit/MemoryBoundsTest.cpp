@@ -96,6 +96,11 @@ TEST(MemoryBoundsTest, CallsAreFollowedOrRefused) {
       keeps(withGlobals("static void h(int i) { counts[i & 63] = 1; }\n"
                         "static void g(int i) { h(i); if (i > 0) g(i - 1); }\n"
                         "void f() { for (int i = 0; i < n; ++i) g(i); }")));
+  // Library functions: by what they are given.
+  EXPECT_TRUE(keeps(withGlobals("void f() { for (int i = 0; i < n; ++i) a[i] "
+                                "= __builtin_sqrtf(a[i]); }")));
+  EXPECT_FALSE(keeps(withGlobals("void f(float *p) { for (int i = 0; i < n; "
+                                 "++i) __builtin_memset(p, 0, 4); }")));
   // A reference parameter could be bound to the count.
   EXPECT_FALSE(keeps(withGlobals("static void g(int &k) { k = 0; }\n"
                                  "void f() { for (int i = 0; i < n; ++i) { "
