@@ -455,23 +455,32 @@ bool dlopt::assignsTo(const Stmt *Body, const VarDecl *V) {
   return false;
 }
 
-static bool isStableBoundExpr(const Expr *E) {
+bool dlopt::walkBoundArithmetic(
+    const Expr *E, llvm::function_ref<bool(const Expr *)> Operand) {
   E = E->IgnoreParenImpCasts();
   if (isa<IntegerLiteral, UnaryExprOrTypeTraitExpr>(E))
     return true;
-  if (const auto *D = dyn_cast<DeclRefExpr>(E)) {
-    if (isa<EnumConstantDecl>(D->getDecl()))
-      return true;
-    const auto *V = dyn_cast<VarDecl>(D->getDecl());
-    return V && (V->hasLocalStorage() || V->getType().isConstQualified());
-  }
+  if (const auto *D = dyn_cast<DeclRefExpr>(E);
+      D && isa<EnumConstantDecl>(D->getDecl()))
+    return true;
   if (const auto *BO = dyn_cast<BinaryOperator>(E))
     return (BO->isAdditiveOp() || BO->isMultiplicativeOp() ||
             BO->isShiftOp()) &&
-           isStableBoundExpr(BO->getLHS()) && isStableBoundExpr(BO->getRHS());
+           walkBoundArithmetic(BO->getLHS(), Operand) &&
+           walkBoundArithmetic(BO->getRHS(), Operand);
   if (const auto *UO = dyn_cast<UnaryOperator>(E))
-    return UO->getOpcode() == UO_Minus && isStableBoundExpr(UO->getSubExpr());
-  return false;
+    return UO->getOpcode() == UO_Minus &&
+           walkBoundArithmetic(UO->getSubExpr(), Operand);
+  return Operand(E);
+}
+
+/// Constants and local (or const) variables.
+static bool isStableBoundExpr(const Expr *E) {
+  return walkBoundArithmetic(E, [](const Expr *Operand) {
+    const auto *D = dyn_cast<DeclRefExpr>(Operand);
+    const auto *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+    return V && (V->hasLocalStorage() || V->getType().isConstQualified());
+  });
 }
 
 static bool boundVarAssigned(const Expr *E, const Stmt *Body) {

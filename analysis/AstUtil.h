@@ -191,6 +191,13 @@ llvm::SmallVector<const clang::Stmt *, 4> subStatements(const clang::Stmt *S);
 /// Whether \p S assigns \p V, steps it (++, --) or takes its address.
 bool assignsTo(const clang::Stmt *S, const clang::VarDecl *V);
 
+/// Walks loop bound \p E's integer arithmetic (+, -, *, /, %, shifts, unary
+/// minus, parentheses, implicit casts) down to its operands, and calls
+/// \p Operand on each that is not an integer literal, a sizeof or an
+/// enumerator. False if some operator is another one, or \p Operand says so.
+bool walkBoundArithmetic(const clang::Expr *E,
+                         llvm::function_ref<bool(const clang::Expr *)> Operand);
+
 /// Whether a loop bound can be read once per tile instead of once per
 /// iteration, as a strip-mined loop reads it: made of constants and local
 /// variables that \p Body does not assign (memory or a global could change

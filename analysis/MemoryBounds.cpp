@@ -31,45 +31,43 @@ bool isShared(const Expr *E) {
   return T.isVolatileQualified() || T->isAtomicType();
 }
 
-/// Collects what bound \p E is made of; false where it is anything else
-/// than integer constants, variables, members of `this` or of variables,
-/// and integer arithmetic on them.
-bool collectRoots(const Expr *E, BoundRoots &R, const ASTContext &Ctx) {
+/// Collects the object a bound's member belongs to: `this`, a variable, or
+/// a member of one (`sim->grid.n`: the field grid and the variable sim).
+bool collectObject(const Expr *E, BoundRoots &R) {
   E = E->IgnoreParenImpCasts();
-  if (isa<IntegerLiteral, UnaryExprOrTypeTraitExpr>(E))
+  if (isa<CXXThisExpr>(E))
     return true;
   if (const auto *D = dyn_cast<DeclRefExpr>(E)) {
-    if (isa<EnumConstantDecl>(D->getDecl()))
-      return true;
     const auto *V = dyn_cast<VarDecl>(D->getDecl());
     // A reference could name anything: not followed.
     if (!V || V->getType()->isReferenceType() || isShared(D))
       return false;
     R.Vars.insert(V);
-    // A local could be reached through a pointer taken before the loop.
-    if (V->getType()->isIntegerType())
-      R.Widths.push_back(Ctx.getTypeSize(V->getType()));
     return true;
   }
-  if (const auto *M = dyn_cast<MemberExpr>(E)) {
-    const auto *F = dyn_cast<FieldDecl>(M->getMemberDecl());
-    if (!F || F->getType()->isReferenceType() || isShared(M) ||
-        F->getParent()->isUnion() || !F->getType()->isIntegerType())
+  const auto *M = dyn_cast<MemberExpr>(E);
+  const auto *F = M ? dyn_cast<FieldDecl>(M->getMemberDecl()) : nullptr;
+  // A union's other members share the storage.
+  if (!F || F->getType()->isReferenceType() || isShared(M) ||
+      F->getParent()->isUnion())
+    return false;
+  R.Fields.insert(F);
+  return collectObject(M->getBase(), R);
+}
+
+/// Collects what bound \p E is made of; false where it is anything else
+/// than integer arithmetic (walkBoundArithmetic) on integer variables and
+/// members.
+bool collectRoots(const Expr *E, BoundRoots &R, const ASTContext &Ctx) {
+  return walkBoundArithmetic(E, [&](const Expr *Operand) {
+    // A local could be reached through a pointer taken before the loop:
+    // every integer counts by its width.
+    if (!Operand->getType()->isIntegerType() ||
+        !isa<DeclRefExpr, MemberExpr>(Operand) || !collectObject(Operand, R))
       return false;
-    R.Fields.insert(F);
-    R.Widths.push_back(Ctx.getTypeSize(F->getType()));
-    const Expr *Base = M->getBase()->IgnoreParenImpCasts();
-    return isa<CXXThisExpr>(Base) || collectRoots(Base, R, Ctx);
-  }
-  if (const auto *BO = dyn_cast<BinaryOperator>(E))
-    return (BO->isAdditiveOp() || BO->isMultiplicativeOp() ||
-            BO->isShiftOp()) &&
-           collectRoots(BO->getLHS(), R, Ctx) &&
-           collectRoots(BO->getRHS(), R, Ctx);
-  if (const auto *UO = dyn_cast<UnaryOperator>(E))
-    return UO->getOpcode() == UO_Minus &&
-           collectRoots(UO->getSubExpr(), R, Ctx);
-  return false;
+    R.Widths.push_back(Ctx.getTypeSize(Operand->getType()));
+    return true;
+  });
 }
 
 /// Walks a loop body and the functions it calls for anything that could

@@ -138,6 +138,18 @@ TEST(MemoryBoundsTest, WhatTheBoundMayBe) {
                                 "b->n * 2 - 1; ++i) a[i] = 0; }")));
 }
 
+TEST(MemoryBoundsTest, MembersOfMembers) {
+  const char *Sim = "struct G { int n; float w; }; struct S { G grid; };\n"
+                    "float a[8];\n";
+  EXPECT_TRUE(keeps(std::string(Sim) + "void f(S *s) { for (int i = 0; i < "
+                                       "s->grid.n; ++i) { a[i] = 0; "
+                                       "s->grid.w = 1; } }"));
+  EXPECT_FALSE(keeps(std::string(Sim) + "void f(S *s, G g) { for (int i = 0; "
+                                        "i < s->grid.n; ++i) s->grid = g; }"));
+  EXPECT_FALSE(keeps(std::string(Sim) + "void f(S *s, S *t) { for (int i = 0; "
+                                        "i < s->grid.n; ++i) s = t; }"));
+}
+
 TEST(MemoryBoundsTest, DestructorsRun) {
   EXPECT_FALSE(keeps(withGlobals(
       "struct Guard { ~Guard() { n = 0; } };\n"
