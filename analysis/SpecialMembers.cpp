@@ -139,7 +139,9 @@ static bool isZero(const Expr *E, const ASTContext &Ctx) {
            (List->getNumInits() == 1 && isZero(List->getInit(0), Ctx));
   if (isa<ImplicitValueInitExpr, CXXScalarValueInitExpr>(E))
     return true;
-  if (E->getType()->isPointerType())
+  // (A null pointer's nullptr has its own type once its conversion is
+  // stripped.)
+  if (E->getType()->isPointerType() || E->getType()->isNullPtrType())
     return E->isNullPointerConstant(const_cast<ASTContext &>(Ctx),
                                     Expr::NPC_ValueDependentIsNotNull) !=
            Expr::NPCK_NotNull;
