@@ -166,12 +166,14 @@ static bool zeroesField(const FieldDecl *F, const Expr *Init,
   return isZero(Init, Ctx);
 }
 
+bool dlopt::defaultMemberInitializerZeroes(const FieldDecl *F) {
+  return zeroesField(F, F->getInClassInitializer(), F->getASTContext());
+}
+
 /// Whether every field's default member initializer zeroes it: what the
 /// implicit default constructor of \p RD then does.
 static bool memberInitializersZero(const CXXRecordDecl *RD) {
-  return llvm::all_of(RD->fields(), [&](const FieldDecl *F) {
-    return zeroesField(F, F->getInClassInitializer(), RD->getASTContext());
-  });
+  return llvm::all_of(RD->fields(), defaultMemberInitializerZeroes);
 }
 
 bool dlopt::zeroFills(const CXXConstructorDecl *C) {

@@ -33,6 +33,10 @@ bool actsAsImplicit(const clang::CXXMethodDecl *M);
 /// is zero-filled, as calloc would leave the arrays of the new layout.
 bool zeroFills(const clang::CXXConstructorDecl *C);
 
+/// Whether field \p F, of scalar type, has a default member initializer
+/// that sets it to zero as calloc would (0, 0.0, a null pointer, `{}`).
+bool defaultMemberInitializerZeroes(const clang::FieldDecl *F);
+
 /// Whether default-constructing an element of \p RD zero-fills it (its
 /// default constructor zeroFills).
 bool defaultConstructionZeroes(const clang::CXXRecordDecl *RD);

@@ -1179,24 +1179,6 @@ UseVerdict UseClassifier::arrayInitializer(const VarDecl *VD,
   return UseVerdict::of(Decl);
 }
 
-/// Whether pointer member \p FD's default member initializer is a null
-/// pointer (`= nullptr`, `= 0`, `{}`, `{nullptr}`): the handle starts
-/// empty, `T_soa v = {};`.
-static bool initializesToNull(const FieldDecl *FD, ASTContext &Ctx) {
-  const Expr *Init = FD->getInClassInitializer();
-  if (!Init)
-    return false;
-  if (const auto *List = dyn_cast<InitListExpr>(Init->IgnoreImplicit())) {
-    if (List->getNumInits() == 0)
-      return true;
-    if (List->getNumInits() > 1)
-      return false;
-    Init = List->getInit(0);
-  }
-  return !isa<InitListExpr>(Init->IgnoreImplicit()) &&
-         Init->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull);
-}
-
 UseVerdict UseClassifier::declaration(const DeclaratorDecl *D,
                                       const RecordDecl *RD) const {
   const SourceManager &SM = Ctx.getSourceManager();
@@ -1223,7 +1205,7 @@ UseVerdict UseClassifier::declaration(const DeclaratorDecl *D,
   if (const auto *FD = dyn_cast<FieldDecl>(D)) {
     if (FD->hasInClassInitializer() &&
         (Ctx.getAsConstantArrayType(D->getType()) ||
-         !initializesToNull(FD, Ctx)))
+         !defaultMemberInitializerZeroes(FD))) // `T *v = nullptr;`
       return UseVerdict::refused(D->getLocation(),
                                  "default member initializer of '" +
                                      D->getNameAsString() +
