@@ -15,6 +15,7 @@
 #include "analysis/AccessCollector.h"
 #include "analysis/AstUtil.h"
 #include "analysis/OpenCLHost.h"
+#include "analysis/OuterLoops.h"
 #include "analysis/ProfileCounts.h"
 #include "analysis/StackSpace.h"
 #include "analysis/StripMining.h"
@@ -486,7 +487,6 @@ private:
     LoopScope Scope;
     Scope.InductionVar = Shape.InductionVar;
     Scope.IteratorVar = loopIterator(For);
-    Scope.Vectorizable = vectorizableBody(For->getBody(), For->getInc());
     Scope.ContainsLoop = containsLoop(For->getBody());
     Scope.FromZeroUpByOne = Shape.FromZeroUpByOne;
     Scope.For = For;
@@ -494,6 +494,11 @@ private:
     Scope.Accumulators = countAccumulators(For->getBody(), Shape.InductionVar);
     collectVarying(For->getBody(), Scope.Varying);
     collectVarying(For->getInc(), Scope.Varying);
+    Scope.Vectorizable =
+        vectorizableBody(For->getBody(), For->getInc()) ||
+        isOuterLoopVectorizable(
+            For, Shape.InductionVar, Scope.Varying,
+            [&](const Stmt *S) { return scanVectorizable(S); });
     enterLoop(For->getForLoc(), Trips, Source, Scope);
     expr(For->getCond());
     stmt(For->getBody());
