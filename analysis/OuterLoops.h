@@ -1,4 +1,4 @@
-//===- OuterLoops.h - Loops vectorized at the outer loop -------*- C++ -*-===//
+//===- OuterLoops.h - Loops vectorized at the outer loop --------*- C++ -*-===//
 //
 // gcc vectorizes some loop nests at the outer loop: each vector lane runs
 // one outer iteration through the whole inner loop (n-body's force loop,
