@@ -20,6 +20,7 @@
 #include "analysis/StackSpace.h"
 #include "analysis/StripMining.h"
 #include "analysis/UseClassifier.h"
+#include "analysis/VectorMath.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
@@ -631,7 +632,9 @@ private:
   /// translation unit's flags: an innermost loop without early exits,
   /// opaque calls, or floating-point reductions that need reassociation.
   bool vectorizableBody(const Stmt *Body, const Expr *Inc) const {
-    return Body && scanVectorizable(Body) && (!Inc || scanVectorizable(Inc));
+    const LangOptions &LO = Ctx.getLangOpts();
+    return Body && scanVectorizable(Body) && (!Inc || scanVectorizable(Inc)) &&
+           (LO.OpenCL || LO.CUDA || !callsSinAndCosOfOneValue(Body, Ctx));
   }
 
   static bool containsLoop(const Stmt *S) {
@@ -674,8 +677,16 @@ private:
     const FunctionDecl *FD = Call->getDirectCallee();
     if (!FD)
       return false;
-    if (unsigned ID = FD->getBuiltinID())
-      return Ctx.BuiltinInfo.isConst(ID) || !Ctx.getLangOpts().MathErrno;
+    if (unsigned ID = FD->getBuiltinID()) {
+      if (Ctx.BuiltinInfo.isConst(ID))
+        return true;
+      if (Ctx.getLangOpts().MathErrno)
+        return false;
+      // A GPU kernel's math is its device compiler's; a CPU loop's is
+      // gcc's and glibc's (VectorMath.h).
+      const LangOptions &LO = Ctx.getLangOpts();
+      return LO.OpenCL || LO.CUDA || hasVectorForm(ID, Ctx);
+    }
     // OpenCL C's built-in functions (opencl-c.h) have vector forms the
     // device's compiler uses across work-items.
     if (Ctx.getLangOpts().OpenCL && !FD->hasBody() &&
