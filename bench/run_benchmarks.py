@@ -148,19 +148,24 @@ KERNEL_SECONDS = re.compile(r"^kernel seconds: (\S+)$", re.M)
 def interleaved(binaries, runs):
     """Medians of RUNS interleaved runs of each binary, after one warm-up:
     the wall times, and the times the programs report for their own kernels
-    ("kernel seconds: T" on stderr; None for a program that does not)."""
-    for b in binaries:
+    ("kernel seconds: T" on stderr; None for a program that does not). A
+    binary listed twice (an automatic plan that keeps the layout leaves the
+    original program) is one program: timed once, its times given for
+    each, so that the same program is never reported faster than itself."""
+    unique = list(dict.fromkeys(binaries))
+    for b in unique:
         timed([b])
-    walls = [[] for _ in binaries]
-    kernels = [[] for _ in binaries]
+    walls = {b: [] for b in unique}
+    kernels = {b: [] for b in unique}
     for _ in range(runs):
-        for i, b in enumerate(binaries):
+        for b in unique:
             wall, _, err = timed([b])
-            walls[i].append(wall)
+            walls[b].append(wall)
             if m := KERNEL_SECONDS.search(err):
-                kernels[i].append(float(m.group(1)))
-    return ([statistics.median(t) for t in walls],
-            [statistics.median(k) if len(k) == runs else None for k in kernels])
+                kernels[b].append(float(m.group(1)))
+    return ([statistics.median(walls[b]) for b in binaries],
+            [statistics.median(kernels[b]) if len(kernels[b]) == runs else None
+             for b in binaries])
 
 
 class Bench:
