@@ -632,9 +632,16 @@ private:
   /// translation unit's flags: an innermost loop without early exits,
   /// opaque calls, or floating-point reductions that need reassociation.
   bool vectorizableBody(const Stmt *Body, const Expr *Inc) const {
-    const LangOptions &LO = Ctx.getLangOpts();
     return Body && scanVectorizable(Body) && (!Inc || scanVectorizable(Inc)) &&
-           (LO.OpenCL || LO.CUDA || !callsSinAndCosOfOneValue(Body, Ctx));
+           (onDevice() || !callsSinAndCosOfOneValue(Body, Ctx));
+  }
+
+  /// Whether the code is a GPU kernel's (OpenCL C, CUDA's device side),
+  /// whose math functions are its device compiler's; a CPU loop's, CUDA
+  /// host code's included, are gcc's and glibc's (VectorMath.h).
+  bool onDevice() const {
+    const LangOptions &LO = Ctx.getLangOpts();
+    return LO.OpenCL || LO.CUDAIsDevice;
   }
 
   static bool containsLoop(const Stmt *S) {
@@ -682,10 +689,7 @@ private:
         return true;
       if (Ctx.getLangOpts().MathErrno)
         return false;
-      // A GPU kernel's math is its device compiler's; a CPU loop's is
-      // gcc's and glibc's (VectorMath.h).
-      const LangOptions &LO = Ctx.getLangOpts();
-      return LO.OpenCL || LO.CUDA || hasVectorForm(ID, Ctx);
+      return onDevice() || hasVectorForm(ID, Ctx);
     }
     // OpenCL C's built-in functions (opencl-c.h) have vector forms the
     // device's compiler uses across work-items.
