@@ -495,11 +495,7 @@ private:
     Scope.Accumulators = countAccumulators(For->getBody(), Shape.InductionVar);
     collectVarying(For->getBody(), Scope.Varying);
     collectVarying(For->getInc(), Scope.Varying);
-    Scope.Vectorizable =
-        vectorizableBody(For->getBody(), For->getInc()) ||
-        isOuterLoopVectorizable(
-            For, Shape.InductionVar, Scope.Varying,
-            [&](const Stmt *S) { return scanVectorizable(S); });
+    Scope.Vectorizable = vectorizableFor(For, Shape.InductionVar, Scope);
     enterLoop(For->getForLoc(), Trips, Source, Scope);
     expr(For->getCond());
     stmt(For->getBody());
@@ -636,22 +632,25 @@ private:
            (onDevice() || !callsSinAndCosOfOneValue(Body, Ctx));
   }
 
+  /// Whether the compiler vectorizes counted loop \p For over \p IV: as an
+  /// innermost loop, or across its inner loop (OuterLoops.h; a CPU loop).
+  bool vectorizableFor(const ForStmt *For, const VarDecl *IV,
+                       const LoopScope &Scope) const {
+    if (vectorizableBody(For->getBody(), For->getInc()))
+      return true;
+    return !onDevice() &&
+           isOuterLoopVectorizable(For, IV, Scope.Varying, [&](const Stmt *S) {
+             return scanVectorizable(S);
+           });
+  }
+
   /// Whether the code is a GPU kernel's (OpenCL C, CUDA's device side),
-  /// whose math functions are its device compiler's; a CPU loop's, CUDA
-  /// host code's included, are gcc's and glibc's (VectorMath.h).
+  /// which its device compiler vectorizes by its own rules; a CPU loop's,
+  /// CUDA host code's included, are gcc's and glibc's (VectorMath.h,
+  /// OuterLoops.h).
   bool onDevice() const {
     const LangOptions &LO = Ctx.getLangOpts();
     return LO.OpenCL || LO.CUDAIsDevice;
-  }
-
-  static bool containsLoop(const Stmt *S) {
-    if (!S)
-      return false;
-    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S))
-      return true;
-    return llvm::any_of(subStatements(S), [](const Stmt *C) {
-      return withStackSpace([&] { return containsLoop(C); });
-    });
   }
 
   /// \p InCallee: \p S is the body of a function the loop calls, where a

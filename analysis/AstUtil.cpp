@@ -5,6 +5,7 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
+#include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/Path.h"
@@ -430,6 +431,20 @@ llvm::SmallVector<const Stmt *, 4> dlopt::subStatements(const Stmt *S) {
   if (const auto *Captured = dyn_cast<CapturedStmt>(S))
     Out.push_back(Captured->getCapturedStmt());
   return Out;
+}
+
+bool dlopt::containsLoop(const Stmt *S) {
+  // A worklist, not recursion, as in assignsTo().
+  llvm::SmallVector<const Stmt *, 32> Todo{S};
+  while (!Todo.empty()) {
+    const Stmt *Next = Todo.pop_back_val();
+    if (!Next)
+      continue;
+    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(Next))
+      return true;
+    llvm::append_range(Todo, subStatements(Next));
+  }
+  return false;
 }
 
 bool dlopt::assignsTo(const Stmt *Body, const VarDecl *V) {

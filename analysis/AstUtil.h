@@ -188,6 +188,9 @@ parentPast(clang::ASTContext &Ctx, const clang::Expr *E,
 /// they see the code under `#pragma omp parallel` and its kin.
 llvm::SmallVector<const clang::Stmt *, 4> subStatements(const clang::Stmt *S);
 
+/// Whether \p S is or holds a loop (for, range-for, while, do).
+bool containsLoop(const clang::Stmt *S);
+
 /// Whether \p S assigns \p V, steps it (++, --) or takes its address.
 bool assignsTo(const clang::Stmt *S, const clang::VarDecl *V);
 

@@ -16,20 +16,6 @@ using namespace clang;
 namespace dlopt {
 namespace {
 
-bool isLoop(const Stmt *S) {
-  return isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
-}
-
-bool containsLoop(const Stmt *S) {
-  if (!S)
-    return false;
-  if (isLoop(S))
-    return true;
-  return llvm::any_of(subStatements(S), [](const Stmt *C) {
-    return withStackSpace([&] { return containsLoop(C); });
-  });
-}
-
 /// Branches if-conversion may not flatten inside the inner loop.
 bool containsBranch(const Stmt *S) {
   if (!S)

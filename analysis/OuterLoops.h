@@ -15,7 +15,8 @@
 // Checked with -fopt-info-vec: gcc reports "outer-loop already vectorized"
 // on such inner loops; a triangular inner loop ("inner-loop count not
 // invariant"), one with an `if`, or a row access a[i * n + j] keep the
-// inner loop as the vectorized one or nothing.
+// inner loop as the vectorized one or nothing. GPU kernels' loops are not
+// judged by it: their compilers vectorize across work-items.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DLOPT_ANALYSIS_OUTERLOOPS_H
