@@ -16,7 +16,8 @@ using namespace clang;
 namespace dlopt {
 namespace {
 
-/// Branches if-conversion may not flatten inside the inner loop.
+/// Whether \p S branches: gcc vectorizes no outer loop whose inner loop
+/// does (see the file comment).
 bool containsBranch(const Stmt *S) {
   if (!S)
     return false;
@@ -35,7 +36,7 @@ const VarDecl *referencedVar(const Stmt *S) {
   return nullptr;
 }
 
-/// Whether \p S names one of \p Vars.
+/// Whether \p S names a variable \p Pred accepts.
 bool names(const Stmt *S, llvm::function_ref<bool(const VarDecl *)> Pred) {
   if (!S)
     return false;
