@@ -131,6 +131,9 @@ static void addKernelConnections(ASTContext &Ctx,
   Unit.KernelHolders = Host.kernelHolders();
   for (const auto &[Kernel, At] : Host.kernelArgumentSetters())
     Unit.KernelArgumentsSet[Kernel] = {formatLoc(Ctx.getSourceManager(), At)};
+  for (const auto &[Kernel, At] : Host.kernelArgumentSvmSetters())
+    Unit.KernelArgumentsSetBySvm[Kernel] = {
+        formatLoc(Ctx.getSourceManager(), At)};
   // Launches through a kernel parameter are shared among the kernels its
   // calls pass (an estimate: as if each were passed as often).
   for (const auto &[Holder, Count] : Collector.launches()) {

@@ -303,6 +303,12 @@ struct LayoutPlan {
   /// buffer has its argument indices renumbered per file, so its arguments
   /// must be set in one file (WholeProgram.cpp).
   std::map<std::string, std::vector<SourcePos>> KernelArgumentsSet;
+  /// Likewise where it sets them with clSetKernelArgSVMPointer: a pointer
+  /// to shared virtual memory, an array in the record's old layout, which
+  /// the rewrite does not follow; a kernel taking a record's buffer refuses
+  /// the record then (and one whose name is not known, every record with
+  /// kernels).
+  std::map<std::string, std::vector<SourcePos>> KernelArgumentsSetBySvm;
 };
 
 /// The verdicts that depend on the plan, made after planning and after

@@ -27,6 +27,7 @@ ClCall dlopt::classifyClCall(const CallExpr *Call) {
       .Case("clEnqueueMapBuffer", ClCall::MapBuffer)
       .Case("clEnqueueUnmapMemObject", ClCall::UnmapBuffer)
       .Case("clSetKernelArg", ClCall::SetKernelArg)
+      .Case("clSetKernelArgSVMPointer", ClCall::SetKernelArgSvm)
       .Cases("clReleaseMemObject", "clRetainMemObject", ClCall::ReleaseBuffer)
       .Cases("clEnqueueWriteBufferRect", "clEnqueueReadBufferRect",
              "clEnqueueCopyBufferRect", "clCreateSubBuffer",
@@ -499,6 +500,21 @@ const Expr *OpenCLHost::addressedValue(const CallExpr *Call) {
                                                       : nullptr;
 }
 
+/// clSetKernelArgSVMPointer(kernel, index, pointer): an argument set to
+/// shared virtual memory, which the rewrite does not follow; a kernel that
+/// takes a record's buffer refuses it (WholeProgram.cpp).
+void OpenCLHost::setKernelArgSvm(const CallExpr *Call) {
+  const ValueDecl *Kernel =
+      Call->getNumArgs() ? holder(Call->getArg(0)) : nullptr;
+  std::vector<std::string> Names;
+  if (Kernel)
+    Names = kernelNames(Kernel);
+  if (Names.empty())
+    Names.push_back("?");
+  for (const std::string &Name : Names)
+    SvmKernelCalls.try_emplace(Name, Call->getBeginLoc());
+}
+
 void OpenCLHost::setKernelArg(const CallExpr *Call) {
   if (Call->getNumArgs() != 4)
     return;
@@ -595,6 +611,8 @@ bool OpenCLHost::collect() {
   for (const CallExpr *Call : Calls)
     if (classifyClCall(Call) == ClCall::SetKernelArg)
       setKernelArg(Call);
+    else if (classifyClCall(Call) == ClCall::SetKernelArgSvm)
+      setKernelArgSvm(Call);
   for (const CallExpr *Call : Calls)
     if (ClCall K = classifyClCall(Call);
         K == ClCall::ReleaseBuffer && Call->getNumArgs() == 1)

@@ -48,10 +48,11 @@ enum class ClCall {
   FillBuffer, // clEnqueueFillBuffer(queue, buf, pattern, size, off, bytes, ...)
   MapBuffer,  // (T *)clEnqueueMapBuffer(queue, buf, blocking, flags, off,
               // bytes, ..., &err)
-  UnmapBuffer,   // clEnqueueUnmapMemObject(queue, buf, mapped, ...)
-  SetKernelArg,  // clSetKernelArg(kernel, index, size, &buf)
-  ReleaseBuffer, // clReleaseMemObject(buf), clRetainMemObject(buf)
-  Unsupported,   // another call on buffers: rectangles, sub-buffers...
+  UnmapBuffer,     // clEnqueueUnmapMemObject(queue, buf, mapped, ...)
+  SetKernelArg,    // clSetKernelArg(kernel, index, size, &buf)
+  SetKernelArgSvm, // clSetKernelArgSVMPointer(kernel, index, pointer)
+  ReleaseBuffer,   // clReleaseMemObject(buf), clRetainMemObject(buf)
+  Unsupported,     // another call on buffers: rectangles, sub-buffers...
 };
 
 /// Which of the calls above \p Call is, by the callee's name (OpenCL's
@@ -211,6 +212,11 @@ public:
   /// The first clSetKernelArg of each kernel (by kernelNames()), and of
   /// kernels whose names are not known ("?").
   std::map<std::string, clang::SourceLocation> kernelArgumentSetters() const;
+  /// The first clSetKernelArgSVMPointer of each kernel, likewise.
+  const std::map<std::string, clang::SourceLocation> &
+  kernelArgumentSvmSetters() const {
+    return SvmKernelCalls;
+  }
   /// The holders with a symbol of the buffers of \p RD.
   std::vector<std::string> bufferHolders(const clang::RecordDecl *RD) const;
   /// The record whose elements the buffer held by \p D holds, or null.
@@ -236,6 +242,7 @@ private:
                       const std::vector<const clang::Expr *> &References);
   void passedKernels(const std::vector<const clang::Expr *> &References);
   void setKernelArg(const clang::CallExpr *Call);
+  void setKernelArgSvm(const clang::CallExpr *Call);
   void checkBufferUses(const std::vector<const clang::Expr *> &References);
   const clang::RecordDecl *hostArrayRecord(const clang::Expr *E) const;
   /// \p Base: the constant a counter was last set to (the index itself
@@ -290,6 +297,9 @@ private:
   llvm::StringMap<std::vector<const clang::CallExpr *>> KernelCalls;
   /// Those of kernels whose names are not known.
   std::vector<const clang::CallExpr *> UnknownKernelCalls;
+  /// Every clSetKernelArgSVMPointer, by the kernel's name ("?" if not
+  /// known).
+  std::map<std::string, clang::SourceLocation> SvmKernelCalls;
   /// The file creates user events (clCreateUserEvent), which complete only
   /// when the host sets them (waitsAsync).
   bool UserEvents = false;

@@ -416,11 +416,13 @@ json::Value dlopt::planToJson(const LayoutPlan &Plan) {
     Launches[Kernel] = Count;
   for (const auto &[Holder, Kernel] : Plan.KernelHolders)
     Holders[Holder] = Kernel;
-  json::Object Buffers, Setters;
+  json::Object Buffers, Setters, SvmSetters;
   for (const auto &[Holder, Record] : Plan.BufferHolders)
     Buffers[Holder] = Record;
   for (const auto &[Kernel, Places] : Plan.KernelArgumentsSet)
     Setters[Kernel] = stringsJson(Places);
+  for (const auto &[Kernel, Places] : Plan.KernelArgumentsSetBySvm)
+    SvmSetters[Kernel] = stringsJson(Places);
   return json::Object{{"format", "dlopt-plan"},
                       {"version", 1},
                       {"scope", Plan.Planned ? "program" : "unit"},
@@ -432,6 +434,7 @@ json::Value dlopt::planToJson(const LayoutPlan &Plan) {
                       {"kernel_holders", std::move(Holders)},
                       {"buffer_holders", std::move(Buffers)},
                       {"kernel_arguments_set", std::move(Setters)},
+                      {"kernel_arguments_set_svm", std::move(SvmSetters)},
                       {"records", std::move(Records)}};
 }
 

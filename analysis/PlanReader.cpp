@@ -186,7 +186,8 @@ llvm::Expected<LayoutPlan> dlopt::planFromJson(const json::Value &V) {
       !O.mapOptional("kernel_launches", Plan.KernelLaunches) ||
       !O.mapOptional("kernel_holders", Plan.KernelHolders) ||
       !O.mapOptional("buffer_holders", Plan.BufferHolders) ||
-      !O.mapOptional("kernel_arguments_set", Plan.KernelArgumentsSet))
+      !O.mapOptional("kernel_arguments_set", Plan.KernelArgumentsSet) ||
+      !O.mapOptional("kernel_arguments_set_svm", Plan.KernelArgumentsSetBySvm))
     return Fail();
   Plan.Planned = Scope != "unit";
   const json::Array *Records = V.getAsObject()->getArray("records");

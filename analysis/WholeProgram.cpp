@@ -341,12 +341,36 @@ static void resolveKernelHolders(LayoutPlan &Plan) {
   for (const auto &[Kernel, Count] : Plan.KernelLaunches)
     Launches[Named(Kernel).value_or(Kernel)] += Count;
   Plan.KernelLaunches = std::move(Launches);
-  std::map<std::string, std::vector<SourcePos>> Setters;
-  for (auto &[Kernel, Places] : Plan.KernelArgumentsSet) {
-    std::vector<SourcePos> &To = Setters[Named(Kernel).value_or(Kernel)];
-    To.insert(To.end(), Places.begin(), Places.end());
+  for (auto *Sets : {&Plan.KernelArgumentsSet, &Plan.KernelArgumentsSetBySvm}) {
+    std::map<std::string, std::vector<SourcePos>> Setters;
+    for (auto &[Kernel, Places] : *Sets) {
+      std::vector<SourcePos> &To = Setters[Named(Kernel).value_or(Kernel)];
+      To.insert(To.end(), Places.begin(), Places.end());
+    }
+    *Sets = std::move(Setters);
   }
-  Plan.KernelArgumentsSet = std::move(Setters);
+}
+
+/// A kernel among \p Kernels, which take record \p R's buffers, with an
+/// argument set to shared virtual memory (clSetKernelArgSVMPointer), or
+/// any kernel whose name is not known with one, blocks \p R: the pointer
+/// is an array in the old layout, set at an index the rewrite renumbers.
+static void
+blockSvmArguments(const std::map<std::string, std::vector<SourcePos>> &BySvm,
+                  const std::set<std::string> &Kernels, RecordPlan &R) {
+  for (const auto &[Kernel, Places] : BySvm) {
+    if (Places.empty() || (Kernel != "?" && !Kernels.count(Kernel)))
+      continue;
+    std::string Which =
+        Kernel == "?"
+            ? "a kernel whose name is not known"
+            : "kernel '" + Kernel + "', which takes '" + R.Name + "' buffers,";
+    R.Blockers.push_back(
+        {"clSetKernelArgSVMPointer sets an argument of " + Which +
+             " to shared virtual memory, which is not rewritten (its "
+             "arguments are renumbered and the memory keeps the old layout)",
+         Places.front(), /*FromLinkage=*/true});
+  }
 }
 
 /// A kernel that takes a record's buffer has its argument indices
@@ -372,6 +396,7 @@ static void blockScatteredKernelArguments(LayoutPlan &Plan) {
            "follow it): were it a kernel taking '" +
                R.Name + "' buffers, its argument indices would not change",
            Unknown->second.front(), /*FromLinkage=*/true});
+    blockSvmArguments(Plan.KernelArgumentsSetBySvm, Kernels, R);
     for (const std::string &Kernel : Kernels) {
       auto It = Plan.KernelArgumentsSet.find(Kernel);
       if (It == Plan.KernelArgumentsSet.end())
@@ -406,10 +431,14 @@ LayoutPlan dlopt::mergeUnits(std::vector<LayoutPlan> Units,
       if (auto [It, New] = Out.KernelHolders.try_emplace(Holder, Kernel);
           !New && It->second != Kernel)
         It->second.clear();
-    for (const auto &[Kernel, Places] : U.KernelArgumentsSet)
-      appendUnique(
-          Out.KernelArgumentsSet[Kernel], Places,
-          [](const std::string &A, const std::string &B) { return A == B; });
+    for (auto *Sets : {&U.KernelArgumentsSet, &U.KernelArgumentsSetBySvm})
+      for (const auto &[Kernel, Places] : *Sets)
+        appendUnique((Sets == &U.KernelArgumentsSet
+                          ? Out.KernelArgumentsSet
+                          : Out.KernelArgumentsSetBySvm)[Kernel],
+                     Places, [](const std::string &A, const std::string &B) {
+                       return A == B;
+                     });
     appendUnique(
         Out.Units, U.Units,
         [](const std::string &A, const std::string &B) { return A == B; });
