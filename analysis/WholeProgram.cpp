@@ -431,14 +431,14 @@ LayoutPlan dlopt::mergeUnits(std::vector<LayoutPlan> Units,
       if (auto [It, New] = Out.KernelHolders.try_emplace(Holder, Kernel);
           !New && It->second != Kernel)
         It->second.clear();
-    for (auto *Sets : {&U.KernelArgumentsSet, &U.KernelArgumentsSetBySvm})
-      for (const auto &[Kernel, Places] : *Sets)
-        appendUnique((Sets == &U.KernelArgumentsSet
-                          ? Out.KernelArgumentsSet
-                          : Out.KernelArgumentsSetBySvm)[Kernel],
-                     Places, [](const std::string &A, const std::string &B) {
-                       return A == B;
-                     });
+    auto AppendPlaces = [](const auto &From, auto &To) {
+      for (const auto &[Kernel, Places] : From)
+        appendUnique(
+            To[Kernel], Places,
+            [](const std::string &A, const std::string &B) { return A == B; });
+    };
+    AppendPlaces(U.KernelArgumentsSet, Out.KernelArgumentsSet);
+    AppendPlaces(U.KernelArgumentsSetBySvm, Out.KernelArgumentsSetBySvm);
     appendUnique(
         Out.Units, U.Units,
         [](const std::string &A, const std::string &B) { return A == B; });
