@@ -638,7 +638,8 @@ private:
                        const LoopScope &Scope) const {
     if (vectorizableBody(For->getBody(), For->getInc()))
       return true;
-    return !onDevice() &&
+    // sinf and cosf of one value are one scalar call across the nest too.
+    return !onDevice() && !callsSinAndCosOfOneValue(For->getBody(), Ctx) &&
            isOuterLoopVectorizable(For, IV, Scope.Varying, [&](const Stmt *S) {
              return scanVectorizable(S);
            });

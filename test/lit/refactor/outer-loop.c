@@ -83,6 +83,22 @@ void bounds(struct B *b, int n, float dt) {
 // CHECK-NEXT: "position": {{.*}}
 // CHECK-NEXT: "vectorizable": false
 
+// sinf and cosf of one value: one scalar cexpif, in the nest too.
+float sinf(float), cosf(float);
+void turns(struct B *b, int n, float dt) {
+  for (int i = 0; i < n; ++i) {
+    float a = 0.0f;
+    for (int j = 0; j < n; ++j)
+      a += b[j].m * (cosf(b[i].x) + sinf(b[i].x));
+    b[i].v += dt * a;
+  }
+}
+// CHECK:      "location": "{{.*}}outer-loop.c:[[@LINE-3]]:10"
+// CHECK-NEXT: "loop_depth": 1,
+// CHECK-NEXT: "loop_indexed": {{.*}}
+// CHECK-NEXT: "position": {{.*}}
+// CHECK-NEXT: "vectorizable": false
+
 int main(void) {
   static struct B b[64];
   for (int s = 0; s < 10; ++s)
