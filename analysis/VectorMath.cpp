@@ -44,12 +44,12 @@ std::optional<std::pair<bool, StringRef>> sinOrCos(const CallExpr *Call,
   if (!ID || Call->getNumArgs() != 1)
     return std::nullopt;
   StringRef Name = nameOf(ID, Ctx);
-  if (Name.consume_front("sin") && (Name.empty() || Name == "f" || Name == "l"))
-    return std::make_pair(true, Name);
-  Name = nameOf(ID, Ctx);
-  if (Name.consume_front("cos") && (Name.empty() || Name == "f" || Name == "l"))
-    return std::make_pair(false, Name);
-  return std::nullopt;
+  bool IsSin = Name.starts_with("sin");
+  StringRef Suffix = Name.drop_front(3);
+  if ((!IsSin && !Name.starts_with("cos")) ||
+      !(Suffix.empty() || Suffix == "f" || Suffix == "l"))
+    return std::nullopt;
+  return std::make_pair(IsSin, Suffix);
 }
 
 struct TrigCall {
