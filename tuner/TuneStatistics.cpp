@@ -40,6 +40,54 @@ double dlopt::medianUpperBound(std::vector<double> V, double Alpha) {
   return std::numeric_limits<double>::infinity();
 }
 
+/// The density of Student's t with \p Df degrees of freedom at \p X.
+static double studentDensity(double X, double Df) {
+  double LogNorm = std::lgamma((Df + 1) / 2) - std::lgamma(Df / 2) -
+                   0.5 * std::log(Df * M_PI);
+  return std::exp(LogNorm - (Df + 1) / 2 * std::log1p(X * X / Df));
+}
+
+/// P(0 <= T <= X) by Simpson's rule: smooth enough for a thousand steps
+/// to give the quantiles to four digits.
+static double studentMass(double X, double Df) {
+  constexpr int Steps = 1000;
+  double H = X / Steps, Sum = studentDensity(0, Df) + studentDensity(X, Df);
+  for (int I = 1; I < Steps; ++I)
+    Sum += (I % 2 ? 4 : 2) * studentDensity(I * H, Df);
+  return Sum * H / 3;
+}
+
+double dlopt::studentQuantile(double P, unsigned Df) {
+  if (P == 0.5)
+    return 0;
+  if (P < 0.5)
+    return -studentQuantile(1 - P, Df);
+  // Bisection on [0, 1e3] (P = 1 - 1e-6 at Df = 1 is 3.2e5: far past what
+  // the tuner's levels need; they stay below 1 - 1e-3).
+  double Low = 0, High = 1e3, Want = P - 0.5;
+  for (int I = 0; I < 60; ++I) {
+    double Mid = (Low + High) / 2;
+    (studentMass(Mid, Df) < Want ? Low : High) = Mid;
+  }
+  return (Low + High) / 2;
+}
+
+Interval dlopt::geometricMeanBounds(const std::vector<double> &V,
+                                    double Alpha) {
+  size_t N = V.size();
+  if (N < 2)
+    return {0, std::numeric_limits<double>::infinity()};
+  double Mean = 0;
+  for (double X : V)
+    Mean += std::log(X) / N;
+  double SumSquares = 0;
+  for (double X : V)
+    SumSquares += (std::log(X) - Mean) * (std::log(X) - Mean);
+  double Error = std::sqrt(SumSquares / (N - 1) / N) *
+                 studentQuantile(1 - Alpha, unsigned(N - 1));
+  return {std::exp(Mean - Error), std::exp(Mean + Error)};
+}
+
 std::vector<double> dlopt::pairedRatios(const std::vector<double> &A,
                                         const std::vector<double> &B) {
   std::vector<double> Out;

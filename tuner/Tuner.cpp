@@ -20,8 +20,9 @@ using namespace dlopt;
 
 namespace {
 
-/// Rounds before a plan can win, and at most.
-constexpr unsigned MinRounds = 5;
+/// Rounds before a plan can win or stop racing on the statistics, and at
+/// most. Below 5 rounds only Student's t can tell (ratioBounds()).
+constexpr unsigned MinRounds = 3;
 constexpr unsigned MaxRounds = 25;
 /// Rounds after which a plan slower than the original in every one of them
 /// stops racing.
@@ -36,8 +37,10 @@ constexpr double ScreenRatio = 1.10;
 constexpr unsigned RaceWidth = 3;
 /// A plan that even at the fast end of its interval gains less than this
 /// stops racing: more rounds could only show a gain too small to be worth
-/// a new layout.
-constexpr double MinGain = 0.01;
+/// a new layout. About twice the standard deviation of one run's noise on
+/// a quiet machine: at 1 % a plan that ties with the original raced to
+/// round 20 and more (nbody-cpp), a third of the tuning's time.
+constexpr double MinGain = 0.02;
 /// Plans within this of the leader are near ties (see narrow()): the
 /// tuner aims at 95 % of the best plan's speed, and racing a plan that can
 /// beat the leader by less would cost most of the tuning's rounds.
@@ -72,6 +75,20 @@ std::string failure(const CommandRun &Run, llvm::StringRef What,
     return (What + " failed (exit " + llvm::Twine(Run.ExitCode) + ")").str() +
            lastLine(Stderr);
   return "";
+}
+
+/// One-sided bounds, each at level 1 - \p Alpha, of the typical ratio of
+/// \p Ratios: the tighter of the median's (distribution-free, from 5 or 6
+/// rounds on) and the geometric mean's (Student's t on the logarithms, which
+/// a gain large against the noise passes from 3 rounds on), each taken at
+/// Alpha / 2 so that the tighter of the two keeps the level.
+Interval ratioBounds(const std::vector<double> &Ratios, double Alpha) {
+  Interval T = geometricMeanBounds(Ratios, Alpha / 2);
+  std::vector<double> Negated;
+  for (double R : Ratios)
+    Negated.push_back(-R);
+  return {std::max(T.Low, -medianUpperBound(Negated, Alpha / 2)),
+          std::min(T.High, medianUpperBound(Ratios, Alpha / 2))};
 }
 
 Clock::duration seconds(double S) {
@@ -374,18 +391,20 @@ void TuneSession::narrow(std::vector<unsigned> &Racing, bool &Decided) {
   // (both ran in every round), so that the original's noise, which a
   // comparison of their two ratios to it would add twice, cancels.
   auto AgainstLeader = [&](unsigned P) {
-    return medianInterval(
-        pairedRatios(Result.Plans[P].Ratios, Result.Plans[Leader].Ratios));
+    return ratioBounds(
+        pairedRatios(Result.Plans[P].Ratios, Result.Plans[Leader].Ratios),
+        0.025);
   };
   // A plan whose median shows no gain stops too: one whose real gain is
-  // the noise's standard deviation has that after 5 rounds one time in 30.
-  // A plan clearly slower than the leader stops; and once the leader beats
-  // the original, a plan that even at the fast end of its interval would
-  // beat the leader by less than TieMargin is a near tie: racing it on to
-  // round 25 would cost many runs for at most that.
+  // the noise's standard deviation shows none after 3 rounds one time in
+  // 15. A plan clearly slower than the leader stops; and once the leader
+  // beats the original, a plan that even at the fast end of its interval
+  // would beat the leader by less than TieMargin is a near tie: racing it
+  // on to round 25 would cost many runs for at most that. The bounds are
+  // one-sided at 97.5 %: a two-sided 95 % interval's ends.
   llvm::erase_if(Racing, [&](unsigned P) {
     const std::vector<double> &Ratios = Result.Plans[P].Ratios;
-    if (medianInterval(Ratios).Low > 1 - MinGain || median(Ratios) >= 1)
+    if (ratioBounds(Ratios, 0.025).Low > 1 - MinGain || median(Ratios) >= 1)
       return true;
     if (P == Leader)
       return false;
@@ -395,12 +414,12 @@ void TuneSession::narrow(std::vector<unsigned> &Racing, bool &Decided) {
   Decided = LeaderWins && Racing.size() <= 1;
 }
 
-/// Whether plan \p P's median ratio is below 1 with 95 % confidence
-/// shared among the plans that raced (Bonferroni): with three plans
-/// without gain racing, one would otherwise win one time in eleven.
+/// Whether plan \p P's ratio is below 1 with 95 % confidence shared among
+/// the plans that raced (Bonferroni): with three plans without gain
+/// racing, one would otherwise win one time in eleven.
 bool TuneSession::winsOverOriginal(unsigned P) const {
   double Alpha = 0.05 / std::max(1u, RacedPlans);
-  return medianUpperBound(Result.Plans[P].Ratios, Alpha) < 1;
+  return ratioBounds(Result.Plans[P].Ratios, Alpha).High < 1;
 }
 
 void TuneSession::race() {

@@ -66,6 +66,32 @@ TEST(TuneStatisticsTest, MedianUpperBoundIsExactBinomial) {
   EXPECT_TRUE(std::isinf(medianUpperBound({}, 0.05)));
 }
 
+TEST(TuneStatisticsTest, StudentQuantilesAsInTables) {
+  EXPECT_NEAR(studentQuantile(0.975, 1), 12.706, 2e-3);
+  EXPECT_NEAR(studentQuantile(0.975, 2), 4.303, 1e-3);
+  EXPECT_NEAR(studentQuantile(0.95, 4), 2.132, 1e-3);
+  EXPECT_NEAR(studentQuantile(0.995, 10), 3.169, 1e-3);
+  EXPECT_NEAR(studentQuantile(0.025, 2), -4.303, 1e-3);
+  EXPECT_EQ(studentQuantile(0.5, 3), 0);
+}
+
+TEST(TuneStatisticsTest, GeometricMeanBoundsSeeALargeGainEarly) {
+  // Three rounds 20 % faster, 1 % apart: the median's bounds cannot tell
+  // (one time in 8 for three values below 1 by chance), Student's t can.
+  std::vector<double> Three{0.80, 0.81, 0.79};
+  double Alpha = 0.05 / 3 / 2;
+  EXPECT_TRUE(std::isinf(medianUpperBound(Three, Alpha)));
+  Interval T = geometricMeanBounds(Three, Alpha);
+  EXPECT_LT(T.High, 0.9);
+  EXPECT_GT(T.Low, 0.7);
+  // A 1 % gain in the same noise is not told apart from none.
+  EXPECT_GT(geometricMeanBounds({0.99, 1.0, 0.98}, Alpha).High, 1);
+  // Geometric: 0.5 and 2 average to 1.
+  Interval Sym = geometricMeanBounds({0.5, 2.0}, 0.25);
+  EXPECT_NEAR(Sym.Low * Sym.High, 1, 1e-9);
+  EXPECT_TRUE(std::isinf(geometricMeanBounds({0.5}, 0.05).High));
+}
+
 TEST(OutputMatchTest, Exact) {
   EXPECT_EQ(outputDifference("a 1\nb 2\n", "a 1\nb 2\n", 0), "");
   EXPECT_EQ(outputDifference("a 1\nb 2\n", "a 1\nb 3\n", 0),
