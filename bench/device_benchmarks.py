@@ -105,16 +105,23 @@ def build_only(o, prog, flags, work):
 def measure(o, prog, flags, work):
     b = rb.Bench(o, prog, flags, work)
     record = prog["record"]
-    auto = b.build([])
+    plan = rb.auto_spec(b.report())
+    # A plan that keeps the record is the original program: its binary, so
+    # that interleaved() times it once and no column shows the same program
+    # faster or slower than itself.
+    auto = b.original if kept({"plan": plan}) else b.build([])
     soa = b.build([f"--layout={record}=soa"])
     # The same plan at the boundary: the host keeps its arrays of structs and
     # every transfer converts (its cost is the difference to `auto`).
-    plan = rb.auto_spec(b.report())
     boundary = auto if kept({"plan": plan}) else b.build(
         [f"--strategy={record}=boundary", f"--layout={record}={plan}"])
     if auto is None or soa is None or boundary is None:
         sys.exit(f"{prog['name']}: the automatic, SoA or boundary rewrite fails")
     (seconds, best_spec, best), tried = rb.search(b, [int(t) for t in o.tiles.split(",")])
+    if best_spec == plan:
+        best = auto
+    elif kept({"plan": best_spec}):
+        best = b.original
     names = ["aos", "auto", "soa", "oracle", "boundary"]
     walls, kernels = rb.interleaved([b.original, auto, soa, best, boundary], o.runs)
     if None in kernels:
@@ -220,6 +227,16 @@ def targets(rows):
     return out
 
 
+def measured(rows, date):
+    """When: the run's date, and the rows kept from an earlier run (--merge)
+    with theirs."""
+    older = {}
+    for r in rows:
+        if r.get("date", date) != date:
+            older.setdefault(r["date"], []).append(r["name"])
+    return date + "".join(f" ({', '.join(names)}: {d})" for d, names in sorted(older.items()))
+
+
 def section(rows, o, flags, date):
     suite = o.get("suite", "opencl")
     s = SUITES[suite]
@@ -228,7 +245,7 @@ def section(rows, o, flags, date):
              "kernels compiled by PoCL") if suite == "opencl" else \
         f"built with {o['compiler']}, `{' '.join(flags)}`"
     lines = [begin, "", "## " + s["title"], "",
-             f"Measured {date} on {o['cpu']}, device {o['device']}; {built}. "
+             f"Measured {measured(rows, date)} on {o['cpu']}, device {o['device']}; {built}. "
              f"Speedups over the AoS original: kernel time ({s['timer']}) and the whole run, "
              f"medians of {o['runs']} interleaved runs. The oracle "
              "is the fastest plan of the search (run_benchmarks.py's, tiles "
@@ -275,6 +292,8 @@ def main():
     ap.add_argument("--out", default=os.path.join(rb.ROOT, "docs", "benchmarks.md"))
     ap.add_argument("--from-json", help="render the section again from the figures "
                     "of an earlier run (docs/benchmarks-opencl.json), measuring nothing")
+    ap.add_argument("--merge", metavar="JSON", help="keep an earlier run's rows "
+                    "(docs/benchmarks-opencl.json) of the programs not measured here")
     o = ap.parse_args()
     s = SUITES[o.suite]
     o.cc = o.cc or s["cc"]
@@ -309,11 +328,21 @@ def main():
                 print(json.dumps(rows[-1]), flush=True)
     finally:
         shutil.rmtree(work, ignore_errors=True)
+    if o.merge:
+        with open(o.merge) as f:
+            saved = json.load(f)
+        earlier = {r["name"]: dict(r, date=r.get("date", saved["date"]))
+                   for r in saved["rows"]}
+        fresh = {r["name"]: r for r in rows}
+        rows = [fresh.get(p["name"]) or earlier[p["name"]] for p in programs
+                if p["name"] in fresh or p["name"] in earlier]
     cpu, compiler = rb.machine(o.cc)
     dev, version = device(o.suite)
     options = dict(suite=o.suite, cpu=cpu, compiler=compiler, device=f"{dev} ({version})",
                    runs=o.runs, tiles=o.tiles, search_runs=o.search_runs)
     date = str(datetime.date.today())
+    for r in rows:
+        r.setdefault("date", date)
     write(o.out, section(rows, options, flags, date), o.suite)
     with open(os.path.join(os.path.dirname(o.out), f"benchmarks-{o.suite}.json"), "w") as f:
         json.dump(dict(date=date, flags=flags, options=options, rows=rows), f, indent=1)

@@ -3,10 +3,12 @@
 // The tuner decides on paired timings: each round runs the original and
 // every plan still in the race, in a shuffled order, and each plan's time is
 // divided by the original's of the same round, so that drift of the machine
-// cancels. A plan wins only if an upper confidence bound of the median of
-// its ratios lies below 1, at a level shared among the plans that raced:
-// it beats the original by more than the noise the rounds measured. Two
-// plans are compared with each other the same way, round by round.
+// cancels. A plan wins only if an upper confidence bound of its ratios lies
+// below 1, at a level shared among the plans that raced: it beats the
+// original by more than the noise the rounds measured. The bounds are the
+// median's (distribution-free) or the geometric mean's (Student's t on the
+// logarithms, which tells a large gain after fewer rounds). Two plans are
+// compared with each other the same way, round by round.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DLOPT_TUNER_TUNESTATISTICS_H
