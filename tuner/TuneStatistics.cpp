@@ -1,5 +1,6 @@
 //===- TuneStatistics.cpp - Medians and their confidence ------------------===//
 #include "tuner/TuneStatistics.h"
+#include "llvm/Support/MathExtras.h"
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -43,7 +44,7 @@ double dlopt::medianUpperBound(std::vector<double> V, double Alpha) {
 /// The density of Student's t with \p Df degrees of freedom at \p X.
 static double studentDensity(double X, double Df) {
   double LogNorm = std::lgamma((Df + 1) / 2) - std::lgamma(Df / 2) -
-                   0.5 * std::log(Df * M_PI);
+                   0.5 * std::log(Df * llvm::numbers::pi);
   return std::exp(LogNorm - (Df + 1) / 2 * std::log1p(X * X / Df));
 }
 
