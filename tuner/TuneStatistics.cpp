@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
+#include <mutex>
 
 using namespace dlopt;
 
@@ -58,19 +60,30 @@ static double studentMass(double X, double Df) {
   return Sum * H / 3;
 }
 
-double dlopt::studentQuantile(double P, unsigned Df) {
-  if (P == 0.5)
-    return 0;
-  if (P < 0.5)
-    return -studentQuantile(1 - P, Df);
-  // Bisection on [0, 1e3] (P = 1 - 1e-6 at Df = 1 is 3.2e5: far past what
-  // the tuner's levels need; they stay below 1 - 1e-3).
+/// The quantile by bisection on [0, 1e3] (P = 1 - 1e-6 at Df = 1 is 3.2e5:
+/// far past what the tuner's levels need).
+static double computeStudentQuantile(double P, unsigned Df) {
   double Low = 0, High = 1e3, Want = P - 0.5;
   for (int I = 0; I < 60; ++I) {
     double Mid = (Low + High) / 2;
     (studentMass(Mid, Df) < Want ? Low : High) = Mid;
   }
   return (Low + High) / 2;
+}
+
+double dlopt::studentQuantile(double P, unsigned Df) {
+  if (P == 0.5)
+    return 0;
+  if (P < 0.5)
+    return -studentQuantile(1 - P, Df);
+  // A race asks for the same few levels round after round.
+  static std::mutex Lock;
+  static std::map<std::pair<double, unsigned>, double> Known;
+  std::lock_guard<std::mutex> Guard(Lock);
+  auto [It, New] = Known.try_emplace({P, Df}, 0);
+  if (New)
+    It->second = computeStudentQuantile(P, Df);
+  return It->second;
 }
 
 Interval dlopt::geometricMeanBounds(const std::vector<double> &V,
@@ -87,6 +100,19 @@ Interval dlopt::geometricMeanBounds(const std::vector<double> &V,
   double Error = std::sqrt(SumSquares / (N - 1) / N) *
                  studentQuantile(1 - Alpha, unsigned(N - 1));
   return {std::exp(Mean - Error), std::exp(Mean + Error)};
+}
+
+Interval dlopt::ratioBounds(const std::vector<double> &Ratios, double Alpha) {
+  Interval T = geometricMeanBounds(Ratios, Alpha / 2);
+  std::vector<double> Negated;
+  for (double R : Ratios)
+    Negated.push_back(-R);
+  return {std::max(T.Low, -medianUpperBound(Negated, Alpha / 2)),
+          std::min(T.High, medianUpperBound(Ratios, Alpha / 2))};
+}
+
+double dlopt::lookLevel(double Alpha, unsigned Look) {
+  return Alpha / (double(Look) * (Look + 1));
 }
 
 std::vector<double> dlopt::pairedRatios(const std::vector<double> &A,

@@ -77,20 +77,6 @@ std::string failure(const CommandRun &Run, llvm::StringRef What,
   return "";
 }
 
-/// One-sided bounds, each at level 1 - \p Alpha, of the typical ratio of
-/// \p Ratios: the tighter of the median's (distribution-free, from 5 or 6
-/// rounds on) and the geometric mean's (Student's t on the logarithms, which
-/// a gain large against the noise passes from 3 rounds on), each taken at
-/// Alpha / 2 so that the tighter of the two keeps the level.
-Interval ratioBounds(const std::vector<double> &Ratios, double Alpha) {
-  Interval T = geometricMeanBounds(Ratios, Alpha / 2);
-  std::vector<double> Negated;
-  for (double R : Ratios)
-    Negated.push_back(-R);
-  return {std::max(T.Low, -medianUpperBound(Negated, Alpha / 2)),
-          std::min(T.High, medianUpperBound(Ratios, Alpha / 2))};
-}
-
 Clock::duration seconds(double S) {
   return std::chrono::duration_cast<Clock::duration>(
       std::chrono::duration<double>(S));
@@ -421,11 +407,16 @@ void TuneSession::narrow(std::vector<unsigned> &Racing, bool &Decided) {
 }
 
 /// Whether plan \p P's ratio is below 1 with 95 % confidence shared among
-/// the plans that raced (Bonferroni): with three plans without gain
-/// racing, one would otherwise win one time in eleven.
+/// the plans that raced (Bonferroni: with three plans without gain racing,
+/// one would otherwise win one time in eleven) and among the rounds it is
+/// tested after (lookLevel()).
 bool TuneSession::winsOverOriginal(unsigned P) const {
-  double Alpha = 0.05 / std::max(1u, RacedPlans);
-  return ratioBounds(Result.Plans[P].Ratios, Alpha).High < 1;
+  const std::vector<double> &Ratios = Result.Plans[P].Ratios;
+  if (Ratios.size() < MinRounds)
+    return false;
+  double Alpha =
+      lookLevel(0.05 / std::max(1u, RacedPlans), Ratios.size() - MinRounds + 1);
+  return ratioBounds(Ratios, Alpha).High < 1;
 }
 
 void TuneSession::race() {

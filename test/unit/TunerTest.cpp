@@ -4,6 +4,7 @@
 #include "tuner/TuneStatistics.h"
 #include "gtest/gtest.h"
 #include <cmath>
+#include <random>
 
 using namespace dlopt;
 
@@ -90,6 +91,53 @@ TEST(TuneStatisticsTest, GeometricMeanBoundsSeeALargeGainEarly) {
   Interval Sym = geometricMeanBounds({0.5, 2.0}, 0.25);
   EXPECT_NEAR(Sym.Low * Sym.High, 1, 1e-9);
   EXPECT_TRUE(std::isinf(geometricMeanBounds({0.5}, 0.05).High));
+}
+
+/// How often a plan racing alone against the original wins, as the tuner
+/// races (tuner/Tuner.cpp): a round at a time from round 3 to 25, stopping
+/// when it wins (the upper bound below 1 at 95 % shared among the rounds
+/// tested, lookLevel()) or shows no gain worth
+/// racing for (its lower bound at 97.5 % above 0.98, or a median of 1 or
+/// more). Each round's ratio is exp(Gain + noise), the noise normal with
+/// standard deviation Sigma, or with a slow outlier (3x Sigma) one round in
+/// five, as this shared machine gives.
+double winRate(double Gain, double Sigma, bool Outliers, unsigned Races) {
+  std::mt19937 Random(7);
+  std::normal_distribution<double> Noise(0, Sigma);
+  std::uniform_int_distribution<int> Five(0, 4);
+  unsigned Wins = 0;
+  for (unsigned Race = 0; Race < Races; ++Race) {
+    std::vector<double> Ratios;
+    for (unsigned Round = 1; Round <= 25; ++Round) {
+      double X = std::log(1 - Gain) + Noise(Random);
+      if (Outliers && Five(Random) == 0)
+        X += (Five(Random) % 2 ? 3 : -3) * Sigma;
+      Ratios.push_back(std::exp(X));
+      if (Round < 3)
+        continue;
+      if (ratioBounds(Ratios, lookLevel(0.05, Round - 2)).High < 1) {
+        ++Wins;
+        break;
+      }
+      if (ratioBounds(Ratios, 0.025).Low > 0.98 || median(Ratios) >= 1)
+        break;
+    }
+  }
+  return double(Wins) / Races;
+}
+
+TEST(TuneStatisticsTest, RatioBoundsKeepTheRaceHonest) {
+  // A plan without gain wins at most one time in twenty, raced round by
+  // round: the tuner tests it after every round (at one level each time,
+  // 8 % and 12 % here).
+  EXPECT_LT(winRate(0, 0.02, false, 4000), 0.05);
+  EXPECT_LT(winRate(0, 0.02, true, 4000), 0.05);
+  // A 20 % gain in 2 % noise wins nearly always (mesh-cpp's SoA), and a
+  // 5 % gain mostly.
+  EXPECT_GT(winRate(0.20, 0.02, false, 1000), 0.99);
+  EXPECT_GT(winRate(0.05, 0.02, true, 1000), 0.8);
+  EXPECT_EQ(lookLevel(0.05, 1), 0.025);
+  EXPECT_NEAR(lookLevel(0.05, 3), 0.05 / 12, 1e-15);
 }
 
 TEST(OutputMatchTest, Exact) {
