@@ -170,7 +170,7 @@ def interleaved(binaries, runs):
 
 def unchanged(copy, pristine):
     """Whether the rewritten COPY's files (headers too) are byte for byte
-    PRISTINE's, before COPY is built."""
+    PRISTINE's (another copy, built or not), before COPY is built."""
     for top, _, files in os.walk(copy.dir):
         for name in files:
             mine = os.path.join(top, name)
@@ -190,6 +190,7 @@ class Bench:
         self.o, self.prog, self.flags, self.work = o, prog, flags, work
         self.src = os.path.join(ROOT, prog["src"])
         self.count = 0
+        self.built = []  # (copy, binary) of each plan built
         self.pristine = self.copy("original")
         self.original = os.path.join(work, "original.bin")
         b = self.pristine.build(o.cc, flags, self.original)
@@ -237,17 +238,26 @@ class Bench:
         r = run([self.o.dl_refactor, "--apply", *layout_args, *copy.tool_args])
         if r.returncode:
             return None
-        if unchanged(copy, self.pristine):
-            # The plan keeps every record ("nothing to change"): the original
-            # program, timed as the original so that it is never reported
-            # faster or slower than itself.
-            return self.original
+        if same := self.same_program(copy):
+            return same
         binary = os.path.join(self.work, f"c{self.count}.bin")
         if copy.build(self.o.cc, self.flags, binary).returncode:
             return None
         if check_output and not same_output(self.expected, timed([binary])[1], self.flags):
             return None
+        self.built.append((copy, binary))
         return binary
+
+    def same_program(self, copy):
+        """The binary of the original or of a plan built before whose sources
+        are COPY's, or None: one program, timed once, so that it is never
+        reported faster or slower than itself (a plan that keeps every record,
+        "nothing to change", is the original; --tune may apply the automatic
+        plan)."""
+        for other, binary in [(self.pristine, self.original)] + self.built:
+            if unchanged(copy, other):
+                return binary
+        return None
 
     def time(self, binary):
         return statistics.median(timed([binary])[0] for _ in range(self.o.search_runs))
@@ -331,6 +341,8 @@ def tune(b, budget):
                          for p in tune_report.get("plans", [])]}
     if not chosen:  # The sources are the original's: so is the program.
         return b.original, seconds, "nothing", summary
+    if same := b.same_program(copy):
+        return same, seconds, chosen, summary
     binary = os.path.join(b.work, "tuned.bin")
     if copy.build(b.o.cc, b.flags, binary).returncode:
         sys.exit(f"the tuned {b.prog['name']} does not build")

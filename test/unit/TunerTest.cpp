@@ -93,14 +93,14 @@ TEST(TuneStatisticsTest, GeometricMeanBoundsSeeALargeGainEarly) {
   EXPECT_TRUE(std::isinf(geometricMeanBounds({0.5}, 0.05).High));
 }
 
-/// How often a plan racing alone against the original wins, as the tuner
-/// races (tuner/Tuner.cpp): a round at a time from round 3 to 25, stopping
-/// when it wins (the upper bound below 1 at 95 % shared among the rounds
-/// tested, lookLevel()) or shows no gain worth
-/// racing for (its lower bound at 97.5 % above 0.98, or a median of 1 or
-/// more). Each round's ratio is exp(Gain + noise), the noise normal with
-/// standard deviation Sigma, or with a slow outlier (3x Sigma) one round in
-/// five, as this shared machine gives.
+/// How often a plan racing alone against the original wins, raced as the
+/// tuner races (tuner/Tuner.cpp, its constants repeated here): a round at
+/// a time from round 3 to 25, stopping when it wins (the upper bound below
+/// 1 at 95 % shared among the rounds tested, lookLevel()) or shows no gain
+/// worth racing for (its lower bound at 97.5 % above 0.98, or a median of 1
+/// or more). Each round's ratio is exp(log(1 - Gain) + noise), the noise
+/// normal with standard deviation Sigma, and with Outliers a 3-sigma slow
+/// or fast one one round in five, as this shared machine gives.
 double winRate(double Gain, double Sigma, bool Outliers, unsigned Races) {
   std::mt19937 Random(7);
   std::normal_distribution<double> Noise(0, Sigma);
