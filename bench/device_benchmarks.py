@@ -107,10 +107,9 @@ def measure(o, prog, flags, work):
     b = rb.Bench(o, prog, flags, work)
     record = prog["record"]
     plan = rb.auto_spec(b.report())
-    # A plan that keeps the record is the original program: its binary, so
-    # that interleaved() times it once and no column shows the same program
-    # faster or slower than itself.
-    auto = b.original if kept({"plan": plan}) else b.build([])
+    # A plan that keeps the record, or whose sources are another plan's, is
+    # that program's binary (rb.Bench.build), timed once by interleaved().
+    auto = b.build([])
     soa = b.build([f"--layout={record}=soa"])
     # The same plan at the boundary: the host keeps its arrays of structs and
     # every transfer converts (its cost is the difference to `auto`).
@@ -119,10 +118,6 @@ def measure(o, prog, flags, work):
     if auto is None or soa is None or boundary is None:
         sys.exit(f"{prog['name']}: the automatic, SoA or boundary rewrite fails")
     (seconds, best_spec, best), tried = rb.search(b, [int(t) for t in o.tiles.split(",")])
-    if best_spec == plan:
-        best = auto
-    elif kept({"plan": best_spec}):
-        best = b.original
     names = ["aos", "auto", "soa", "oracle", "boundary"]
     walls, kernels = rb.interleaved([b.original, auto, soa, best, boundary], o.runs)
     if None in kernels:

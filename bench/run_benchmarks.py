@@ -218,11 +218,6 @@ class Bench:
                 return rec
         sys.exit(f"no plan for {self.prog['record']}")
 
-    def plan_cost(self, layout_args):
-        """Seconds a rewrite, build and output check of a plan take."""
-        self.build(layout_args)
-        return self.build_s
-
     def build(self, layout_args, check_output=True):
         """A rewritten, built and (unless not check_output) checked binary, or
         None; its seconds in build_s."""
@@ -580,8 +575,9 @@ def main():
                 # What the search pays per plan, besides its runs: a rewrite,
                 # a build and an output check (of the whole record SoA where
                 # the automatic plan leaves the program as it is).
-                build_s = b.build_s if auto != b.original else b.plan_cost(
-                    [f"--layout={prog['record']}=soa"])
+                if auto == b.original:
+                    b.build([f"--layout={prog['record']}=soa"])
+                build_s = b.build_s
                 before = reused.get((prog["name"], " ".join(flags)))
                 if before:
                     oracle_spec, tried = before["oracle_spec"], before["tried"]
