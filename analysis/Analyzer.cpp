@@ -125,7 +125,8 @@ static void addKernelConnections(ASTContext &Ctx,
     return;
   OpenCLHost Host(
       Ctx, [](const RecordDecl *) { return false; },
-      [](const Expr *) -> const RecordDecl * { return nullptr; });
+      [](const Expr *) -> const RecordDecl * { return nullptr; },
+      [](const Expr *, const RecordDecl *) { return false; });
   if (!Host.collect())
     return;
   Unit.KernelHolders = Host.kernelHolders();
@@ -305,6 +306,7 @@ AnalysisResult dlopt::analyzeTranslationUnit(ASTContext &Ctx,
   std::vector<CandidateRecord> Candidates = findCandidates(Ctx);
   std::vector<RecordLegality> Legal =
       checkLegality(Ctx, Candidates, &Opts.BufferHolders);
+  Unit.FieldBytes = fieldByteCounts(Ctx);
 
   std::vector<const RecordDecl *> Decls;
   for (const CandidateRecord &C : Candidates)

@@ -39,8 +39,14 @@ const RecordDecl *dlopt::elementRecord(QualType Ty) {
   QualType Canon = Ty.getCanonicalType();
   if (const auto *PT = Canon->getAs<PointerType>())
     return globalRecord(PT->getPointeeType());
-  if (const ArrayType *AT = Canon->getAsArrayTypeUnsafe())
+  if (const ArrayType *AT = Canon->getAsArrayTypeUnsafe()) {
+    // `__local T tile[N]` in a kernel: the address space qualifies the
+    // array's type, not (in the AST) its element type.
+    LangAS AS = Canon.getAddressSpace();
+    if (AS == LangAS::opencl_local || AS == LangAS::opencl_private)
+      return nullptr;
     return globalRecord(AT->getElementType());
+  }
   return nullptr;
 }
 

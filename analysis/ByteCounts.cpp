@@ -17,49 +17,64 @@ using namespace clang;
 using namespace dlopt;
 
 namespace {
-/// Every write of one field in a translation unit: the values assigned to
-/// it, and whether it is also written another way (+=, ++, through its
-/// address, or by an initializer list).
+/// Every write of the integer fields of structs in a translation unit: the
+/// values assigned to each, and whether it is also written another way
+/// (+=, ++, through its address).
 class FieldWrites : public RecursiveASTVisitor<FieldWrites> {
 public:
-  explicit FieldWrites(const FieldDecl *FD) : FD(FD) {}
+  struct Writes {
+    std::vector<const Expr *> Values;
+    bool Other = false;
+  };
   bool shouldVisitTemplateInstantiations() const { return true; }
 
   bool VisitBinaryOperator(BinaryOperator *BO) {
-    if (BO->isAssignmentOp() && isField(BO->getLHS())) {
+    if (const FieldDecl *FD =
+            BO->isAssignmentOp() ? field(BO->getLHS()) : nullptr) {
       if (BO->getOpcode() == BO_Assign)
-        Values.push_back(BO->getRHS());
+        Fields[FD].Values.push_back(BO->getRHS());
       else
-        Other = true;
+        Fields[FD].Other = true;
     }
     return true;
   }
   bool VisitUnaryOperator(UnaryOperator *UO) {
-    if ((UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
-        isField(UO->getSubExpr()))
-      Other = true;
+    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+      if (const FieldDecl *FD = field(UO->getSubExpr()))
+        Fields[FD].Other = true;
     return true;
   }
   bool VisitInitListExpr(InitListExpr *List) {
     const RecordDecl *RD = List->getType()->getAsRecordDecl();
-    if (!RD || RD != FD->getParent() || !List->isSemanticForm())
+    if (!RD || !List->isSemanticForm())
       return true;
-    unsigned I = FD->getFieldIndex();
-    if (I < List->getNumInits() &&
-        !isa<ImplicitValueInitExpr>(List->getInit(I)))
-      Values.push_back(List->getInit(I));
+    for (const FieldDecl *FD : RD->fields()) {
+      unsigned I = FD->getFieldIndex();
+      if (isInteger(FD) && I < List->getNumInits() &&
+          !isa<ImplicitValueInitExpr>(List->getInit(I)))
+        Fields[FD].Values.push_back(List->getInit(I));
+    }
+    return true;
+  }
+  bool VisitCXXConstructorDecl(CXXConstructorDecl *Ctor) {
+    for (const CXXCtorInitializer *Init : Ctor->inits())
+      if (const FieldDecl *FD = Init->getMember();
+          FD && isInteger(FD) && Init->isWritten())
+        Fields[FD].Values.push_back(Init->getInit());
     return true;
   }
 
-  std::vector<const Expr *> Values;
-  bool Other = false;
+  llvm::MapVector<const FieldDecl *, Writes> Fields;
 
 private:
-  bool isField(const Expr *E) const {
-    const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
-    return ME && ME->getMemberDecl() == FD;
+  static bool isInteger(const FieldDecl *FD) {
+    return FD->getType()->isIntegerType();
   }
-  const FieldDecl *FD;
+  static const FieldDecl *field(const Expr *E) {
+    const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
+    const auto *FD = ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
+    return FD && isInteger(FD) ? FD : nullptr;
+  }
 };
 } // namespace
 
@@ -92,6 +107,11 @@ static void factorsOf(const Expr *E, llvm::SmallVectorImpl<const Expr *> &Out) {
 
 bool UseClassifier::elementCount(const Expr *Size, const RecordDecl *RD,
                                  HandleUse &U) const {
+  return elementCount(Size, RD, U, /*ProgramFields=*/true);
+}
+
+bool UseClassifier::elementCount(const Expr *Size, const RecordDecl *RD,
+                                 HandleUse &U, bool ProgramFields) const {
   auto IsElementSize = [&](const Expr *E) {
     const auto *S = dyn_cast<UnaryExprOrTypeTraitExpr>(ignoreWidening(E, Ctx));
     return S && S->getKind() == UETT_SizeOf &&
@@ -115,12 +135,26 @@ bool UseClassifier::elementCount(const Expr *Size, const RecordDecl *RD,
     return true;
   }
   // A byte count computed beforehand, kept as it is: its other uses keep
-  // their value, and the count is that value over the element's size.
-  if (const auto *ME = dyn_cast<MemberExpr>(Size->IgnoreParenImpCasts());
-      ME && fieldHoldsElements(dyn_cast<FieldDecl>(ME->getMemberDecl()), RD)) {
-    U.Count = {ME};
-    U.CountInBytes = true;
-    return true;
+  // their value, and the count is that value over the element's size. Kept
+  // in a struct's field, every write of that field in the program must
+  // store such a count (lavaMD's dim_cpu.space_mem = dim_cpu.space_elem *
+  // sizeof(FOUR_VECTOR), written in main.c and read in another file): this
+  // file's writes are checked here, the program's where the units are
+  // merged (ExternalSymbol::ByteCount).
+  if (const auto *ME = dyn_cast<MemberExpr>(Size->IgnoreParenImpCasts())) {
+    const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    std::optional<bool> Here = fieldHoldsElements(FD, RD);
+    std::string Key = FD ? fieldKey(FD) : "";
+    if (Here.value_or(ProgramFields && !Key.empty())) {
+      if (!Key.empty() &&
+          llvm::none_of(ByteCountFields, [&](const ByteCountField &B) {
+            return B.Field == FD && B.Record == RD;
+          }))
+        ByteCountFields.push_back({FD, RD, ME->getExprLoc()});
+      U.Count = {ME};
+      U.CountInBytes = true;
+      return true;
+    }
   }
   const auto *Bytes = dyn_cast<DeclRefExpr>(Size->IgnoreParenImpCasts());
   const auto *Var = Bytes ? dyn_cast<VarDecl>(Bytes->getDecl()) : nullptr;
@@ -130,11 +164,23 @@ bool UseClassifier::elementCount(const Expr *Size, const RecordDecl *RD,
   HandleUse Init;
   if (!FD || !Var->hasLocalStorage() || !Var->getInit() ||
       !Var->getType()->isIntegerType() || assignsTo(FD->getBody(), Var) ||
-      !elementCount(Var->getInit(), RD, Init) || Init.CountInBytes)
+      !elementCount(Var->getInit(), RD, Init, ProgramFields) ||
+      Init.CountInBytes)
     return false;
   U.Count = {Bytes};
   U.CountInBytes = true;
   return true;
+}
+
+const RecordDecl *
+UseClassifier::recordCounted(const Expr *Size,
+                             llvm::ArrayRef<const RecordDecl *> Records) const {
+  for (const RecordDecl *RD : Records) {
+    HandleUse Count;
+    if (elementCount(Size, RD, Count, /*ProgramFields=*/false))
+      return RD;
+  }
+  return nullptr;
 }
 
 bool UseClassifier::isElementSize(const Expr *Size,
@@ -143,27 +189,73 @@ bool UseClassifier::isElementSize(const Expr *Size,
   return elementCount(Size, RD, One) && One.Count.empty();
 }
 
-bool UseClassifier::fieldHoldsElements(const FieldDecl *FD,
-                                       const RecordDecl *RD) const {
+/// The record whose whole elements every value of \p W counts (n *
+/// sizeof(T)), null if some value counts something else or the field is
+/// written another way; std::nullopt if every value is zero or the field
+/// itself copied from another struct (a.bytes = b.bytes), which say nothing.
+static std::optional<const RecordDecl *>
+countedRecord(const FieldDecl *FD, const FieldWrites::Writes &W,
+              const ASTContext &Ctx) {
+  if (W.Other)
+    return nullptr;
+  std::optional<const RecordDecl *> Counted;
+  for (const Expr *V : W.Values) {
+    std::optional<llvm::APSInt> I = V->getIntegerConstantExpr(Ctx);
+    const auto *ME = dyn_cast<MemberExpr>(V->IgnoreParenImpCasts());
+    if ((I && I->isZero()) || (ME && ME->getMemberDecl() == FD))
+      continue;
+    llvm::SmallVector<const Expr *, 4> Factors;
+    factorsOf(V, Factors);
+    const RecordDecl *Of = nullptr;
+    unsigned Sizes = 0;
+    for (const Expr *F : Factors)
+      if (const auto *S =
+              dyn_cast<UnaryExprOrTypeTraitExpr>(ignoreWidening(F, Ctx));
+          S && S->getKind() == UETT_SizeOf) {
+        ++Sizes;
+        Of = asRecord(S->getTypeOfArgument());
+      }
+    if (Sizes != 1 || !Of || (Counted && *Counted != Of))
+      return nullptr;
+    Counted = Of;
+  }
+  return Counted;
+}
+
+std::string dlopt::fieldKey(const FieldDecl *FD) {
+  std::string Record = recordName(FD->getParent());
+  return Record.empty() ? "" : Record + "." + FD->getNameAsString();
+}
+
+std::map<std::string, std::string> dlopt::fieldByteCounts(ASTContext &Ctx) {
+  FieldWrites W;
+  W.TraverseAST(Ctx);
+  std::map<std::string, std::string> Out;
+  for (const auto &[FD, Writes] : W.Fields) {
+    std::string Key = fieldKey(FD);
+    std::optional<const RecordDecl *> RD = countedRecord(FD, Writes, Ctx);
+    if (!Key.empty() && RD)
+      Out[Key] = *RD ? recordName(*RD) : "";
+  }
+  return Out;
+}
+
+std::optional<bool>
+UseClassifier::fieldHoldsElements(const FieldDecl *FD,
+                                  const RecordDecl *RD) const {
   if (!FD || !FD->getType()->isIntegerType())
     return false;
-  auto [It, New] = FieldCounts.try_emplace({FD, RD}, false);
-  if (!New)
-    return It->second;
-  // Every value it is given is a whole number of elements, none included
-  // (a field never written is zero or never read as a size).
-  FieldWrites W(FD);
-  W.TraverseAST(Ctx);
-  HandleUse Each;
-  auto Zero = [&](const Expr *V) {
-    std::optional<llvm::APSInt> I = V->getIntegerConstantExpr(Ctx);
-    return I && I->isZero();
-  };
-  bool Whole =
-      !W.Other && !W.Values.empty() &&
-      llvm::all_of(W.Values, [&](const Expr *V) {
-        return Zero(V) || (elementCount(V, RD, Each) && !Each.CountInBytes);
-      });
-  FieldCounts[{FD, RD}] = Whole;
-  return Whole;
+  if (!FieldRecords) {
+    FieldWrites W;
+    W.TraverseAST(Ctx);
+    FieldRecords.emplace();
+    for (const auto &[Field, Writes] : W.Fields)
+      if (std::optional<const RecordDecl *> Of =
+              countedRecord(Field, Writes, Ctx))
+        (*FieldRecords)[Field] = *Of;
+  }
+  auto It = FieldRecords->find(FD);
+  if (It == FieldRecords->end())
+    return std::nullopt;
+  return It->second == RD;
 }

@@ -18,6 +18,8 @@ const char *ExternalSymbol::kindName(Kind K) {
     return "kernel-argument";
   case KernelParameter:
     return "kernel-parameter";
+  case ByteCount:
+    return "byte-count";
   }
   llvm_unreachable("all external symbol kinds are named");
 }
@@ -25,7 +27,7 @@ const char *ExternalSymbol::kindName(Kind K) {
 std::optional<ExternalSymbol::Kind>
 ExternalSymbol::kindNamed(llvm::StringRef Name) {
   for (Kind K : {Use, Definition, SortedWith, Comparator, KernelArgument,
-                 KernelParameter})
+                 KernelParameter, ByteCount})
     if (Name == kindName(K))
       return K;
   return std::nullopt;

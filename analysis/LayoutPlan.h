@@ -115,10 +115,15 @@ struct ExternalSymbol {
     /// record to it (KernelArgument), or the array comes from code that
     /// would not change with it.
     KernelParameter,
+    /// A byte count read from a struct's field (Symbol "Record.field") as a
+    /// number of whole elements of the record, which a rewrite divides by
+    /// the element's size: every write of that field in the program must
+    /// store n * sizeof(record) (LayoutPlan::FieldBytes).
+    ByteCount,
   };
   Kind K = Use;
   /// The kinds' names in a report: "use", "definition", "sorted-with",
-  /// "comparator", "kernel-argument", "kernel-parameter".
+  /// "comparator", "kernel-argument", "kernel-parameter", "byte-count".
   static const char *kindName(Kind K);
   static std::optional<Kind> kindNamed(llvm::StringRef Name);
   std::string Symbol;
@@ -297,6 +302,12 @@ struct LayoutPlan {
   /// file that binds or transfers through the holder knows the buffer
   /// from the program's (AnalysisOptions::BufferHolders).
   std::map<std::string, std::string> BufferHolders;
+  /// The integer fields of structs the program writes, by "Record.field":
+  /// the record whose whole elements every value stored counts (n *
+  /// sizeof(T)), or "" where a value counts something else or the field is
+  /// written another way (+=, through its address). Merged over the units,
+  /// it decides their ExternalSymbol::ByteCount symbols.
+  std::map<std::string, std::string> FieldBytes;
   /// Where host code sets kernels' arguments (clSetKernelArg), by kernel (a
   /// holder symbol until the merge resolves it; "?" for a kernel whose
   /// name is not known): one place per file. A kernel taking a record's

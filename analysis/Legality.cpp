@@ -79,6 +79,16 @@ public:
                    "' casts its 'void *' parameters to '" + recordName(RD) +
                    " *' (type punning), and no analyzed file sorts arrays "
                    "of it with this comparator");
+    // A count of the buffer's or the allocation's elements either way.
+    Scope = Blocker::Both;
+    for (const UseClassifier::ByteCountField &B : Uses.byteCountFields()) {
+      std::string Key = fieldKey(B.Field), Of = recordName(B.Record);
+      external(B.Record, ExternalSymbol::ByteCount, Key, B.Loc,
+               "byte count '" + Key + "' read as a number of '" + Of +
+                   "' elements: some write of that field in the analyzed "
+                   "files stores something other than n * sizeof(" +
+                   Of + "), or none stores it");
+    }
     for (RecordLegality &L : Results)
       std::stable_sort(L.Issues.begin(), L.Issues.end(),
                        [&](const LegalityIssue &A, const LegalityIssue &B) {
@@ -1013,7 +1023,12 @@ public:
   bool VisitMemberExpr(MemberExpr *ME) {
     auto Scoped = memoryScope(CudaMemory::arrayRoot(ME));
     const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
-    if (FD && isCandidate(FD->getParent()))
+    // An element of an array that keeps the record (an OpenCL __local
+    // tile) is not rewritten, wherever it is spelled.
+    const auto *Of =
+        dyn_cast<ArraySubscriptExpr>(ME->getBase()->IgnoreParenImpCasts());
+    bool Kept = Of && !elementRecord(Of->getBase()->getType());
+    if (FD && isCandidate(FD->getParent()) && !Kept)
       checkMacro(FD->getParent(), ME->getExprLoc());
     if (std::optional<UseVerdict> V = Uses.arrayMember(ME))
       classified(elementRecord(ME->getType()), *V);

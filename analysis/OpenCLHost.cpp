@@ -135,13 +135,12 @@ OpenCLHost::forRecords(ASTContext &Ctx, const UseClassifier &Uses,
       Records.begin(), Records.end());
   OpenCLHost Host(
       Ctx, [Set](const RecordDecl *RD) { return Set->count(RD) > 0; },
-      [&Uses, Records](const Expr *Size) -> const RecordDecl * {
-        for (const RecordDecl *RD : Records) {
-          HandleUse Count;
-          if (Uses.elementCount(Size, RD, Count))
-            return RD;
-        }
-        return nullptr;
+      [&Uses, Records](const Expr *Size) {
+        return Uses.recordCounted(Size, Records);
+      },
+      [&Uses](const Expr *Size, const RecordDecl *RD) {
+        HandleUse Count;
+        return Uses.elementCount(Size, RD, Count);
       });
   Host.Known = Known;
   Host.Named = std::move(Records);

@@ -164,6 +164,10 @@ public:
   /// (n * sizeof(T)), or null.
   using SizeRecordFn =
       std::function<const clang::RecordDecl *(const clang::Expr *)>;
+  /// Whether a byte count counts whole elements of a record (n *
+  /// sizeof(T), or a count the program stores: UseClassifier::elementCount).
+  using CountsElementsFn =
+      std::function<bool(const clang::Expr *, const clang::RecordDecl *)>;
   /// The connections of the buffers of \p Records (legality's candidates,
   /// or the records a rewrite changes): a byte count counts a record's
   /// elements as \p Uses reads allocation sizes.
@@ -174,9 +178,10 @@ public:
              std::vector<const clang::RecordDecl *> Records,
              const std::map<std::string, std::string> *Known = nullptr);
   OpenCLHost(clang::ASTContext &Ctx, IsCandidateFn IsCandidate,
-             SizeRecordFn RecordOfSize)
+             SizeRecordFn RecordOfSize, CountsElementsFn CountsElements)
       : Ctx(Ctx), IsCandidate(std::move(IsCandidate)),
-        RecordOfSize(std::move(RecordOfSize)) {}
+        RecordOfSize(std::move(RecordOfSize)),
+        CountsElements(std::move(CountsElements)) {}
 
   /// Reads the translation unit's OpenCL calls; false if it makes none.
   bool collect();
@@ -280,6 +285,7 @@ private:
   const std::map<std::string, std::string> *Known = nullptr;
   std::vector<const clang::RecordDecl *> Named;
   SizeRecordFn RecordOfSize;
+  CountsElementsFn CountsElements;
   /// Kernels by the variable or member holding them: the name they were
   /// created with ("" if not a string literal).
   llvm::DenseMap<const clang::ValueDecl *, std::string> Kernels;

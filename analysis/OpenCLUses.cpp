@@ -153,7 +153,7 @@ void OpenCLHost::copiedHostMemory(const RecordDecl *RD, const Expr *Flags) {
 bool OpenCLHost::wholeElements(const RecordDecl *RD, const Expr *Bytes,
                                const std::string &What) {
   Expr::EvalResult R;
-  if (RecordOfSize(Bytes) == RD ||
+  if (CountsElements(Bytes, RD) ||
       (Bytes->EvaluateAsInt(R, Ctx) && R.Val.getInt() == 0))
     return true;
   Problems.push_back({RD, Bytes->getExprLoc(),

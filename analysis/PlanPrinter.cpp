@@ -419,6 +419,9 @@ json::Value dlopt::planToJson(const LayoutPlan &Plan) {
   json::Object Buffers, Setters, SvmSetters;
   for (const auto &[Holder, Record] : Plan.BufferHolders)
     Buffers[Holder] = Record;
+  json::Object FieldBytes;
+  for (const auto &[Field, Record] : Plan.FieldBytes)
+    FieldBytes[Field] = Record;
   for (const auto &[Kernel, Places] : Plan.KernelArgumentsSet)
     Setters[Kernel] = stringsJson(Places);
   for (const auto &[Kernel, Places] : Plan.KernelArgumentsSetBySvm)
@@ -433,6 +436,7 @@ json::Value dlopt::planToJson(const LayoutPlan &Plan) {
                       {"kernel_launches", std::move(Launches)},
                       {"kernel_holders", std::move(Holders)},
                       {"buffer_holders", std::move(Buffers)},
+                      {"field_bytes", std::move(FieldBytes)},
                       {"kernel_arguments_set", std::move(Setters)},
                       {"kernel_arguments_set_svm", std::move(SvmSetters)},
                       {"records", std::move(Records)}};

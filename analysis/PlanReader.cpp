@@ -186,6 +186,7 @@ llvm::Expected<LayoutPlan> dlopt::planFromJson(const json::Value &V) {
       !O.mapOptional("kernel_launches", Plan.KernelLaunches) ||
       !O.mapOptional("kernel_holders", Plan.KernelHolders) ||
       !O.mapOptional("buffer_holders", Plan.BufferHolders) ||
+      !O.mapOptional("field_bytes", Plan.FieldBytes) ||
       !O.mapOptional("kernel_arguments_set", Plan.KernelArgumentsSet) ||
       !O.mapOptional("kernel_arguments_set_svm", Plan.KernelArgumentsSetBySvm))
     return Fail();

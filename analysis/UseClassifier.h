@@ -23,6 +23,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <variant>
@@ -581,13 +582,31 @@ public:
   /// and grouping (n * sizeof(T), sizeof(T) * w * h; sizeof(T) alone is one
   /// element), a local variable initialized so and never assigned
   /// (bytes = n * sizeof(T); malloc(bytes)), or a struct field every write
-  /// of which stores such a product (ByteCounts.cpp). False if none.
+  /// of which stores such a product (ByteCounts.cpp; a field this file does
+  /// not write is the program's to tell: byteCountFields()). False if none.
   bool elementCount(const clang::Expr *Size, const clang::RecordDecl *RD,
                     HandleUse &U) const;
+  /// The record of \p Records whose whole elements \p Size counts by what
+  /// this file shows (not a field only other files write), or null.
+  const clang::RecordDecl *
+  recordCounted(const clang::Expr *Size,
+                llvm::ArrayRef<const clang::RecordDecl *> Records) const;
   /// Whether every value field \p FD is given in this file is a product
-  /// n * sizeof(RD) (and it is given one somewhere).
-  bool fieldHoldsElements(const clang::FieldDecl *FD,
-                          const clang::RecordDecl *RD) const;
+  /// n * sizeof(RD); std::nullopt if this file gives it none (other than
+  /// zero).
+  std::optional<bool> fieldHoldsElements(const clang::FieldDecl *FD,
+                                         const clang::RecordDecl *RD) const;
+  /// A struct field read as a byte count of whole elements of a record
+  /// (elementCount): every write of it in the program must store one
+  /// (ExternalSymbol::ByteCount).
+  struct ByteCountField {
+    const clang::FieldDecl *Field;
+    const clang::RecordDecl *Record;
+    clang::SourceLocation Loc;
+  };
+  const std::vector<ByteCountField> &byteCountFields() const {
+    return ByteCountFields;
+  }
   /// Whether \p Size is the size of one element of \p RD (sizeof(T),
   /// sizeof *p): an element count of none.
   bool isElementSize(const clang::Expr *Size,
@@ -712,6 +731,10 @@ private:
   std::optional<WalkingLoop> findWalkingLoop(const clang::ForStmt *For) const;
   /// The outermost expression around \p E and the statement that holds it
   /// (null at a declaration's initializer).
+  /// elementCount; \p ProgramFields: whether a field this file does not
+  /// write may be the program's byte count.
+  bool elementCount(const clang::Expr *Size, const clang::RecordDecl *RD,
+                    HandleUse &U, bool ProgramFields) const;
   std::pair<const clang::Expr *, const clang::Stmt *>
   exprContext(const clang::Expr *E) const;
   /// The nearest allocation call or new[] among the expressions around \p E.
@@ -723,10 +746,12 @@ private:
                          std::pair<const clang::Expr *, const clang::Stmt *>>
       Contexts;
   mutable llvm::DenseMap<const clang::Expr *, const clang::Expr *> Allocations;
-  /// fieldHoldsElements's answers.
-  mutable llvm::DenseMap<
-      std::pair<const clang::FieldDecl *, const clang::RecordDecl *>, bool>
-      FieldCounts;
+  /// The record whose elements each integer field this file writes
+  /// counts (null: written otherwise), for fieldHoldsElements.
+  mutable std::optional<
+      llvm::DenseMap<const clang::FieldDecl *, const clang::RecordDecl *>>
+      FieldRecords;
+  mutable std::vector<ByteCountField> ByteCountFields;
   mutable llvm::DenseMap<const clang::ForStmt *, std::optional<WalkingLoop>>
       Loops;
   mutable llvm::DenseMap<const clang::VarDecl *, std::optional<ElementPointer>>
@@ -751,6 +776,16 @@ private:
   clang::ASTContext &Ctx;
   RecordFilter Wanted;
 };
+
+/// How the program names a struct's field: "Record.field" ("" for a field
+/// of an unnamed struct).
+std::string fieldKey(const clang::FieldDecl *FD);
+/// The integer fields of named structs this translation unit writes, by
+/// fieldKey: the record whose whole elements every value stored counts
+/// (n * sizeof(T)), or "" where one counts something else or the field is
+/// written another way (LayoutPlan::FieldBytes). Fields given only zero are
+/// left out.
+std::map<std::string, std::string> fieldByteCounts(clang::ASTContext &Ctx);
 
 } // namespace dlopt
 

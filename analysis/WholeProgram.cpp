@@ -202,6 +202,10 @@ static bool resolves(const LayoutPlan &Plan, const llvm::StringSet<> &Defined,
     return Has(ExternalSymbol::KernelArgument, S.Symbol) ||
            Has(ExternalSymbol::KernelArgument,
                (KernelOf(S.Symbol) + "#*").str());
+  case ExternalSymbol::ByteCount: {
+    auto It = Plan.FieldBytes.find(S.Symbol);
+    return It != Plan.FieldBytes.end() && It->second == recordKey(R);
+  }
   }
   return false;
 }
@@ -426,6 +430,11 @@ LayoutPlan dlopt::mergeUnits(std::vector<LayoutPlan> Units,
     for (const auto &[Kernel, Count] : U.KernelLaunches)
       Out.KernelLaunches[Kernel] += Count;
     Out.BufferHolders.insert(U.BufferHolders.begin(), U.BufferHolders.end());
+    for (const auto &[Field, Record] : U.FieldBytes)
+      // Files that store counts of different records in it count none.
+      if (auto [It, New] = Out.FieldBytes.try_emplace(Field, Record);
+          !New && It->second != Record)
+        It->second.clear();
     for (const auto &[Holder, Kernel] : U.KernelHolders)
       // Files that create different kernels into one holder name none.
       if (auto [It, New] = Out.KernelHolders.try_emplace(Holder, Kernel);
