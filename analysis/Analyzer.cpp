@@ -20,10 +20,15 @@ using namespace dlopt;
 
 /// The canonical spelling of \p FD's type, the same in every translation
 /// unit for compatible definitions: no typedefs, no file names of unnamed
-/// structs.
+/// structs, and spelled alike in C and C++ (`nei_str[26]`, not `struct
+/// nei_str[26]`; `bool`, not `_Bool`), so that a C file and a CUDA file of
+/// one program see one struct (HeaderView::Language says why its header is
+/// not rewritten).
 static std::string fieldType(ASTContext &Ctx, const FieldDecl *FD) {
   PrintingPolicy Policy = Ctx.getPrintingPolicy();
   Policy.AnonymousTagLocations = false;
+  Policy.SuppressTagKeyword = true;
+  Policy.Bool = true;
   std::string Type = FD->getType().getCanonicalType().getAsString(Policy);
   if (FD->isBitField() && !FD->getBitWidth()->isValueDependent())
     Type += " : " + std::to_string(FD->getBitWidthValue(Ctx));
@@ -156,11 +161,17 @@ static std::vector<FileID> userHeaders(const SourceManager &SM) {
   return Out;
 }
 
+/// The language a unit is parsed as, as reports name it.
+static std::string languageName(const LangOptions &LO) {
+  return LO.OpenCL ? "OpenCL" : LO.CUDA ? "CUDA" : LO.CPlusPlus ? "C++" : "C";
+}
+
 /// What the unit sees of a record in each of \p Headers (HeaderView).
 static std::vector<HeaderView> headerViews(const SourceManager &SM,
                                            llvm::ArrayRef<FileID> Headers,
                                            const RecordLegality &Legal,
-                                           const std::string &Unit) {
+                                           const std::string &Unit,
+                                           const LangOptions &LO) {
   std::map<FileID, std::vector<std::string>> Uses;
   for (const auto &[Loc, Kind] : Legal.Uses) {
     SourceLocation At = SM.getExpansionLoc(Loc);
@@ -178,7 +189,7 @@ static std::vector<HeaderView> headerViews(const SourceManager &SM,
     llvm::SmallString<128> Name(Entry->getName());
     llvm::sys::path::remove_dots(Name, /*remove_dot_dot=*/true);
     HeaderView V{realPathOf(SM, File), Unit, std::move(Uses[File]),
-                 Name.str().str()};
+                 Name.str().str(), languageName(LO)};
     llvm::sort(V.Uses);
     V.Uses.erase(std::unique(V.Uses.begin(), V.Uses.end()), V.Uses.end());
     Views.push_back(std::move(V));
@@ -360,7 +371,8 @@ AnalysisResult dlopt::analyzeTranslationUnit(ASTContext &Ctx,
     if (Legal[I].CudaCallAt.isValid())
       R.CudaCallAt = formatLoc(SM, Legal[I].CudaCallAt);
     R.Headers = headerViews(SM, Headers, Legal[I],
-                            Unit.Units.empty() ? "" : Unit.Units.front());
+                            Unit.Units.empty() ? "" : Unit.Units.front(),
+                            Ctx.getLangOpts());
     Unit.Records.push_back(std::move(R));
     Result.UnitDecls.push_back(RD);
   }

@@ -148,6 +148,9 @@ struct HeaderView {
   std::vector<std::string> Uses;
   /// How messages name the header.
   std::string Name;
+  /// The unit's language ("C", "C++", "CUDA", "OpenCL"): the code a rewrite
+  /// generates in a header is written for it.
+  std::string Language;
 };
 
 struct LoopInfo {

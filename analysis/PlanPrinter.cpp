@@ -388,6 +388,7 @@ static json::Object recordJson(const RecordPlan &R, bool Planned) {
       Headers.push_back(json::Object{{"file", H.File},
                                      {"name", H.Name},
                                      {"unit", H.Unit},
+                                     {"language", H.Language},
                                      {"uses", stringsJson(H.Uses)}});
     O["headers"] = std::move(Headers);
     if (!R.SubArrayAt.empty())

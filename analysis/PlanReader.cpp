@@ -67,7 +67,8 @@ static bool fromJSON(const json::Value &E, ExternalSymbol &S, json::Path P) {
 static bool fromJSON(const json::Value &E, HeaderView &H, json::Path P) {
   json::ObjectMapper O(E, P);
   return O && O.map("file", H.File) && O.map("name", H.Name) &&
-         O.map("unit", H.Unit) && O.map("uses", H.Uses);
+         O.map("unit", H.Unit) && O.map("uses", H.Uses) &&
+         O.mapOptional("language", H.Language);
 }
 
 static bool fromJSON(const json::Value &E, LoopInfo &L, json::Path P) {

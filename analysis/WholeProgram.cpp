@@ -70,6 +70,24 @@ static Blocker differentDefinition(const RecordPlan &M, const RecordPlan &R,
 /// way, and a file has one text. Null if they see the same.
 static std::optional<Blocker>
 differentViews(const RecordPlan &M, const HeaderView &A, const HeaderView &B) {
+  // The code generated in a header is written in its unit's language (C
+  // compound literals, C++ namespaces and containers, CUDA's __host__
+  // __device__): a header that defines the record or uses its arrays,
+  // included from units of two languages, would get two texts.
+  llvm::StringRef DefinedIn = llvm::StringRef(M.Location).rsplit(':').first;
+  DefinedIn = DefinedIn.rsplit(':').first;
+  bool Rewritten = !A.Uses.empty() || !B.Uses.empty() || DefinedIn == A.Name ||
+                   DefinedIn == B.Name;
+  if (A.Language != B.Language && !A.Language.empty() && !B.Language.empty() &&
+      Rewritten)
+    return Blocker{A.Name + " would be rewritten differently for " + A.Unit +
+                       " (" + A.Language + ") and for " + B.Unit + " (" +
+                       B.Language +
+                       "): the code a rewrite generates in a header is "
+                       "written for one language (a header of the struct "
+                       "shared by files of two languages is not rewritten "
+                       "yet)",
+                   M.Location};
   if (A.Uses == B.Uses)
     return std::nullopt;
   // The first use only one of them sees.
