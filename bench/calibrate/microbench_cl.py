@@ -33,7 +33,11 @@ import microbench as mb
 
 PATTERNS = ["stream", "offset", "gather", "nested"]
 # A sum into one scalar is not a kernel's shape: no reduction body.
-BODIES = ["elementwise", "libm", "sqrt", "forces", "pairs"]
+# accumulate: lavaMD's force loop, each work-item adding every element's
+# contribution into its own element of a second array of the record inside
+# the inner loop (a read-modify-write the index does not move).
+BODIES = ["elementwise", "libm", "sqrt", "forces", "pairs", "accumulate"]
+NESTED_ONLY = (*mb.NESTED_ONLY, "accumulate")
 TILES = [4, 16, 64]
 # The host's flags: the kernels are compiled by the OpenCL implementation.
 HOST_FLAGS = "-O2"
@@ -48,7 +52,7 @@ def configurations(quick, patterns, bodies):
         shapes += [(24, 4), (2, 8), (16, 8)]
     for (fields, fbytes), pattern, body in itertools.product(shapes, patterns, bodies):
         nested = pattern == "nested"
-        if (body in mb.NESTED_ONLY) != nested and body != "elementwise":
+        if (body in NESTED_ONLY) != nested and body != "elementwise":
             continue
         sizes = ([1 << 11] if quick else [1 << 10, 1 << 12]) if nested else \
             ([1 << 16, 1 << 20] if quick else [1 << 14, 1 << 17, 1 << 20, 1 << 22])
@@ -67,13 +71,18 @@ def value(c, get):
 
 def kernel(c, r):
     T = "float" if c["field_bytes"] == 4 else "double"
+    acc = f", __global struct R{r} *acc" if c["body"] == "accumulate" else ""
     head = (f"__kernel void kernel{r}(__global struct R{r} *a, __global const int *idx, "
-            f"__global {T} *out, int n, int base) {{\n  int i = get_global_id(0);\n"
-            f"  if (i >= n)\n    return;\n")
+            f"__global {T} *out, int n, int base{acc}) {{\n"
+            f"  int i = get_global_id(0);\n  if (i >= n)\n    return;\n")
     k = range(c["touched"])
     if c["pattern"] == "nested":
         d = "".join(f"    {T} d{f} = a[j].f{f} - a[i].f{f};\n" for f in k)
         r2 = " + ".join(f"d{f} * d{f}" for f in k)
+        if c["body"] == "accumulate":
+            inner = (f"{d}    {T} s = 1.0f / sqrt({r2} + 1e-3f);\n"
+                     + "".join(f"    acc[i].f{f} += d{f} * s;\n" for f in k))
+            return head + f"  for (int j = 0; j < n; ++j) {{\n{inner}  }}\n}}\n"
         if c["body"] == "forces":
             inner = (f"{d}    {T} s = 1.0f / sqrt({r2} + 1e-3f);\n"
                      + "".join(f"    acc{f % 3} += d{f} * s;\n" for f in k))
@@ -105,7 +114,7 @@ def host(c, names):
     work = N * N if nested else N
     # About 2^24 element reads (2^21 with libm) per timing, in 2 to 16
     # launches.
-    reps = max(2, min(16, (1 << (21 if c["body"] in ("libm", *mb.NESTED_ONLY) else 24))
+    reps = max(2, min(16, (1 << (21 if c["body"] in ("libm", *NESTED_ONLY) else 24))
                       // work))
     fields = "".join(f"  {T} f{k};\n" for k in range(c["fields"]))
     init = "".join(f"    a[i].f{k} = ({T})((i * {k + 3}) % 17) * 0.125f + 1.0f;\n"
@@ -139,6 +148,22 @@ static double seconds(cl_event e) {{
 }}
 """]
     for r in range(L):
+        # accumulate: the second array, zeroed, whose sums are the checksum
+        # (read back into a).
+        acc = c["body"] == "accumulate"
+        zero = "".join(f"    b[i].f{k} = 0;\n" for k in range(c["touched"]))
+        acc_alloc = (f"  struct R{r} *b = malloc(N * sizeof(struct R{r}));\n"
+                     f"  for (int i = 0; i < N; ++i) {{\n{zero}  }}\n") if acc else ""
+        acc_args = (f"  cl_mem acc = clCreateBuffer(context, CL_MEM_READ_WRITE,\n"
+                    f"                              N * sizeof(struct R{r}), NULL, &err);\n"
+                    f"  CHECK(err);\n"
+                    f"  CHECK(clEnqueueWriteBuffer(queue, acc, CL_TRUE, 0,\n"
+                    f"                             N * sizeof(struct R{r}), b, 0, NULL, NULL));\n"
+                    f"  CHECK(clSetKernelArg(k, 5, sizeof(cl_mem), &acc));\n") if acc else ""
+        acc_read = (f"  CHECK(clEnqueueReadBuffer(queue, acc, CL_TRUE, 0,\n"
+                    f"                            N * sizeof(struct R{r}), b, 0, NULL, NULL));\n"
+                    f"  for (int i = 0; i < N; ++i)\n    a[i].f0 = b[i].f0;\n"
+                    f"  clReleaseMemObject(acc);\n  free(b);\n") if acc else ""
         out.append(f"""struct R{r} {{
 {fields}}};
 static double run{r}(double *sum) {{
@@ -146,7 +171,7 @@ static double run{r}(double *sum) {{
   struct R{r} *a = malloc(N * sizeof(struct R{r}));
   for (int i = 0; i < N; ++i) {{
 {init}  }}
-  cl_kernel k = clCreateKernel(program, "kernel{r}", &err);
+{acc_alloc}  cl_kernel k = clCreateKernel(program, "kernel{r}", &err);
   CHECK(err);
   cl_mem buf = clCreateBuffer(context, CL_MEM_READ_WRITE, N * sizeof(struct R{r}),
                               NULL, &err);
@@ -159,7 +184,7 @@ static double run{r}(double *sum) {{
   CHECK(clSetKernelArg(k, 2, sizeof(cl_mem), &out_buf));
   CHECK(clSetKernelArg(k, 3, sizeof(int), &n));
   CHECK(clSetKernelArg(k, 4, sizeof(int), &base));
-  size_t global = N;
+{acc_args}  size_t global = N;
   double t = 0;
   for (int rep = 0; rep < REPS; ++rep) {{
     cl_event e;
@@ -168,7 +193,7 @@ static double run{r}(double *sum) {{
   }}
   CHECK(clEnqueueReadBuffer(queue, buf, CL_TRUE, 0, N * sizeof(struct R{r}), a, 0,
                             NULL, NULL));
-  for (int i = 0; i < N; ++i)
+{acc_read}  for (int i = 0; i < N; ++i)
     *sum += a[i].f0;
   clReleaseMemObject(buf);
   clReleaseKernel(k);
