@@ -20,9 +20,11 @@ bool dlopt::isKernelFile(llvm::StringRef Path) {
 }
 
 /// The string literals that make the fourth argument of each call of
-/// clBuildProgram in \p Text (a call whose options are not literals gives
-/// none).
-static std::vector<std::string> buildOptionsIn(llvm::StringRef Text) {
+/// clBuildProgram in \p Text; the lines of the calls whose options are
+/// something else (a string built at run time, Rodinia's `clOptions`) go to
+/// \p Computed (NULL or 0, no options, is not that).
+static std::vector<std::string>
+buildOptionsIn(llvm::StringRef Text, std::vector<unsigned> &Computed) {
   LangOptions LO;
   LO.LineComment = true;
   LO.C99 = true;
@@ -38,7 +40,7 @@ static std::vector<std::string> buildOptionsIn(llvm::StringRef Text) {
       continue;
     unsigned Depth = 0, Arg = 0;
     std::string Options;
-    bool Literal = true, Any = false;
+    bool Literal = true, Any = false, None = false;
     for (size_t J = I + 1; J < Tokens.size(); ++J) {
       const Token &T = Tokens[J];
       if (T.isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
@@ -55,18 +57,23 @@ static std::vector<std::string> buildOptionsIn(llvm::StringRef Text) {
           Any = true;
         } else {
           Literal = false;
+          None = Spelling == "NULL" || Spelling == "0" || Spelling == "nullptr";
         }
       }
     }
     if (Literal && Any)
       Found.push_back(Options);
+    else if (!Literal && !None)
+      Computed.push_back(
+          1 + Text.take_front(Tokens[I].getRawIdentifier().data() - Text.data())
+                  .count('\n'));
   }
   return Found;
 }
 
 std::optional<std::vector<std::string>>
 dlopt::clBuildOptions(const std::vector<std::string> &Files,
-                      std::string &Conflict) {
+                      std::string &Conflict, std::string *Computed) {
   std::optional<std::string> Options;
   for (const std::string &File : Files) {
     if (isKernelFile(File))
@@ -74,7 +81,12 @@ dlopt::clBuildOptions(const std::vector<std::string> &Files,
     auto Buffer = llvm::MemoryBuffer::getFile(File);
     if (!Buffer)
       continue;
-    for (const std::string &O : buildOptionsIn((*Buffer)->getBuffer())) {
+    std::vector<unsigned> Lines;
+    std::vector<std::string> Found =
+        buildOptionsIn((*Buffer)->getBuffer(), Lines);
+    if (Computed && !Lines.empty() && Computed->empty())
+      *Computed = File + ":" + std::to_string(Lines.front());
+    for (const std::string &O : Found) {
       if (Options && *Options != O) {
         Conflict = "\"" + *Options + "\" and \"" + O + "\"";
         return std::nullopt;
@@ -101,10 +113,16 @@ dlopt::kernelFileFlags(const std::vector<std::string> &Files,
     llvm::StringRef(*Given).split(Words, ' ', -1, false);
     return std::vector<std::string>(Words.begin(), Words.end());
   }
-  std::string Conflict;
+  std::string Conflict, Computed;
   if (std::optional<std::vector<std::string>> Options =
-          clBuildOptions(Files, Conflict))
+          clBuildOptions(Files, Conflict, &Computed)) {
+    if (!Computed.empty())
+      Warning = Computed +
+                ": clBuildProgram's options are not a string literal: "
+                "kernel files are parsed without them (name them with "
+                "--kernel-flags)";
     return *Options;
+  }
   Warning = "the host passes clBuildProgram different options (" + Conflict +
             "): kernel files are parsed with neither (name them with "
             "--kernel-flags)";

@@ -26,9 +26,11 @@ bool isKernelFile(llvm::StringRef Path);
 /// The options the host files among \p Files pass to clBuildProgram as
 /// string literals (lexed, not parsed: the host need not compile for this),
 /// split into words; nullopt if different calls pass different options
-/// (with them in \p Conflict).
+/// (with them in \p Conflict). \p Computed, if given, gets "file:line" of
+/// the first call whose options are neither literals nor NULL.
 std::optional<std::vector<std::string>>
-clBuildOptions(const std::vector<std::string> &Files, std::string &Conflict);
+clBuildOptions(const std::vector<std::string> &Files, std::string &Conflict,
+               std::string *Computed = nullptr);
 
 /// The options kernel files are parsed with besides their -D/-I/-U: \p Given
 /// (--kernel-flags) split into words, else the host's clBuildProgram
