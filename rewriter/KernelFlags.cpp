@@ -51,7 +51,13 @@ buildOptionsIn(llvm::StringRef Text, std::vector<unsigned> &Computed) {
       } else if (Depth == 1 && T.is(tok::comma))
         ++Arg;
       else if (Depth == 1 && Arg == 3) {
-        llvm::StringRef Spelling(T.getLiteralData(), T.getLength());
+        // Raw tokens: a literal's text, or an identifier's name.
+        llvm::StringRef Spelling =
+            T.is(tok::raw_identifier)
+                ? T.getRawIdentifier()
+                : (T.isLiteral()
+                       ? llvm::StringRef(T.getLiteralData(), T.getLength())
+                       : llvm::StringRef());
         if (T.is(tok::string_literal) && Spelling.size() >= 2) {
           Options += Spelling.drop_front().drop_back().str();
           Any = true;
