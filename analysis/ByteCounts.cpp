@@ -12,6 +12,7 @@
 #include "analysis/AstUtil.h"
 #include "analysis/UseClassifier.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/MapVector.h"
 
 using namespace clang;
 using namespace dlopt;
@@ -227,16 +228,25 @@ std::string dlopt::fieldKey(const FieldDecl *FD) {
   return Record.empty() ? "" : Record + "." + FD->getNameAsString();
 }
 
-std::map<std::string, std::string> dlopt::fieldByteCounts(ASTContext &Ctx) {
+/// The integer fields the translation unit writes with something to say
+/// (countedRecord()), each with the record whose elements it counts (null:
+/// written otherwise).
+static llvm::MapVector<const FieldDecl *, const RecordDecl *>
+countedRecords(ASTContext &Ctx) {
   FieldWrites W;
   W.TraverseAST(Ctx);
+  llvm::MapVector<const FieldDecl *, const RecordDecl *> Out;
+  for (const auto &[FD, Writes] : W.Fields)
+    if (std::optional<const RecordDecl *> RD = countedRecord(FD, Writes, Ctx))
+      Out[FD] = *RD;
+  return Out;
+}
+
+std::map<std::string, std::string> dlopt::fieldByteCounts(ASTContext &Ctx) {
   std::map<std::string, std::string> Out;
-  for (const auto &[FD, Writes] : W.Fields) {
-    std::string Key = fieldKey(FD);
-    std::optional<const RecordDecl *> RD = countedRecord(FD, Writes, Ctx);
-    if (!Key.empty() && RD)
-      Out[Key] = *RD ? recordName(*RD) : "";
-  }
+  for (const auto &[FD, RD] : countedRecords(Ctx))
+    if (std::string Key = fieldKey(FD); !Key.empty())
+      Out[Key] = RD ? recordName(RD) : "";
   return Out;
 }
 
@@ -246,13 +256,9 @@ UseClassifier::fieldHoldsElements(const FieldDecl *FD,
   if (!FD || !FD->getType()->isIntegerType())
     return false;
   if (!FieldRecords) {
-    FieldWrites W;
-    W.TraverseAST(Ctx);
     FieldRecords.emplace();
-    for (const auto &[Field, Writes] : W.Fields)
-      if (std::optional<const RecordDecl *> Of =
-              countedRecord(Field, Writes, Ctx))
-        (*FieldRecords)[Field] = *Of;
+    for (const auto &[Field, Of] : countedRecords(Ctx))
+      (*FieldRecords)[Field] = Of;
   }
   auto It = FieldRecords->find(FD);
   if (It == FieldRecords->end())

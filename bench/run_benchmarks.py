@@ -40,6 +40,7 @@ the report of a JSON without measuring (its rows of --programs, merged with
 --merge).
 """
 import argparse
+import filecmp
 import json
 import os
 import platform
@@ -177,11 +178,8 @@ def unchanged(copy, pristine):
             theirs = os.path.join(pristine.dir, os.path.relpath(mine, copy.dir))
             if name == "compile_commands.json":  # Names the copy's directory.
                 continue
-            if not os.path.exists(theirs):
+            if not os.path.exists(theirs) or not filecmp.cmp(mine, theirs, shallow=False):
                 return False
-            with open(mine, "rb") as a, open(theirs, "rb") as b:
-                if a.read() != b.read():
-                    return False
     return True
 
 
