@@ -138,7 +138,7 @@ const DecisionTree &DecisionTree::builtinKernels() {
 const DecisionTree &DecisionTree::builtinCuda() {
   static const DecisionTree Model = [] {
     Expected<DecisionTree> M =
-        parse(BuiltinCudaModelJson, "builtin:nvidia-rules");
+        parse(BuiltinCudaModelJson, "builtin:nvidia-h100");
     if (!M)
       report_fatal_error(M.takeError()); // A build defect, caught by tests.
     return std::move(*M);

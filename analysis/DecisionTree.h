@@ -39,8 +39,9 @@ public:
   /// The model for OpenCL kernels shipped with dlopt, calibrated on PoCL's
   /// CPU device (models/pocl-cpu.json).
   static const DecisionTree &builtinKernels();
-  /// The model for CUDA kernels shipped with dlopt: hand rules for NVIDIA
-  /// GPUs, not calibrated yet (models/nvidia-rules.json).
+  /// The model for CUDA kernels shipped with dlopt: calibrated on an NVIDIA
+  /// H100 (models/nvidia-h100.json; the hand rules it replaced are
+  /// models/nvidia-rules.json, for --model).
   static const DecisionTree &builtinCuda();
 
   Decision decide(const FeatureVector &Features) const;

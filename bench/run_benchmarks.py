@@ -265,6 +265,26 @@ def spec(groups, layouts):
     return "split:" + "".join("{%s}%s" % (",".join(g), l) for g, l in zip(groups, layouts))
 
 
+def partitions(b):
+    """The partitions searched: (groups of fields, the model's layout of
+    each), the automatic one first, then the coarsest and the finest of the
+    others that the KDLG's thresholds give (at most b.o.max_partitions)."""
+    rec = b.report()
+    deltas = sorted({e["delta"] for e in rec.get("edges", [])})
+    found = {}
+    for eps in [None] + [min(4096, int(d) + 1) for d in deltas if d < 4096]:
+        r = b.report(eps)
+        groups = tuple(tuple(c["fields"]) for c in r.get("clusters", []))
+        auto = [layout_spec(c["layout"]) for c in r.get("clusters", [])]
+        if groups and groups not in found:
+            found[groups] = auto
+    ordered = list(found.items())
+    rest = sorted(ordered[1:], key=lambda p: len(p[0]))
+    if len(rest) > b.o.max_partitions - 1:
+        rest = [rest[0], rest[-1]][:b.o.max_partitions - 1]
+    return ordered[:1] + rest
+
+
 def search(b, tiles):
     """The best plan found: (seconds, spec, binary)."""
     options = ["aos", "soa"] + [f"tiled:{t}" for t in tiles]
@@ -279,21 +299,7 @@ def search(b, tiles):
 
     for whole in options:
         score(whole)
-    rec = b.report()
-    deltas = sorted({e["delta"] for e in rec.get("edges", [])})
-    partitions = {}
-    for eps in [None] + [min(4096, int(d) + 1) for d in deltas if d < 4096]:
-        r = b.report(eps)
-        groups = tuple(tuple(c["fields"]) for c in r.get("clusters", []))
-        auto = [layout_spec(c["layout"]) for c in r.get("clusters", [])]
-        if groups and groups not in partitions:
-            partitions[groups] = auto
-    # The automatic partition first, then the coarsest and the finest others.
-    ordered = list(partitions.items())
-    rest = sorted(ordered[1:], key=lambda p: len(p[0]))
-    if len(rest) > b.o.max_partitions - 1:
-        rest = [rest[0], rest[-1]][:b.o.max_partitions - 1]
-    for groups, auto in ordered[:1] + rest:
+    for groups, auto in partitions(b):
         layouts = list(auto)
         best = score(spec(groups, layouts))
         for k in range(len(groups)):

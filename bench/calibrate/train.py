@@ -225,6 +225,9 @@ def main():
                     help="a leaf takes the simplest layout within this much of its "
                     f"fastest (default {SIMPLER_WITHIN})")
     ap.add_argument("--description", default="")
+    ap.add_argument("--cache-line", type=int, default=64,
+                    help="the model's epsilon in bytes: a cache line (64 on x86-64), "
+                    "or a GPU's memory sector (32)")
     ap.add_argument("--features", default=",".join(TRAINED),
                     help="the features the tree may split on (default: all but "
                     "log2_executions)")
@@ -252,7 +255,7 @@ def main():
             w = csv.DictWriter(f, FEATURES + ["layout"])
             w.writeheader()
             w.writerows(rows)
-    model = {"format": "dlopt-model", "version": 1, "target": o.target, "cache_line": 64,
+    model = {"format": "dlopt-model", "version": 1, "target": o.target, "cache_line": o.cache_line,
              "description": o.description or
              f"Trained by bench/calibrate/train.py on {len(rows)} rows from "
              f"{o.measurements.split('/')[-1]} (every layout within 1 % of the fastest "
