@@ -1,0 +1,2 @@
+// stdout: checksum 1.5
+// kernel: 0.200

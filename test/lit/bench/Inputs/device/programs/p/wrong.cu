@@ -1,0 +1,2 @@
+// stdout: checksum 2.5
+// kernel: 0.100
