@@ -925,7 +925,7 @@ private:
       return true;
     E = E->IgnoreParens();
     if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
-      return isCandidate(elementRecord(ASE->getBase()->getType()));
+      return isCandidate(elementRecordOf(ASE->getBase()));
     if (const auto *UO = dyn_cast<UnaryOperator>(E))
       return UO->getOpcode() == UO_Deref &&
              isCandidate(elementRecord(UO->getSubExpr()->getType()));

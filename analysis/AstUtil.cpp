@@ -50,6 +50,22 @@ const RecordDecl *dlopt::elementRecord(QualType Ty) {
   return nullptr;
 }
 
+bool dlopt::keepsRecord(const ValueDecl *D) {
+  // CUDA's memory spaces are attributes of the variable: clang does not
+  // qualify its type with them.
+  const auto *VD = dyn_cast_or_null<VarDecl>(D);
+  return VD && VD->hasAttr<CUDASharedAttr>() && VD->getType()->isArrayType();
+}
+
+const RecordDecl *dlopt::elementRecordOf(const Expr *Array) {
+  if (!Array)
+    return nullptr;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Array->IgnoreParenImpCasts()))
+    if (keepsRecord(DRE->getDecl()))
+      return nullptr;
+  return elementRecord(Array->getType());
+}
+
 /// The std::vector or std::array specialization \p Ty is or refers to.
 static const ClassTemplateSpecializationDecl *stdContainer(QualType Ty) {
   if (Ty.isNull())

@@ -17,6 +17,16 @@ namespace dlopt {
 /// null.
 const clang::RecordDecl *elementRecord(clang::QualType Ty);
 
+/// Whether \p D is an array whose elements keep the record as it is,
+/// whatever the layout: a CUDA __shared__ array (a block's tile, filled by
+/// whole-element copies), as OpenCL's __local arrays, whose address space
+/// elementRecord() sees in their type. Its only uses are its elements.
+bool keepsRecord(const clang::ValueDecl *D);
+
+/// elementRecord() of the array \p Array, or null when it names an array
+/// that keeps the record (keepsRecord()).
+const clang::RecordDecl *elementRecordOf(const clang::Expr *Array);
+
 /// The record T when \p Ty is std::vector<T> or std::array<T, N>, a
 /// reference to one, or a cv-qualified one; else null. Such a container is
 /// an array of T for the analysis, with its own set of uses (see Legality).

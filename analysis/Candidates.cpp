@@ -69,7 +69,9 @@ public:
         containerRoot(RD, VD);
       return true;
     }
-    const RecordDecl *RD = elementRecord(VD->getType());
+    // A __shared__ tile keeps the record: no array to plan.
+    const RecordDecl *RD =
+        keepsRecord(VD) ? nullptr : elementRecord(VD->getType());
     if (!RD || !eligible(RD))
       return true;
     if (const auto *CAT = Ctx.getAsConstantArrayType(VD->getType())) {
@@ -152,7 +154,7 @@ public:
 
   bool VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
     if (LoopDepth > 0)
-      noteIndexed(elementRecord(E->getBase()->IgnoreImpCasts()->getType()));
+      noteIndexed(elementRecordOf(E->getBase()));
     return true;
   }
 

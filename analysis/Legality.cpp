@@ -277,7 +277,8 @@ public:
   /// Declarations whose type becomes a handle (UseClassifier::declaration).
   bool VisitDeclaratorDecl(DeclaratorDecl *D) {
     auto Scoped = memoryScope(D);
-    if (const RecordDecl *RD = Uses.handleRecord(D->getType()))
+    if (const RecordDecl *RD = Uses.handleRecord(D->getType());
+        RD && !keepsRecord(D))
       classified(RD, Uses.declaration(D, RD), D->getLocation());
     return true;
   }
@@ -322,7 +323,7 @@ public:
       classified(E->Record, E->Verdict);
     checkContainerInTemplate(VD);
     checkArrayInitializer(VD);
-    const RecordDecl *RD = elementRecord(T);
+    const RecordDecl *RD = keepsRecord(VD) ? nullptr : elementRecord(T);
     if (!isCandidate(RD))
       return pointerToPointer(VD, T);
     std::string Name = "'" + VD->getNameAsString() + "'";
@@ -624,6 +625,16 @@ public:
     if (const RecordDecl *RD = elementOfContainer(Sub))
       block(RD, UO->getOperatorLoc(),
             "address of an element of " + containerOfElement(Sub));
+    if (const auto *Of = dyn_cast<ArraySubscriptExpr>(Sub))
+      if (const auto *DRE =
+              dyn_cast<DeclRefExpr>(Of->getBase()->IgnoreParenImpCasts());
+          DRE && keepsRecord(DRE->getDecl()))
+        if (const RecordDecl *RD = elementRecord(DRE->getType());
+            isCandidate(RD))
+          block(RD, UO->getOperatorLoc(),
+                "address of an element of the __shared__ array '" +
+                    DRE->getDecl()->getNameAsString() +
+                    "' (its elements keep the record's layout)");
     QualType T = Sub->getType();
     // cudaMalloc(&d, ...) allocates the array d (CudaCalls.cpp).
     if (const RecordDecl *RD = elementRecord(T);
@@ -979,6 +990,13 @@ public:
                 containerSpelling(iteratorContainer(DRE->getType())) +
                 " used other than to step, compare, dereference or reach a "
                 "member (not rewritten yet)");
+    if (const RecordDecl *RD = elementRecord(DRE->getType());
+        isCandidate(RD) && keepsRecord(DRE->getDecl()) && !Handled.count(DRE))
+      block(RD, DRE->getLocation(),
+            "'" + DRE->getDecl()->getNameAsString() +
+                "' is a __shared__ array of '" + recordName(RD) +
+                "' used other than by indexing (its elements keep the "
+                "record's layout; a pointer to them cannot take the new one)");
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
     containerUse(DRE, DRE->getLocation(),
                  VD && VD->getType()->isReferenceType() && !isa<ParmVarDecl>(VD)
@@ -1023,11 +1041,11 @@ public:
   bool VisitMemberExpr(MemberExpr *ME) {
     auto Scoped = memoryScope(CudaMemory::arrayRoot(ME));
     const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
-    // An element of an array that keeps the record (an OpenCL __local
-    // tile) is not rewritten, wherever it is spelled.
+    // An element of an array that keeps the record (an OpenCL __local or
+    // CUDA __shared__ tile) is not rewritten, wherever it is spelled.
     const auto *Of =
         dyn_cast<ArraySubscriptExpr>(ME->getBase()->IgnoreParenImpCasts());
-    bool Kept = Of && !elementRecord(Of->getBase()->getType());
+    bool Kept = Of && !elementRecordOf(Of->getBase());
     if (FD && isCandidate(FD->getParent()) && !Kept)
       checkMacro(FD->getParent(), ME->getExprLoc());
     if (std::optional<UseVerdict> V = Uses.arrayMember(ME))
@@ -1045,8 +1063,13 @@ public:
 
   bool VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
     auto Scoped = memoryScope(CudaMemory::arrayRoot(E->getBase()));
-    if (const RecordDecl *RD = elementRecord(E->getBase()->getType());
-        isCandidate(RD))
+    // tile[k] of a __shared__ tile: the one use it may have (its parent
+    // visits first: VisitDeclRefExpr sees the mark).
+    if (const auto *DRE =
+            dyn_cast<DeclRefExpr>(E->getBase()->IgnoreParenImpCasts());
+        DRE && keepsRecord(DRE->getDecl()))
+      Handled.insert(DRE);
+    if (const RecordDecl *RD = elementRecordOf(E->getBase()); isCandidate(RD))
       checkMacro(RD, E->getExprLoc());
     if (std::optional<UseVerdict> V = Uses.unnamedArray(E))
       classified(elementRecord(E->getBase()->getType()), *V);

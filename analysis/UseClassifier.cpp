@@ -143,8 +143,11 @@ const RecordDecl *UseClassifier::containerRecord(QualType T) const {
 }
 
 const RecordDecl *UseClassifier::handleVarRecord(const ValueDecl *D) const {
-  // T ** holds no record's array: elementRecord gives none.
-  return isa_and_nonnull<VarDecl>(D) ? handleRecord(D->getType()) : nullptr;
+  // T ** holds no record's array: elementRecord gives none. A __shared__
+  // tile is no handle: its elements keep the record.
+  return isa_and_nonnull<VarDecl>(D) && !keepsRecord(D)
+             ? handleRecord(D->getType())
+             : nullptr;
 }
 
 /// new T[n], new T[n](), calloc(n, sizeof(T)), malloc(n * sizeof(T)),
@@ -855,7 +858,9 @@ std::optional<UseVerdict> UseClassifier::unnamedArray(const Expr *E) const {
   // the field as it is written.
   if (asContainerElement(Base).ViaIterator)
     return std::nullopt;
-  const RecordDecl *RD = handleRecord(Base->getType());
+  // tile[k] of a __shared__ tile: an element that keeps the record.
+  const RecordDecl *RD =
+      elementRecordOf(Base) ? handleRecord(Base->getType()) : nullptr;
   if (!RD)
     return std::nullopt;
   const Expr *Bare = Base->IgnoreParenImpCasts();

@@ -45,7 +45,8 @@ void DeclarationRenderer::elementPointer(const RecordDecl *RD,
 
 void DeclarationRenderer::declaration(const DeclaratorDecl *D) {
   const RecordDecl *RD = handleRecord(D->getType());
-  if (!RD || State.WalkingPointers.count(D))
+  // A __shared__ tile keeps the record (analysis/AstUtil.h): no handle.
+  if (!RD || keepsRecord(D) || State.WalkingPointers.count(D))
     return;
   if (State.keptOnHost(D))
     return keptDeclarator(RD, D);
