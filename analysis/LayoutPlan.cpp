@@ -1,5 +1,6 @@
 //===- LayoutPlan.cpp - What the analysis decided, and why ----------------===//
 #include "analysis/LayoutPlan.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/ErrorHandling.h"
 
 using namespace dlopt;
@@ -67,6 +68,14 @@ bool RecordPlan::hasBuffers() const {
   return llvm::any_of(Externals, [](const ExternalSymbol &S) {
     return S.K == ExternalSymbol::KernelArgument;
   });
+}
+
+bool RecordPlan::sharedByCAndCuda() const {
+  auto Seen = [&](llvm::StringRef Language) {
+    return llvm::any_of(
+        Headers, [&](const HeaderView &H) { return H.Language == Language; });
+  };
+  return Seen("C") && Seen("CUDA");
 }
 
 bool RecordPlan::unchanged() const {

@@ -269,6 +269,10 @@ struct RecordPlan {
   /// Its arrays live on a device too: OpenCL buffers, or CUDA runtime calls
   /// on them (CudaCallAt). Such a record has two strategies.
   bool hasDeviceArrays() const { return hasBuffers() || !CudaCallAt.empty(); }
+  /// Its headers are included by C files and CUDA files (Headers lists a
+  /// view of each language): the code a rewrite generates in them must
+  /// compile as both (HandleLayout's language-neutral form).
+  bool sharedByCAndCuda() const;
   /// True if the plan keeps the record as it is (one AoS cluster).
   bool unchanged() const;
   /// The fields of \p C in the plan notation: `{x,y,z}`.

@@ -65,21 +65,28 @@ static Blocker differentDefinition(const RecordPlan &M, const RecordPlan &R,
   return {Reason + ": " + Difference, R.Location};
 }
 
+/// Whether the code generated in a header has a form that compiles in
+/// both languages: C and CUDA (HandleLayout's language-neutral form, its
+/// CUDA parts under __CUDACC__).
+static bool neutralForm(llvm::StringRef A, llvm::StringRef B) {
+  return (A == "C" && B == "CUDA") || (A == "CUDA" && B == "C");
+}
+
 /// The blocker for two units that see different uses of a record in one
 /// header (\p A and \p B of the same file): each would rewrite it its own
 /// way, and a file has one text. Null if they see the same.
 static std::optional<Blocker>
 differentViews(const RecordPlan &M, const HeaderView &A, const HeaderView &B) {
   // The code generated in a header is written in its unit's language (C
-  // compound literals, C++ namespaces and containers, CUDA's __host__
-  // __device__): a header that defines the record or uses its arrays,
-  // included from units of two languages, would get two texts.
+  // compound literals, C++ namespaces and containers): a header that
+  // defines the record or uses its arrays, included from units of two
+  // languages, would get two texts, but for C and CUDA, which share one.
   llvm::StringRef DefinedIn = llvm::StringRef(M.Location).rsplit(':').first;
   DefinedIn = DefinedIn.rsplit(':').first;
   bool Rewritten = !A.Uses.empty() || !B.Uses.empty() || DefinedIn == A.Name ||
                    DefinedIn == B.Name;
   if (A.Language != B.Language && !A.Language.empty() && !B.Language.empty() &&
-      Rewritten)
+      Rewritten && !neutralForm(A.Language, B.Language))
     return Blocker{A.Name + " would be rewritten differently for " + A.Unit +
                        " (" + A.Language + ") and for " + B.Unit + " (" +
                        B.Language +
@@ -148,6 +155,12 @@ static void mergeRecord(RecordPlan &M, const RecordPlan &R) {
     else if (std::optional<Blocker> B = differentViews(M, *Seen, V);
              B && Difference.empty())
       appendUnique(M.Blockers, {*B}, SameBlocker);
+    // A view of a second language: the plan says the header is shared
+    // (RecordPlan::sharedByCAndCuda()).
+    else if (llvm::none_of(M.Headers, [&](const HeaderView &H) {
+               return H.File == V.File && H.Language == V.Language;
+             }))
+      M.Headers.push_back(V);
   }
   appendUnique(M.Blockers, R.Blockers, SameBlocker);
   appendUnique(M.LeftAsWritten, R.LeftAsWritten, SameBlocker);

@@ -175,6 +175,18 @@ void dlopt::prepareCudaTool(ClangTool &Tool, bool DeviceSide) {
                                    "removed (rewriter/CudaUnits.h) */\n");
 }
 
+void dlopt::prepareNvccHostTool(ClangTool &Tool) {
+  Tool.appendArgumentsAdjuster([](const CommandLineArguments &Args, StringRef) {
+    if (Args.empty() || llvm::sys::path::stem(Args.front()) != "nvcc")
+      return Args;
+    CommandLineArguments Out = fromNvcc(Args);
+    llvm::erase_if(Out, [](const std::string &A) {
+      return StringRef(A).starts_with("--cuda-gpu-arch=");
+    });
+    return Out;
+  });
+}
+
 void dlopt::addCudaStandIn(CompilerInstance &CI) {
   if (!CI.getLangOpts().CUDA)
     return;

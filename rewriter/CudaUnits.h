@@ -48,6 +48,12 @@ std::optional<std::string> cudaDeviceSideOf(llvm::StringRef Unit);
 /// mapped in memory (used only where addCudaStandIn adds its directory).
 void prepareCudaTool(clang::tooling::ClangTool &Tool, bool DeviceSide);
 
+/// Prepares \p Tool to parse a C or C++ file whose compile command is
+/// nvcc's (a project that builds its host files with nvcc too, which hands
+/// them to the host compiler as they are): nvcc's options as clang's, with
+/// no GPU architecture.
+void prepareNvccHostTool(clang::tooling::ClangTool &Tool);
+
 /// Adds the stand-in header's directory to \p CI's include path if the
 /// CUDA toolkit its driver found lacks texture_fetch_functions.h. Called
 /// before the preprocessor is set up (FrontendAction::BeginInvocation).

@@ -31,14 +31,17 @@ std::unique_ptr<HandleLayout> HandleLayout::create(const RecordPlan &Plan,
   if (Plan.unchanged() || Plan.Clusters.empty())
     return nullptr;
   PrintingPolicy Policy = Ctx.getPrintingPolicy();
+  bool Neutral = Plan.sharedByCAndCuda() && !Ctx.getLangOpts().OpenCL;
   // C names a struct type with its keyword; C++ does not need it, and
-  // must not put it before a qualified member type (Body::real).
-  Policy.SuppressTagKeyword = Ctx.getLangOpts().CPlusPlus;
+  // must not put it before a qualified member type (Body::real), which a
+  // record C also sees has none of.
+  Policy.SuppressTagKeyword = Ctx.getLangOpts().CPlusPlus && !Neutral;
   std::unique_ptr<HandleLayout> L(new HandleLayout(Policy));
   L->RecordTag = recordName(RD);
   L->CPlusPlus = Ctx.getLangOpts().CPlusPlus;
   L->OpenCL = Ctx.getLangOpts().OpenCL;
   L->Cuda = Ctx.getLangOpts().CUDA;
+  L->Neutral = Neutral;
   L->ClHost = !L->OpenCL && Plan.hasBuffers();
   if (const auto *CXX = dyn_cast<CXXRecordDecl>(RD)) {
     L->ConstructsElements = !CXX->hasTrivialDefaultConstructor();
@@ -201,14 +204,14 @@ std::string HandleLayout::pointerDecl(unsigned M, StringRef Name, bool Const,
 
 void HandleLayout::useAllHelpers() const {
   Used = ~uint64_t(0);
-  if (!CPlusPlus || !ContainerPrintable)
+  if (!CPlusPlus || !ContainerPrintable || Neutral)
     Used &= ~(Container | ArrayContainer);
   // Kernels allocate nothing and call no C library; OpenCL host helpers
   // only for a record the program's host code has buffers of (then all of
   // them, whichever file includes the header).
   if (OpenCL)
     Used &= HandleType | Get | Set | Offset | Diff | IndexType;
-  if (!Cuda)
+  if (!Cuda && !Neutral)
     Used &= ~CudaHelpers;
   if (!ClHost)
     Used &= ~(ClBuffers | ClCreate | ClWrite | ClRead | ClSetArgs | ClRelease |
@@ -268,6 +271,8 @@ public:
 private:
   // These print one part of the text each, to OS.
   void handleType();
+  /// H_null(): a null handle, in a header shared by C and CUDA.
+  void nullHelper();
   void freeHelper();
   /// alloc, or calloc if \p Zeroed.
   void allocHelper(bool Zeroed);
@@ -313,6 +318,8 @@ private:
 
 std::string HandlePrinter::print() {
   handleType();
+  if (L.Neutral)
+    nullHelper();
   uint64_t Need = L.Used;
   if (Need & (HandleLayout::Alloc | HandleLayout::Calloc))
     Need |= HandleLayout::Free; // They release what they got when one fails.
@@ -371,6 +378,18 @@ void HandlePrinter::handleType() {
     OS << "  size_t " << L.ShiftName
        << "; /* elements the tiles skip (a sub-array) */\n";
   OS << "} " << H << ";\n\n";
+}
+
+void HandlePrinter::nullHelper() {
+  // C's compound literal (H){0} and C++'s H{} are no expression of the
+  // other language (and g++ warns on the first).
+  OS << L.deviceHelper() << H << " " << H << "_null(void) {\n  " << H
+     << " h;\n";
+  for (const HandleMember &M : L.Members)
+    OS << "  h." << M.Name << " = 0;\n";
+  if (!L.ShiftName.empty())
+    OS << "  h." << L.ShiftName << " = 0;\n";
+  OS << "  return h;\n}\n\n";
 }
 
 void HandlePrinter::allocate(StringRef Target, StringRef Fn, unsigned M,
@@ -641,6 +660,12 @@ std::string HandleLayout::declarations() const {
   llvm::raw_string_ostream OS(S);
   OS << beginMarker(RecordTag) << "\n"
      << "/* " << Notation << " */\n";
+  // One text for C and CUDA: the helpers device code calls are
+  // __host__ __device__ only where the compiler knows the words.
+  if (Neutral)
+    OS << "#ifndef DLOPT_HOST_DEVICE\n#ifdef __CUDACC__\n"
+          "#define DLOPT_HOST_DEVICE __host__ __device__\n#else\n"
+          "#define DLOPT_HOST_DEVICE\n#endif\n#endif\n";
   if (!(Used & HandleType)) { // Only std::vector<T> was rewritten.
     OS << groupRecords() << containerDeclarations() << endMarker();
     return OS.str();
@@ -659,7 +684,9 @@ std::string HandleLayout::declarations() const {
   OS << groupRecords() << HandlePrinter(*this).print();
   if (Used & ClBuffers)
     OS << clDeclarations();
-  if (Used & CudaHelpers)
+  if ((Used & CudaHelpers) && Neutral)
+    OS << "#ifdef __CUDACC__\n" << cudaDeclarations() << "#endif\n";
+  else if (Used & CudaHelpers)
     OS << cudaDeclarations();
   if (CPlusPlus && (Used & (Container | ArrayContainer)))
     OS << containerDeclarations();

@@ -143,6 +143,9 @@ public:
   /// Whether the record is declared in a CUDA file: the helpers device code
   /// can call are __host__ __device__.
   bool cuda() const { return Cuda; }
+  /// Whether host code binds the record's buffers to OpenCL kernels (its
+  /// device arrays are OpenCL buffers, not CUDA's).
+  bool clHost() const { return ClHost; }
   /// The helper of the CUDA runtime function \p F (UseKind::CudaCall), one
   /// of cudaFunctions(), and its name, T_soa_cudaMemcpy.
   static Helper cudaHelper(const CudaFunction &F);
@@ -199,8 +202,11 @@ public:
                          bool Aligned = false) const;
   /// An expression that is null exactly when the handle is null.
   std::string nullTest(llvm::StringRef Handle) const;
-  /// A null handle as an expression: "(H){0}" in C, "H{}" in C++.
+  /// A null handle as an expression: "(H){0}" in C, "H{}" in C++, a call
+  /// of the H_null() helper in a header shared by C and CUDA.
   std::string nullValue() const {
+    if (Neutral)
+      return HandleName + "_null()";
     return CPlusPlus ? HandleName + "{}" : "(" + HandleName + "){0}";
   }
   /// The storage and handle definition for a fixed-size array.
@@ -305,8 +311,11 @@ private:
   /// The CUDA runtime helpers that were used (CudaHelpers.cpp).
   std::string cudaDeclarations() const;
   /// How a helper device code may call is declared: "static inline ", and
-  /// __host__ __device__ in CUDA.
+  /// __host__ __device__ in CUDA (a macro that says so under nvcc and
+  /// clang's CUDA, nothing in C, in a header shared by C and CUDA).
   std::string deviceHelper() const {
+    if (Neutral)
+      return "static inline DLOPT_HOST_DEVICE ";
     return Cuda ? "static inline __host__ __device__ " : "static inline ";
   }
 
@@ -338,6 +347,11 @@ private:
   bool CPlusPlus = false;
   bool OpenCL = false;
   bool Cuda = false;
+  /// The record's header is included by C files and CUDA files
+  /// (RecordPlan::sharedByCAndCuda()): its generated code is written once
+  /// for both, alike from either, in C with the CUDA parts under
+  /// __CUDACC__ and no C++ containers.
+  bool Neutral = false;
   /// Per member: its pointer type, and one to const elements, for
   /// pointerDecl (null for a tile struct's, spelled in PointerTypes).
   std::vector<clang::QualType> PointerQualTypes, ConstPointerQualTypes;

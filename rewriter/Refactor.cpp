@@ -108,8 +108,10 @@ dlopt::rewriteTranslationUnit(ASTContext &Ctx, const LayoutPlan &Program,
       Out.Notes.push_back(
           formatLoc(SM, RD->getLocation()) + ": struct " + recordName(RD) +
           " rewritten as " + Targets[I].Layout->handleName() +
+          // The program's device arrays, which a C file that includes the
+          // header of a CUDA program's record does not see itself.
           (!Targets[I].Boundary || Ctx.getLangOpts().OpenCL ? ""
-           : Ctx.getLangOpts().CUDA
+           : !Targets[I].Layout->clHost()
                ? " in its device arrays (the host's arrays keep their layout)"
                : " in its OpenCL buffers (the host's arrays keep their "
                  "layout)"));

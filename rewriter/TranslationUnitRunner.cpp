@@ -144,6 +144,8 @@ std::vector<bool> dlopt::runOnTranslationUnits(
                    llvm::vfs::createPhysicalFileSystem());
     if (isCudaFile(File))
       prepareCudaTool(Tool, Device.has_value());
+    else
+      prepareNvccHostTool(Tool);
     // Clang's own headers (stddef.h, ...) live in clang-19's resource dir,
     // not next to this binary.
     Tool.appendArgumentsAdjuster(

@@ -330,6 +330,30 @@ TEST(WholeProgramTest, UnitsThatSeeAHeaderDifferentlyBlock) {
   EXPECT_FALSE(P.Records[0].transformable());
 }
 
+TEST(WholeProgramTest, HeaderSharedByCAndCudaHasOneForm) {
+  // A C unit and a CUDA unit that see the same uses in the header: one
+  // text for both (HandleLayout's shared form), and the program plan keeps
+  // a view of each language so that each unit knows to write it.
+  RecordPlan A = record("main.c"), B = record("gpu.cu"), C = record("x.cpp");
+  A.Kernels.push_back(kernel("ka", {0, 1}));
+  A.Headers = {view("main.c", {"9:3: handle passed on"})};
+  A.Headers[0].Language = "C";
+  B.Headers = {view("gpu.cu", {"9:3: handle passed on"})};
+  B.Headers[0].Language = "CUDA";
+  C.Headers = {view("x.cpp", {"9:3: handle passed on"})};
+  C.Headers[0].Language = "C++";
+  LayoutPlan P = mergeUnits({unit("main.c", A, true), unit("gpu.cu", B)}, {});
+  EXPECT_TRUE(P.Records[0].transformable());
+  EXPECT_TRUE(P.Records[0].sharedByCAndCuda());
+  EXPECT_EQ(P.Records[0].Headers.size(), 2u);
+  // One language alone writes its own form.
+  P = mergeUnits({unit("main.c", A, true)}, {});
+  EXPECT_FALSE(P.Records[0].sharedByCAndCuda());
+  // C and C++ have none in common yet: refused.
+  P = mergeUnits({unit("main.c", A, true), unit("x.cpp", C)}, {});
+  EXPECT_FALSE(P.Records[0].transformable());
+}
+
 TEST(WholeProgramTest, UnitPlanSurvivesJson) {
   RecordPlan A = record("a.c");
   A.Aliases = {"P_t"};
