@@ -75,16 +75,24 @@ def kernel(c, r):
     head = (f"__kernel void kernel{r}(__global struct R{r} *a, __global const int *idx, "
             f"__global {T} *out, int n, int base{acc}) {{\n"
             f"  int i = get_global_id(0);\n  if (i >= n)\n    return;\n")
+    return body(c, head, lambda x: f"1.0f / sqrt({x})", value)
+
+
+def body(c, head, rsqrt, value):
+    """The kernel after its HEAD (signature, the work-item's index i and
+    its bounds check), in OpenCL C or CUDA alike: RSQRT(x) spells 1/sqrt(x),
+    VALUE(c, get) the element-wise expression (microbench.value)."""
+    T = "float" if c["field_bytes"] == 4 else "double"
     k = range(c["touched"])
     if c["pattern"] == "nested":
         d = "".join(f"    {T} d{f} = a[j].f{f} - a[i].f{f};\n" for f in k)
         r2 = " + ".join(f"d{f} * d{f}" for f in k)
         if c["body"] == "accumulate":
-            inner = (f"{d}    {T} s = 1.0f / sqrt({r2} + 1e-3f);\n"
+            inner = (f"{d}    {T} s = {rsqrt(r2 + ' + 1e-3f')};\n"
                      + "".join(f"    acc[i].f{f} += d{f} * s;\n" for f in k))
             return head + f"  for (int j = 0; j < n; ++j) {{\n{inner}  }}\n}}\n"
         if c["body"] == "forces":
-            inner = (f"{d}    {T} s = 1.0f / sqrt({r2} + 1e-3f);\n"
+            inner = (f"{d}    {T} s = {rsqrt(r2 + ' + 1e-3f')};\n"
                      + "".join(f"    acc{f % 3} += d{f} * s;\n" for f in k))
         elif c["body"] == "pairs":
             inner = (f"{d}    {T} w = 1.0f / ({r2} + 1e-3f);\n"
@@ -96,7 +104,9 @@ def kernel(c, r):
                        f"  out[i] = (acc0 + acc1 + acc2) / n * 0.5f + 0.25f;\n}}\n")
     j = {"stream": "i", "offset": "i + base", "gather": "idx[i]"}[c["pattern"]]
     get = lambda f: f"a[{j}].f{f}"
-    return head + f"  {get(0)} = {value(c, get)} * 0.5f + 0.25f;\n}}\n"
+    # readout (microbench_cu.py): the result in out[i], the fields only read.
+    target = "out[i]" if c["body"] == "readout" else get(0)
+    return head + f"  {target} = {value(c, get)} * 0.5f + 0.25f;\n}}\n"
 
 
 def kernels(c, names):

@@ -40,6 +40,7 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 
 import microbench as mb
+import microbench_cl as mbcl
 
 PATTERNS = ["stream", "offset", "gather", "nested"]
 # readout: the touched fields only read, the result written to a separate
@@ -81,29 +82,7 @@ def kernel(c, r):
             f"int base{acc}) {{\n"
             f"  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
             f"  if (i >= n)\n    return;\n")
-    k = range(c["touched"])
-    if c["pattern"] == "nested":
-        d = "".join(f"    {T} d{f} = a[j].f{f} - a[i].f{f};\n" for f in k)
-        r2 = " + ".join(f"d{f} * d{f}" for f in k)
-        if c["body"] == "accumulate":
-            inner = (f"{d}    {T} s = rsqrtf({r2} + 1e-3f);\n"
-                     + "".join(f"    acc[i].f{f} += d{f} * s;\n" for f in k))
-            return head + f"  for (int j = 0; j < n; ++j) {{\n{inner}  }}\n}}\n"
-        if c["body"] == "forces":
-            inner = (f"{d}    {T} s = rsqrtf({r2} + 1e-3f);\n"
-                     + "".join(f"    acc{f % 3} += d{f} * s;\n" for f in k))
-        elif c["body"] == "pairs":
-            inner = (f"{d}    {T} w = 1.0f / ({r2} + 1e-3f);\n"
-                     + "".join(f"    acc{f % 2} += d{f} * w;\n" for f in k))
-        else:
-            inner = f"    acc0 += {mb.value(c, lambda f: f'(a[j].f{f} - a[i].f{f})')};\n"
-        return head + (f"  {T} acc0 = 0, acc1 = 0, acc2 = 0;\n"
-                       f"  for (int j = 0; j < n; ++j) {{\n{inner}  }}\n"
-                       f"  out[i] = (acc0 + acc1 + acc2) / n * 0.5f + 0.25f;\n}}\n")
-    j = {"stream": "i", "offset": "i + base", "gather": "idx[i]"}[c["pattern"]]
-    get = lambda f: f"a[{j}].f{f}"
-    target = "out[i]" if c["body"] == "readout" else get(0)
-    return head + f"  {target} = {mb.value(c, get)} * 0.5f + 0.25f;\n}}\n"
+    return mbcl.body(c, head, lambda x: f"rsqrtf({x})", mb.value)
 
 
 def layout_run(c, r):
