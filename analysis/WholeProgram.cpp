@@ -65,6 +65,26 @@ static Blocker differentDefinition(const RecordPlan &M, const RecordPlan &R,
   return {Reason + ": " + Difference, R.Location};
 }
 
+/// A record whose header C files and CUDA files share gets generated code
+/// written for both (RecordPlan::sharedByCAndCuda), which has no C++
+/// containers: a std::vector or std::array of it in the CUDA files' host
+/// code would have nothing to become.
+static void blockContainersInSharedHeaders(LayoutPlan &Program) {
+  for (RecordPlan &R : Program.Records) {
+    if (!R.sharedByCAndCuda())
+      continue;
+    for (const ArrayRoot &A : R.Arrays)
+      if (llvm::StringRef(A.Kind).starts_with("std::"))
+        R.Blockers.push_back(
+            {"'" + A.Name + "' is a " + A.Kind.substr(0, A.Kind.find(' ')) +
+                 " of '" + R.Name +
+                 "', whose header C files include too: the code generated "
+                 "there is shared with C and has no C++ containers (not "
+                 "rewritten yet)",
+             A.Location});
+  }
+}
+
 /// Whether the code generated in a header has a form that compiles in
 /// both languages: C and CUDA (HandleLayout's language-neutral form, its
 /// CUDA parts under __CUDACC__).
@@ -496,6 +516,7 @@ LayoutPlan dlopt::mergeUnits(std::vector<LayoutPlan> Units,
   }
   resolveKernelHolders(Out);
   resolveExternals(Out);
+  blockContainersInSharedHeaders(Out);
   blockScatteredKernelArguments(Out);
   applyKernelLaunches(Out);
   llvm::erase_if(Out.Records, [](const RecordPlan &R) { return !R.Indexed; });
