@@ -57,12 +57,15 @@ bool dlopt::keepsRecord(const ValueDecl *D) {
   return VD && VD->hasAttr<CUDASharedAttr>() && VD->getType()->isArrayType();
 }
 
+const DeclRefExpr *dlopt::keptArray(const Expr *Array) {
+  const auto *DRE =
+      Array ? dyn_cast<DeclRefExpr>(Array->IgnoreParenImpCasts()) : nullptr;
+  return DRE && keepsRecord(DRE->getDecl()) ? DRE : nullptr;
+}
+
 const RecordDecl *dlopt::elementRecordOf(const Expr *Array) {
-  if (!Array)
+  if (!Array || keptArray(Array))
     return nullptr;
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(Array->IgnoreParenImpCasts()))
-    if (keepsRecord(DRE->getDecl()))
-      return nullptr;
   return elementRecord(Array->getType());
 }
 

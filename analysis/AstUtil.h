@@ -23,6 +23,10 @@ const clang::RecordDecl *elementRecord(clang::QualType Ty);
 /// elementRecord() sees in their type. Its only uses are its elements.
 bool keepsRecord(const clang::ValueDecl *D);
 
+/// The reference to an array that keeps the record (keepsRecord()) which
+/// \p Array is, or null.
+const clang::DeclRefExpr *keptArray(const clang::Expr *Array);
+
 /// elementRecord() of the array \p Array, or null when it names an array
 /// that keeps the record (keepsRecord()).
 const clang::RecordDecl *elementRecordOf(const clang::Expr *Array);

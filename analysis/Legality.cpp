@@ -626,9 +626,7 @@ public:
       block(RD, UO->getOperatorLoc(),
             "address of an element of " + containerOfElement(Sub));
     if (const auto *Of = dyn_cast<ArraySubscriptExpr>(Sub))
-      if (const auto *DRE =
-              dyn_cast<DeclRefExpr>(Of->getBase()->IgnoreParenImpCasts());
-          DRE && keepsRecord(DRE->getDecl()))
+      if (const DeclRefExpr *DRE = keptArray(Of->getBase()))
         if (const RecordDecl *RD = elementRecord(DRE->getType());
             isCandidate(RD))
           block(RD, UO->getOperatorLoc(),
@@ -1065,9 +1063,7 @@ public:
     auto Scoped = memoryScope(CudaMemory::arrayRoot(E->getBase()));
     // tile[k] of a __shared__ tile: the one use it may have (its parent
     // visits first: VisitDeclRefExpr sees the mark).
-    if (const auto *DRE =
-            dyn_cast<DeclRefExpr>(E->getBase()->IgnoreParenImpCasts());
-        DRE && keepsRecord(DRE->getDecl()))
+    if (const DeclRefExpr *DRE = keptArray(E->getBase()))
       Handled.insert(DRE);
     if (const RecordDecl *RD = elementRecordOf(E->getBase()); isCandidate(RD))
       checkMacro(RD, E->getExprLoc());

@@ -468,6 +468,28 @@ def write(out, text, suite):
         f.write(new)
 
 
+def run_here(o, programs, flags):
+    """--prepare and --build-only (which exit), or the measured rows of
+    PROGRAMS on this machine's device."""
+    rows = []
+    work = tempfile.mkdtemp(prefix=f"dlopt-{o.suite}-bench-")
+    try:
+        if o.prepare:
+            prepare(o, programs, flags, o.prepare, work)
+            sys.exit(0)
+        if o.build_only:
+            ok = all([build_only(o, prog, flags, os.path.join(work, prog["name"]))
+                      for prog in programs])
+            sys.exit(0 if ok else 1)
+        for prog in programs:
+            print(f"== {prog['name']}", flush=True)
+            rows.append(measure(o, prog, flags, os.path.join(work, prog["name"])))
+            print(json.dumps(rows[-1]), flush=True)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return rows
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--dl-refactor", required=True)
@@ -509,34 +531,12 @@ def main():
     o.dl_refactor = os.path.abspath(o.dl_refactor)
     flags = o.flags.split()
     wanted = (o.programs or ",".join(p["name"] for p in programs)).split(",")
-    rows = []
     if o.from_device:
         with open(o.from_device) as f:
             results = json.load(f)
         rows = from_device(results, o.prepared)
-    work = tempfile.mkdtemp(prefix=f"dlopt-{o.suite}-bench-")
-    if o.prepare:
-        try:
-            prepare(o, [p for p in programs if p["name"] in wanted], flags, o.prepare, work)
-        finally:
-            shutil.rmtree(work, ignore_errors=True)
-        return
-    if o.build_only:
-        try:
-            ok = all([build_only(o, prog, flags, os.path.join(work, prog["name"]))
-                      for prog in programs if prog["name"] in wanted])
-        finally:
-            shutil.rmtree(work, ignore_errors=True)
-        sys.exit(0 if ok else 1)
-    try:
-        for prog in programs:
-            if prog["name"] in wanted and not o.from_device:
-                print(f"== {prog['name']}", flush=True)
-                rows.append(measure(o, prog, flags,
-                                    os.path.join(work, prog["name"])))
-                print(json.dumps(rows[-1]), flush=True)
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
+    else:
+        rows = run_here(o, [p for p in programs if p["name"] in wanted], flags)
     if o.merge:
         with open(o.merge) as f:
             saved = json.load(f)

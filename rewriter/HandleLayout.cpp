@@ -684,10 +684,9 @@ std::string HandleLayout::declarations() const {
   OS << groupRecords() << HandlePrinter(*this).print();
   if (Used & ClBuffers)
     OS << clDeclarations();
-  if ((Used & CudaHelpers) && Neutral)
-    OS << "#ifdef __CUDACC__\n" << cudaDeclarations() << "#endif\n";
-  else if (Used & CudaHelpers)
-    OS << cudaDeclarations();
+  if (Used & CudaHelpers)
+    OS << (Neutral ? "#ifdef __CUDACC__\n" + cudaDeclarations() + "#endif\n"
+                   : cudaDeclarations());
   if (CPlusPlus && (Used & (Container | ArrayContainer)))
     OS << containerDeclarations();
   OS << endMarker();

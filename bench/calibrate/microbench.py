@@ -334,11 +334,14 @@ def write_program(c, tiles, work):
 
 def analysed_features(c, dl_refactor, src, forced, soa):
     """The features the analysis reports for the cluster of the touched
-    fields (of record SOA, forced to SoA, whose clusters are the plan's)."""
+    fields (of record SOA, forced to SoA, whose clusters are the plan's).
+    ValueError (with its blockers) when the record is not transformable."""
     report = subprocess.run([dl_refactor, "--report", "--format=json", *forced, src,
                              "--", *c["cflags"].split()],
                             check=True, capture_output=True, text=True)
     record = next(r for r in json.loads(report.stdout)["records"] if r["name"] == soa)
+    if "clusters" not in record:
+        raise ValueError(f"not transformable: {record.get('blockers')}")
     return next(cl["features"] for cl in record["clusters"] if "f0" in cl["fields"])
 
 
@@ -352,18 +355,34 @@ def measure(c, cc, dl_refactor, tiles, work):
     exe = src[:-2]
     subprocess.run([cc, *flags, src, "-o", exe, "-lm"], check=True)
     out = subprocess.run([exe], check=True, capture_output=True, text=True).stdout
+    return output_rows(c, features, out, c["cflags"], "microbench.py")
+
+
+def output_rows(c, features, out, cflags, script):
+    """The rows of configuration C from what its program printed (OUT: per
+    layout its name, ns per iteration and checksum), labelled with FEATURES;
+    or None, reported as SCRIPT's, when a layout's checksum differs from the
+    original's by more than same() allows under CFLAGS."""
     rows, checks = [], {}
     for line in out.splitlines():
         layout, t, check = line.split(" ")
         checks[layout] = float(check)
         rows.append({**c, **{f: features[f] for f in FEATURES},
                      "layout": layout, "ns_per_iter": t})
-    wrong = [l for l in checks if not same(checks[l], checks["original"], c["cflags"])]
+    wrong = [l for l in checks if not same(checks[l], checks["original"], cflags)]
     if wrong:
-        print(f"\nmicrobench.py: {c}: {', '.join(wrong)} changed the checksum; "
+        print(f"\n{script}: {c}: {', '.join(wrong)} changed the checksum; "
               "configuration left out", file=sys.stderr)
         return None
     return rows
+
+
+def write_rows(rows, out):
+    """The measurements as the CSV train.py reads."""
+    with open(out, "w", newline="") as f:
+        w = csv.DictWriter(f, COLUMNS)
+        w.writeheader()
+        w.writerows(rows)
 
 
 def default_dl_refactor():
@@ -448,10 +467,7 @@ def sweep(configs, measure_one, out):
             rows += measured
         print(f"\r[{i + 1}/{len(configs)}]", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
-    with open(out, "w", newline="") as f:
-        w = csv.DictWriter(f, COLUMNS)
-        w.writeheader()
-        w.writerows(rows)
+    write_rows(rows, out)
     print(f"{len(rows)} measurements of {len(configs) - left_out} configurations -> {out}"
           + (f" ({left_out} left out: a layout changed the output)" if left_out else ""))
     shutil.rmtree(work, ignore_errors=True)

@@ -270,18 +270,7 @@ def measure(c, cc, dl_refactor, work):
     exe = os.path.join(work, "mbcl")  # loads mbcl.cl, beside it
     subprocess.run([cc, HOST_FLAGS, src, "-o", exe, "-lOpenCL"], check=True)
     out = subprocess.run([exe], check=True, capture_output=True, text=True).stdout
-    rows, checks = [], {}
-    for line in out.splitlines():
-        layout, t, check = line.split(" ")
-        checks[layout] = float(check)
-        rows.append({**c, **{f: features[f] for f in mb.FEATURES},
-                     "layout": layout, "ns_per_iter": t})
-    wrong = [l for l in checks if not mb.same(checks[l], checks["original"], c["cflags"])]
-    if wrong:
-        print(f"\nmicrobench_cl.py: {c}: {', '.join(wrong)} changed the checksum; "
-              "configuration left out", file=sys.stderr)
-        return None
-    return rows
+    return mb.output_rows(c, features, out, c["cflags"], "microbench_cl.py")
 
 
 def main():

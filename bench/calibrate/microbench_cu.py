@@ -192,15 +192,13 @@ def prepare_one(c, i, dl_refactor, root):
     with open(src, "w") as f:
         f.write(program(c, names))
     forced = [f"--layout=R{r}={plans[n]}" for r, n in enumerate(names)]
-    soa = f"R{names.index('SoA')}"
-    report = subprocess.run([dl_refactor, "--report", "--format=json", *forced, src,
-                             "--", *FLAGS.split()], capture_output=True, text=True)
-    if report.returncode:
-        return f"c{i}: dl-refactor --report failed: {report.stderr[-2000:]}"
-    record = next(r for r in json.loads(report.stdout)["records"] if r["name"] == soa)
-    if "clusters" not in record:
-        return f"c{i}: not transformable: {record.get('blockers')}"
-    features = next(cl["features"] for cl in record["clusters"] if "f0" in cl["fields"])
+    try:
+        features = mb.analysed_features(c, dl_refactor, src, forced,
+                                        f"R{names.index('SoA')}")
+    except subprocess.CalledProcessError as e:
+        return f"c{i}: dl-refactor --report failed: {e.stderr[-2000:]}"
+    except ValueError as e:
+        return f"c{i}: {e}"
     apply = subprocess.run([dl_refactor, "--apply", "--quiet", *forced, src, "--",
                             *FLAGS.split()], capture_output=True, text=True)
     if apply.returncode:
@@ -238,22 +236,15 @@ def collect(o):
                   file=sys.stderr)
             left_out += 1
             continue
-        checks, mine = {}, []
-        for line in res["stdout"].splitlines():
-            layout, t, check = line.split(" ")
-            checks[layout] = float(check)
-            mine.append({**e["config"], **e["features"], "layout": layout, "ns_per_iter": t})
-        wrong = [l for l in checks if not mb.same(checks[l], checks["original"], "-ffast-math")]
-        if wrong:
-            print(f"microbench_cu.py: {cid} {e['config']}: {', '.join(wrong)} changed the "
-                  "checksum; configuration left out", file=sys.stderr)
+        # nvcc contracts multiply-adds (--fmad=true) as -ffast-math lets
+        # gcc: the checksums agree within same()'s tolerance for it.
+        mine = mb.output_rows(e["config"], e["features"], res["stdout"], "-ffast-math",
+                              f"microbench_cu.py: {cid}")
+        if mine is None:
             left_out += 1
             continue
         rows += mine
-    with open(o.out, "w", newline="") as f:
-        w = csv.DictWriter(f, mb.COLUMNS)
-        w.writeheader()
-        w.writerows(rows)
+    mb.write_rows(rows, o.out)
     print(f"{len(rows)} measurements of {len(results) - left_out} configurations -> {o.out}")
     return 1 if left_out else 0
 
