@@ -27,7 +27,7 @@ and kernel per layout. Times are of the kernels alone (CUDA events), ns per
 element (per pair, nested), medians of 6 timings after a warm-up; the
 layouts of a configuration run one after the other in one process.
 
-usage: microbench_cu.py --prepare DIR [--dl-refactor PATH] [--quick]
+usage: microbench_cu.py --prepare DIR [--dl-refactor PATH] [--quick] [--bodies a,b]
        microbench_cu.py --collect RESULTS.json --prepared DIR --out CSV
 """
 import argparse
@@ -54,7 +54,7 @@ REPETITIONS = 7  # the first is a warm-up
 FLAGS = "-O3 -arch=sm_90"
 
 
-def configurations(quick):
+def configurations(quick, bodies=None):
     """Shapes of microbench.py at GPU sizes: 2^22 elements for the
     element-wise patterns (past the 50 MB L2 of an H100 for records of 4
     fields or more), 2^14 for the nested ones (2^28 pairs)."""
@@ -66,6 +66,8 @@ def configurations(quick):
               ("gather", "elementwise"), ("nested", "elementwise"),
               ("nested", "forces"), ("nested", "pairs"), ("nested", "accumulate")]
     for (fields, fbytes), (pattern, body) in itertools.product(shapes, combos):
+        if bodies and body not in bodies:
+            continue
         n = 1 << 14 if pattern == "nested" else 1 << 22
         for touched in sorted({1, 2, fields // 2, fields}):
             if body == "pairs" and touched % 2:
@@ -208,7 +210,13 @@ def prepare_one(c, i, dl_refactor, root):
 
 
 def prepare(o):
-    configs = list(configurations(o.quick))
+    bodies = o.bodies.split(",") if o.bodies else None
+    unknown = set(bodies or []) - set(BODIES)
+    if unknown:
+        print(f"microbench_cu.py: no such body: {', '.join(sorted(unknown))} "
+              f"(bodies: {', '.join(BODIES)})", file=sys.stderr)
+        return 2
+    configs = list(configurations(o.quick, bodies))
     os.makedirs(o.prepare, exist_ok=True)
     with ThreadPoolExecutor(max_workers=o.jobs) as pool:
         done = list(pool.map(lambda ic: prepare_one(ic[1], ic[0], o.dl_refactor, o.prepare),
@@ -257,6 +265,8 @@ def main():
     ap.add_argument("--out")
     ap.add_argument("--dl-refactor", default=mb.default_dl_refactor())
     ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--bodies", help="prepare only the configurations of these "
+                    "bodies (comma-separated), to add to an earlier run's CSV")
     ap.add_argument("--jobs", type=int, default=2)
     o = ap.parse_args()
     if o.prepare:
