@@ -1460,6 +1460,9 @@ std::vector<KernelTrace> AccessCollector::collect() {
     K.Function = FD;
     KernelWalker Walker(Ctx, *this, FirstId, Profile, K);
     Walker.walkFunction(FD);
+    K.Held = findHeldElements(Ctx, FD, [this](const RecordDecl *RD) {
+      return FirstId.count(RD) > 0;
+    });
     Frequencies.addCaller(FD, Walker.calls());
     if (!Walker.launches().empty())
       LaunchesIn.push_back({FD, Walker.launches()});

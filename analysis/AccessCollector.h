@@ -22,6 +22,7 @@
 #define DLOPT_ANALYSIS_ACCESSCOLLECTOR_H
 
 #include "analysis/AccessTrace.h"
+#include "analysis/HeldElements.h"
 #include "analysis/LayoutPlan.h"
 #include "clang/AST/ASTContext.h"
 #include "llvm/ADT/DenseMap.h"
@@ -48,6 +49,8 @@ struct KernelTrace {
   /// profile measured it.
   double Frequency = 1;
   bool FrequencyMeasured = false;
+  /// Elements whose fields a loop of it keeps in registers.
+  std::vector<HeldElement> Held;
 };
 
 /// Assigns trace field identifiers to the fields of the records of interest

@@ -68,7 +68,7 @@ public:
       FieldIds.push_back(Ids.fieldId(RD, F));
     std::vector<KernelSummary> Out;
     for (unsigned K = 0; K < Kernels.size(); ++K) {
-      KernelSummary S = summarize(Kernels[K], Placed[K], FieldIds);
+      KernelSummary S = summarize(Kernels[K], Placed[K], FieldIds, RD);
       if (!S.Accesses.empty())
         Out.push_back(std::move(S));
     }
@@ -78,7 +78,8 @@ public:
 private:
   KernelSummary summarize(const KernelTrace &K,
                           const std::vector<PlacedAccess> &Accesses,
-                          const std::vector<unsigned> &FieldIds) const {
+                          const std::vector<unsigned> &FieldIds,
+                          const RecordDecl *RD) const {
     const SourceManager &SM = Ctx.getSourceManager();
     KernelSummary S;
     S.Name = K.Function->getNameAsString();
@@ -109,6 +110,9 @@ private:
       S.Weight += A.Access.Bytes * Info.Executions;
       S.Accesses.push_back(std::move(Info));
     }
+    for (const HeldElement &H : K.Held)
+      if (H.Record == RD)
+        S.Held.push_back({H.Fields, formatLoc(SM, H.Loc)});
     return S;
   }
 

@@ -179,6 +179,15 @@ struct AccessInfo {
   SourcePos Location;
 };
 
+/// Fields of one element that a loop of a kernel keeps in registers while
+/// they share one base pointer (see HeldElements.h).
+struct HeldFields {
+  /// Field indices, ascending.
+  std::vector<unsigned> Fields;
+  /// The first write among them.
+  SourcePos Location;
+};
+
 /// A function whose loops index the record's arrays.
 struct KernelSummary {
   std::string Name;
@@ -200,6 +209,7 @@ struct KernelSummary {
   std::vector<LoopInfo> Loops;
   /// The record's field accesses, in program order.
   std::vector<AccessInfo> Accesses;
+  std::vector<HeldFields> Held;
   Kdlg Graph;
 };
 

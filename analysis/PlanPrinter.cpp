@@ -241,7 +241,14 @@ static json::Array edgesJson(const RecordPlan &R, const Kdlg &G) {
 }
 
 static json::Object kernelJson(const RecordPlan &R, const KernelSummary &K) {
-  json::Array Loops, Accesses;
+  json::Array Loops, Accesses, Held;
+  for (const HeldFields &H : K.Held) {
+    json::Array Names;
+    for (unsigned F : H.Fields)
+      Names.push_back(R.Fields[F].Name);
+    Held.push_back(
+        json::Object{{"fields", std::move(Names)}, {"location", H.Location}});
+  }
   for (const LoopInfo &L : K.Loops)
     Loops.push_back(json::Object{{"location", L.Location},
                                  {"depth", L.Depth},
@@ -269,6 +276,7 @@ static json::Object kernelJson(const RecordPlan &R, const KernelSummary &K) {
                       {"cuda", K.Cuda},
                       {"loops", std::move(Loops)},
                       {"accesses", std::move(Accesses)},
+                      {"held", std::move(Held)},
                       {"edges", edgesJson(R, K.Graph)}};
 }
 

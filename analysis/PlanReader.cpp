@@ -106,6 +106,24 @@ static bool readAccess(const json::Value &E, const std::vector<Field> &Fields,
   return true;
 }
 
+static bool readHeld(const json::Value &E, const std::vector<Field> &Fields,
+                     HeldFields &H, json::Path P) {
+  json::ObjectMapper O(E, P);
+  std::vector<std::string> Names;
+  if (!O || !O.map("fields", Names) || !O.map("location", H.Location))
+    return false;
+  for (const std::string &Name : Names) {
+    auto It =
+        llvm::find_if(Fields, [&](const Field &F) { return F.Name == Name; });
+    if (It == Fields.end()) {
+      P.field("fields").report("not a field of the record");
+      return false;
+    }
+    H.Fields.push_back(It - Fields.begin());
+  }
+  return true;
+}
+
 static bool readKernel(const json::Value &E, const std::vector<Field> &Fields,
                        KernelSummary &K, json::Path P) {
   json::ObjectMapper O(E, P);
@@ -126,6 +144,13 @@ static bool readKernel(const json::Value &E, const std::vector<Field> &Fields,
       return false;
     K.Accesses.push_back(std::move(A));
   }
+  if (const json::Array *Held = E.getAsObject()->getArray("held"))
+    for (size_t I = 0; I < Held->size(); ++I) {
+      HeldFields H;
+      if (!readHeld((*Held)[I], Fields, H, P.field("held").index(I)))
+        return false;
+      K.Held.push_back(std::move(H));
+    }
   return true;
 }
 

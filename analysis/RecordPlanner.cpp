@@ -87,6 +87,47 @@ static Decision decideMoved(const DecisionTree &Model, const RecordPlan &R,
   return D;
 }
 
+/// Joins the clusters that split a group of fields which a significant
+/// kernel's loop keeps in registers (HeldFields), so that they keep one
+/// base pointer. Returns, per cluster of \p Clusters, why it must not be
+/// SoA ("" where nothing is held).
+static std::vector<std::string>
+keepHeldTogether(const RecordPlan &R, std::vector<Cluster> &Clusters) {
+  std::vector<std::string> Held(Clusters.size());
+  for (const KernelSummary &K : R.Kernels) {
+    if (!K.Significant)
+      continue;
+    for (const HeldFields &H : K.Held) {
+      std::vector<unsigned> Parts;
+      for (unsigned C = 0; C < Clusters.size(); ++C)
+        if (llvm::any_of(H.Fields, [&](unsigned F) {
+              return llvm::is_contained(Clusters[C].Fields, F);
+            }))
+          Parts.push_back(C);
+      if (Parts.empty())
+        continue;
+      Cluster &Into = Clusters[Parts.front()];
+      for (unsigned C : llvm::reverse(llvm::drop_begin(Parts))) {
+        llvm::append_range(Into.Fields, Clusters[C].Fields);
+        Clusters.erase(Clusters.begin() + C);
+        Held.erase(Held.begin() + C);
+      }
+      llvm::sort(Into.Fields);
+      for (unsigned A : Into.Fields)
+        for (unsigned B : Into.Fields)
+          if (A < B)
+            Into.MaxDelta = std::max(Into.MaxDelta, R.Graph.delta(A, B));
+      Held[Parts.front()] =
+          "held in registers: " + K.Name + " (" + H.Location + ") keeps " +
+          R.fieldSet(Cluster{H.Fields}) +
+          " of one element in registers across a loop, which needs them "
+          "behind one pointer (in arrays of their own each may alias the "
+          "others, and every iteration loads and stores them)";
+    }
+  }
+  return Held;
+}
+
 static std::vector<unsigned> identityIds(size_t N) {
   std::vector<unsigned> Ids(N);
   std::iota(Ids.begin(), Ids.end(), 0u);
@@ -134,7 +175,10 @@ void dlopt::planRecord(RecordPlan &R, const AnalysisOptions &Opts) {
                                                         : Opts.CacheLine;
 
   R.Clusters.clear();
-  for (Cluster &C : partitionKdlg(R.Graph, R.Epsilon)) {
+  std::vector<Cluster> Clusters = partitionKdlg(R.Graph, R.Epsilon);
+  std::vector<std::string> Held = keepHeldTogether(R, Clusters);
+  for (unsigned I = 0; I < Clusters.size(); ++I) {
+    Cluster &C = Clusters[I];
     ClusterPlan P;
     P.Features = clusterFeatures(R, C);
     if (C.Cold) {
@@ -148,6 +192,10 @@ void dlopt::planRecord(RecordPlan &R, const AnalysisOptions &Opts) {
         D = decideMoved(Model, R, C, D);
       P.Chosen = D.Chosen;
       P.Why = std::move(D.Path);
+      if (!Held[I].empty() && P.Chosen.Kind == LayoutKind::SoA)
+        P.Chosen = Layout::aos();
+      if (!Held[I].empty())
+        P.Why.push_back(Held[I]);
     }
     P.Fields = std::move(C);
     R.Clusters.push_back(std::move(P));

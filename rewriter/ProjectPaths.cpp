@@ -173,6 +173,8 @@ void FileSpellings::canonicalize(
         Fix(L.Location);
       for (AccessInfo &A : K.Accesses)
         Fix(A.Location);
+      for (HeldFields &H : K.Held)
+        Fix(H.Location);
     }
     for (Blocker &B : R.Blockers)
       Fix(B.Location);
