@@ -115,7 +115,7 @@ def layouts(c, tiles):
 def value(c, get):
     """The expression over the touched fields of one element."""
     terms = " + ".join(f"{get(k)} * {1.0 + k / 8:.3f}f" for k in range(c["touched"]))
-    if c["body"] == "libm":
+    if c["body"] in ("libm", "readmath"):
         return f"sinf({terms})"
     if c["body"] == "sqrt":
         return f"sqrtf(fabsf({terms}))"

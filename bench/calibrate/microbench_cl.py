@@ -78,6 +78,10 @@ def kernel(c, r):
     return body(c, head, lambda x: f"1.0f / sqrt({x})", value)
 
 
+# Bodies that only read the record (microbench_cu.py).
+READ_ONLY = ("readout", "readmath")
+
+
 def body(c, head, rsqrt, value):
     """The kernel after its HEAD (signature, the work-item's index i and
     its bounds check), in OpenCL C or CUDA alike: RSQRT(x) spells 1/sqrt(x),
@@ -104,8 +108,9 @@ def body(c, head, rsqrt, value):
                        f"  out[i] = (acc0 + acc1 + acc2) / n * 0.5f + 0.25f;\n}}\n")
     j = {"stream": "i", "offset": "i + base", "gather": "idx[i]"}[c["pattern"]]
     get = lambda f: f"a[{j}].f{f}"
-    # readout (microbench_cu.py): the result in out[i], the fields only read.
-    target = "out[i]" if c["body"] == "readout" else get(0)
+    # readout, readmath (microbench_cu.py): the result in out[i], the fields
+    # only read.
+    target = "out[i]" if c["body"] in READ_ONLY else get(0)
     return head + f"  {target} = {value(c, get)} * 0.5f + 0.25f;\n}}\n"
 
 

@@ -44,9 +44,9 @@ import microbench_cl as mbcl
 
 PATTERNS = ["stream", "offset", "gather", "nested"]
 # readout: the touched fields only read, the result written to a separate
-# array (Black-Scholes' inputs). Added after the H100 run of
-# models/nvidia-h100.json, which has no such configuration.
-BODIES = ["elementwise", "libm", "readout", "forces", "pairs", "accumulate"]
+# array; readmath: the same through libm (Black-Scholes' inputs and its
+# pricing). Added after the first H100 run of models/nvidia-h100.json.
+BODIES = ["elementwise", "libm", "readout", "readmath", "forces", "pairs", "accumulate"]
 NESTED_ONLY = ("forces", "pairs", "accumulate")
 # Tiles in multiples of a warp (32 threads).
 TILES = [32, 64, 128]
@@ -62,6 +62,7 @@ def configurations(quick, bodies=None):
     if not quick:
         shapes += [(12, 4)]
     combos = [("stream", "elementwise"), ("stream", "libm"), ("stream", "readout"),
+              ("stream", "readmath"),
               ("offset", "elementwise"),
               ("gather", "elementwise"), ("nested", "elementwise"),
               ("nested", "forces"), ("nested", "pairs"), ("nested", "accumulate")]
@@ -106,12 +107,12 @@ def layout_run(c, r):
                f"  for (int i = 0; i < N; ++i)\n    a[i].f0 = b[i].f0;\n"
                f"  CHECK(cudaFree(db));\n  free(b);\n") if accum else ""
     extra = ", db" if accum else ""
-    # readout: the kernel's result is in d_out, not in the record.
+    # readout, readmath: the kernel's result is in d_out, not in the record.
     read_out = (f"  {T} *o = ({T} *)malloc((size_t)N * sizeof({T}));\n"
                 f"  CHECK(cudaMemcpy(o, d_out, (size_t)N * sizeof({T}), "
                 f"cudaMemcpyDeviceToHost));\n"
                 f"  for (int i = 0; i < N; ++i)\n    *sum += o[i];\n  free(o);\n"
-                ) if c["body"] == "readout" else ""
+                ) if c["body"] in mbcl.READ_ONLY else ""
     return f"""static void run{r}(double *times, double *sum) {{
   R{r} *a = (R{r} *)malloc((size_t)N * sizeof(R{r}));
   for (int i = 0; i < N; ++i) {{
