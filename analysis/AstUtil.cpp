@@ -198,6 +198,28 @@ const CXXMemberCallExpr *dlopt::containerBeginEnd(const Expr *E,
   return Call;
 }
 
+const Expr *dlopt::containerStorage(const Expr *E) {
+  E = E->IgnoreParenCasts();
+  const Expr *Container = nullptr;
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_AddrOf)
+    if (const auto *Op =
+            dyn_cast<CXXOperatorCallExpr>(UO->getSubExpr()->IgnoreParens());
+        Op && Op->getOperator() == OO_Subscript && Op->getNumArgs() == 2)
+      if (const auto *Zero =
+              dyn_cast<IntegerLiteral>(Op->getArg(1)->IgnoreParenImpCasts());
+          Zero && Zero->getValue() == 0)
+        Container = Op->getArg(0);
+  if (const auto *Call = dyn_cast<CXXMemberCallExpr>(E))
+    if (const CXXMethodDecl *MD = Call->getMethodDecl();
+        MD && MD->getIdentifier() && MD->getName() == "data" &&
+        Call->getNumArgs() == 0)
+      Container = Call->getImplicitObjectArgument();
+  if (!Container || !containerElementRecord(Container->getType()))
+    return nullptr;
+  return Container->IgnoreParenImpCasts();
+}
+
 static bool sameExpr(const Expr *A, const Expr *B, const ASTContext &Ctx) {
   llvm::FoldingSetNodeID IA, IB;
   A->IgnoreParenImpCasts()->Profile(IA, Ctx, /*Canonical=*/true);

@@ -53,6 +53,10 @@ std::string containerSpelling(clang::QualType Ty);
 const clang::CXXMemberCallExpr *containerBeginEnd(const clang::Expr *E,
                                                   bool WithOffset = true);
 
+/// The container v when \p E is the address of its whole storage, `&v[0]`
+/// or `v.data()`, for a std::vector or std::array of a record; else null.
+const clang::Expr *containerStorage(const clang::Expr *E);
+
 /// The std::vector<T> whose iterator or const_iterator \p Ty is (or refers
 /// to); a null type otherwise. (std::array's iterators are plain pointers,
 /// which this does not follow.)

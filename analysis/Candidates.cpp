@@ -142,6 +142,10 @@ public:
   }
 
   bool VisitBinaryOperator(BinaryOperator *BO) {
+    // a + i in a loop (or a GPU kernel) indexes the array as &a[i] does:
+    // `T *p = a + id; p->f` is an element pointer.
+    if (LoopDepth > 0 && BO->isAdditiveOp() && BO->getType()->isPointerType())
+      noteIndexed(elementRecord(BO->getType()));
     if (BO->getOpcode() != BO_Assign)
       return true;
     const auto *DRE = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens());

@@ -169,7 +169,12 @@ std::optional<UseVerdict> UseClassifier::cudaUse(const RecordDecl *RD,
   bool Copy = K == CudaCall::Copy;
   if (Child != Call->getArg(0) && (!Copy || Child != Call->getArg(1)))
     return Refused("as other than its memory (not rewritten yet)");
+  // A std::vector's storage given whole (&v[0], v.data()) is an array of
+  // T in the host's memory: the boundary converts from or to it (the whole
+  // program refuses it with the vector's other uses, ContainerUses.cpp).
   auto Whole = [&](const Expr *E) {
+    if (const Expr *Container = containerStorage(E))
+      return containerElementRecord(Container->getType()) == RD;
     return isHandleExpr(E) &&
            handleRecord(E->IgnoreParenCasts()->getType()) == RD;
   };

@@ -27,6 +27,9 @@ static bool holdsArray(QualType T) { return elementRecord(T) != nullptr; }
 const ValueDecl *CudaMemory::arrayRoot(const Expr *E) {
   while (E) {
     E = E->IgnoreParenCasts();
+    // &v[0] and v.data() are the host's vector v.
+    if (const Expr *Container = containerStorage(E))
+      E = Container;
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
       return DRE->getDecl();
     if (const auto *ME = dyn_cast<MemberExpr>(E))

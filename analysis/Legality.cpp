@@ -755,6 +755,10 @@ public:
     const RecordDecl *RD = containerElementRecord(Object->getType());
     if (!isCandidate(RD))
       return true;
+    // A container is the host's own memory: in a CUDA unit what it does
+    // blocks only the whole program (v.data() given to cudaMemcpy is the
+    // host's array the boundary converts from).
+    auto Scoped = memoryScope(CudaMemory::arrayRoot(Object));
     if (llvm::is_contained({"begin", "end", "cbegin", "cend"},
                            MD->getNameAsString())) {
       containerUsed(Object);
@@ -1113,8 +1117,9 @@ private:
   }
 
   /// A use without a kind blocks the record; where a specific rule above
-  /// already blocked it on the same line (a cast, a library call), that
-  /// reason says more and is the one reported.
+  /// already blocked it on the same line (a cast, a library call) for the
+  /// same strategies or both, that reason says more and is the one
+  /// reported.
   void blockUnclassified() {
     for (auto &[RD, Issue] : Unclassified) {
       auto It = Index.find(RD);
@@ -1127,8 +1132,12 @@ private:
                SM.getExpansionLineNumber(Seen) ==
                    SM.getExpansionLineNumber(Issue.Loc);
       };
-      if (llvm::any_of(L.Issues,
-                       [&](const LegalityIssue &I) { return SameLine(I.Loc); }))
+      // Only a reason that blocks as much: an issue of one strategy (the
+      // host's vector at the boundary) leaves the other to this use.
+      if (llvm::any_of(L.Issues, [&](const LegalityIssue &I) {
+            return SameLine(I.Loc) &&
+                   (I.Blocks == Blocker::Both || I.Blocks == Issue.Blocks);
+          }))
         continue;
       // An external symbol explains the line only while the whole program
       // does not resolve it (Blocker::Shadowed).

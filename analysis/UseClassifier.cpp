@@ -139,7 +139,8 @@ const RecordDecl *UseClassifier::handleRecord(QualType T) const {
 
 const RecordDecl *UseClassifier::containerRecord(QualType T) const {
   const RecordDecl *RD = containerElementRecord(T);
-  return RD && Wanted(RD) ? RD : nullptr;
+  return RD && Wanted(RD) && !(KeptContainers && KeptContainers(RD)) ? RD
+                                                                     : nullptr;
 }
 
 const RecordDecl *UseClassifier::handleVarRecord(const ValueDecl *D) const {

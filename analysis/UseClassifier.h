@@ -279,8 +279,13 @@ public:
 
   /// The record whose arrays \p T holds (T *, T[N]), if it is wanted.
   const clang::RecordDecl *handleRecord(clang::QualType T) const;
-  /// The record of the std::vector or std::array \p T, if it is wanted.
+  /// The record of the std::vector or std::array \p T, if it is wanted
+  /// and its containers are not kept (keepContainersOf).
   const clang::RecordDecl *containerRecord(clang::QualType T) const;
+  /// Records whose std::vector and std::array keep their type and uses:
+  /// at the CUDA boundary every container is the host's own memory, which
+  /// keeps its layout (the rewriter's classifier).
+  void keepContainersOf(RecordFilter Kept) { KeptContainers = std::move(Kept); }
 
   /// The record of a handle variable or parameter, else null.
   const clang::RecordDecl *handleVarRecord(const clang::ValueDecl *D) const;
@@ -775,6 +780,7 @@ private:
 
   clang::ASTContext &Ctx;
   RecordFilter Wanted;
+  RecordFilter KeptContainers;
 };
 
 /// How the program names a struct's field: "Record.field" ("" for a field

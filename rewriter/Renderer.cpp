@@ -26,14 +26,19 @@ RewriteState::RewriteState(ASTContext &Ctx, std::vector<RewriteTarget> &Targets)
     if (T.Boundary)
       Boundary.insert(T.Decl);
   }
+  if (Ctx.getLangOpts().CUDA)
+    Uses.keepContainersOf(
+        [this](const RecordDecl *RD) { return Boundary.count(RD) > 0; });
 }
 
 bool RewriteState::keptOnHost(const ValueDecl *D) const {
   if (Boundary.empty() || !Ctx.getLangOpts().CUDA || !D)
     return false;
   const auto *FD = dyn_cast<FunctionDecl>(D);
-  const RecordDecl *RD =
-      Uses.handleRecord(FD ? FD->getReturnType() : D->getType());
+  QualType T = FD ? FD->getReturnType() : D->getType();
+  const RecordDecl *RD = Uses.handleRecord(T);
+  if (!RD) // A std::vector whose storage a copy names (&v[0], v.data()).
+    RD = containerElementRecord(T);
   return RD && Boundary.count(RD) &&
          !(Uses.cudaMemory().sideOf(D) & CudaMemory::Device);
 }
