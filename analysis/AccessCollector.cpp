@@ -1442,7 +1442,7 @@ private:
 } // namespace
 
 std::vector<KernelTrace> AccessCollector::collect() {
-  std::vector<KernelTrace> Kernels;
+  std::vector<KernelTrace> Kernels, LoopFree;
   const SourceManager &SM = Ctx.getSourceManager();
   std::vector<const FunctionDecl *> Functions;
   collectFunctions(Ctx.getTranslationUnitDecl(), Functions);
@@ -1471,7 +1471,19 @@ std::vector<KernelTrace> AccessCollector::collect() {
     bool DeviceCode = isGpuKernel(FD) || FD->hasAttr<CUDADeviceAttr>();
     if (Walker.foundFieldInLoop() || (DeviceCode && !K.Trace.empty()))
       Kernels.push_back(std::move(K));
+    else if (!K.Trace.empty())
+      LoopFree.push_back(std::move(K));
   }
+  // A function without loops whose accesses a loop repeats through its
+  // calls (XSBench's calculate_micro_xs, called per nuclide per lookup) is
+  // a kernel as a loop's body is; one that runs once is set-up code.
+  for (KernelTrace &K : LoopFree)
+    if (Frequencies.of(K.Function) > 1)
+      Kernels.push_back(std::move(K));
+  llvm::stable_sort(Kernels, [&](const KernelTrace &A, const KernelTrace &B) {
+    return SM.isBeforeInTranslationUnit(A.Function->getLocation(),
+                                        B.Function->getLocation());
+  });
   for (KernelTrace &K : Kernels) {
     std::optional<uint64_t> Calls =
         measuredCount(Ctx, Profile, K.Function->getBody()->getBeginLoc());

@@ -1,8 +1,9 @@
 //===- AccessCollector.h - Kernels and their field accesses -----*- C++ -*-===//
 //
 // Step 2 of the pipeline: for every kernel (a function with loops that index
-// arrays of candidate records; every OpenCL __kernel and CUDA __global__
-// function), the reads and writes of each field in evaluation order, with
+// arrays of candidate records; a function without loops that does and that
+// loops call; every OpenCL __kernel and CUDA __global__ function), the
+// reads and writes of each field in evaluation order, with
 // loop nesting, trip counts and whether each loop can vectorize.
 //
 // Trip counts: exact for constant bounds (literals, enumerators, macros and
