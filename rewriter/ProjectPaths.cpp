@@ -176,8 +176,10 @@ void FileSpellings::canonicalize(
       for (HeldFields &H : K.Held)
         Fix(H.Location);
     }
-    for (Blocker &B : R.Blockers)
-      Fix(B.Location);
+    for (std::vector<Blocker> *Bs :
+         {&R.Blockers, &R.LeftAsWritten, &R.SetAside})
+      for (Blocker &B : *Bs)
+        Fix(B.Location);
     for (ExternalSymbol &S : R.Externals)
       Fix(S.Location);
     if (!R.SubArrayAt.empty())
