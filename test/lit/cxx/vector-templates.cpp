@@ -1,6 +1,7 @@
 // Function templates over containers: each instantiation is analyzed (the
-// kernels step, energy and scaled), and the template's text is rewritten
-// only where one spelling serves every instantiation: a deduced `V &`
+// kernels step, energy and scaled, and the members they call), and the
+// template's text is rewritten only where one spelling serves every
+// instantiation: a deduced `V &`
 // parameter gets the generated container from the caller, range-for
 // variables become `auto &&` / `const auto &`, member functions are reached
 // through the proxies' forwarders, and a container spelled without
@@ -16,6 +17,10 @@
 // RUN: %dl-refactor --report %S/Inputs/vector-templates.cpp -- -std=c++17 | FileCheck --check-prefix=REPORT %s
 // REPORT:      struct Body at
 // REPORT:      kernels:
+// The member functions, without loops, run from the kernels' loops: their
+// accesses count as often as the calls.
+// REPORT-NEXT:   speed2 at {{.*}}: 4 accesses, 0 loops, runs 512000 times
+// REPORT-NEXT:   move at {{.*}}: 4 accesses, 0 loops, runs 2560000 times
 // REPORT-NEXT:   step at
 // REPORT-NEXT:   energy at
 // REPORT-NEXT:   scaled at
