@@ -171,7 +171,7 @@ std::optional<UseVerdict> UseClassifier::cudaUse(const RecordDecl *RD,
     return Refused("as other than its memory (not rewritten yet)");
   // A std::vector's storage given whole (&v[0], v.data()) is an array of
   // T in the host's memory: the boundary converts from or to it (the whole
-  // program refuses it with the vector's other uses, ContainerUses.cpp).
+  // program refuses it with the vector's other uses, Legality.cpp).
   auto Whole = [&](const Expr *E) {
     if (const Expr *Container = containerStorage(E))
       return containerElementRecord(Container->getType()) == RD;

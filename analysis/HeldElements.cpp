@@ -1,6 +1,7 @@
 //===- HeldElements.cpp - Fields a loop keeps in registers ----------------===//
 #include "analysis/HeldElements.h"
 #include "analysis/AstUtil.h"
+#include "analysis/StackSpace.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/FoldingSet.h"
@@ -14,9 +15,11 @@ static bool isLoopStmt(const Stmt *S) {
   return isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
 }
 
+// The walks below recurse once per level of the AST, which a long sum
+// makes as deep as it has terms: each step goes through withStackSpace().
 static bool hasInnerLoop(const Stmt *S) {
   for (const Stmt *C : S->children())
-    if (C && (isLoopStmt(C) || hasInnerLoop(C)))
+    if (C && (isLoopStmt(C) || withStackSpace([&] { return hasInnerLoop(C); })))
       return true;
   return false;
 }
@@ -42,7 +45,7 @@ static void collectChanged(const Stmt *S,
       if (auto *V = dyn_cast<VarDecl>(D))
         Out.insert(V);
   for (const Stmt *C : S->children())
-    collectChanged(C, Out);
+    withStackSpace([&] { collectChanged(C, Out); });
 }
 
 namespace {
@@ -73,6 +76,7 @@ public:
   std::map<unsigned, ElementUses> Elements; // by the element's profile
 
 private:
+  void scanOnStack(const Stmt *S, bool Written);
   bool invariant(const Expr *E) const;
   bool invariantValue(const Expr *E) const;
   bool privateArray(const Expr *Base) const;
@@ -108,7 +112,8 @@ bool LoopScan::invariantValue(const Expr *E) const {
             !V->getType()->isReferenceType());
   }
   for (const Stmt *C : E->children())
-    if (auto *CE = dyn_cast_or_null<Expr>(C); CE && !invariantValue(CE))
+    if (auto *CE = dyn_cast_or_null<Expr>(C);
+        CE && !withStackSpace([&] { return invariantValue(CE); }))
       return false;
   return true;
 }
@@ -153,6 +158,10 @@ void LoopScan::member(const MemberExpr *ME, bool Written) {
 }
 
 void LoopScan::scan(const Stmt *S, bool Written) {
+  withStackSpace([&] { scanOnStack(S, Written); });
+}
+
+void LoopScan::scanOnStack(const Stmt *S, bool Written) {
   if (!S)
     return;
   if (auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp()) {
