@@ -83,35 +83,6 @@ std::optional<int64_t> evaluateConstant(const Expr *E, const ASTContext &Ctx,
   return std::nullopt;
 }
 
-const VarDecl *varOf(const Expr *E) {
-  if (const auto *DRE =
-          dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr))
-    return dyn_cast<VarDecl>(DRE->getDecl());
-  return nullptr;
-}
-
-/// Variables a statement assigns, increments or declares.
-void collectVarying(const Stmt *S,
-                    llvm::SmallPtrSetImpl<const VarDecl *> &Out) {
-  if (!S)
-    return;
-  if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
-    if (BO->isAssignmentOp())
-      if (const VarDecl *VD = varOf(BO->getLHS()))
-        Out.insert(VD);
-  } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
-    if (UO->isIncrementDecrementOp())
-      if (const VarDecl *VD = varOf(UO->getSubExpr()))
-        Out.insert(VD);
-  } else if (const auto *DS = dyn_cast<DeclStmt>(S)) {
-    for (const Decl *D : DS->decls())
-      if (const auto *VD = dyn_cast<VarDecl>(D))
-        Out.insert(VD);
-  }
-  for (const Stmt *Child : subStatements(S))
-    withStackSpace([&] { collectVarying(Child, Out); });
-}
-
 /// Variables a statement declares.
 void collectDeclared(const Stmt *S,
                      llvm::SmallPtrSetImpl<const VarDecl *> &Out) {

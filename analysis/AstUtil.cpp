@@ -480,6 +480,38 @@ llvm::SmallVector<const Stmt *, 4> dlopt::subStatements(const Stmt *S) {
   return Out;
 }
 
+const VarDecl *dlopt::varOf(const Expr *E) {
+  if (const auto *DRE =
+          dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr))
+    return dyn_cast<VarDecl>(DRE->getDecl());
+  return nullptr;
+}
+
+void dlopt::collectVarying(const Stmt *S,
+                           llvm::SmallPtrSetImpl<const VarDecl *> &Out) {
+  // A worklist, not recursion, as in containsLoop().
+  llvm::SmallVector<const Stmt *, 32> Todo{S};
+  while (!Todo.empty()) {
+    const Stmt *Next = Todo.pop_back_val();
+    if (!Next)
+      continue;
+    if (const auto *BO = dyn_cast<BinaryOperator>(Next)) {
+      if (BO->isAssignmentOp())
+        if (const VarDecl *VD = varOf(BO->getLHS()))
+          Out.insert(VD);
+    } else if (const auto *UO = dyn_cast<UnaryOperator>(Next)) {
+      if (UO->isIncrementDecrementOp())
+        if (const VarDecl *VD = varOf(UO->getSubExpr()))
+          Out.insert(VD);
+    } else if (const auto *DS = dyn_cast<DeclStmt>(Next)) {
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D))
+          Out.insert(VD);
+    }
+    llvm::append_range(Todo, subStatements(Next));
+  }
+}
+
 bool dlopt::containsLoop(const Stmt *S) {
   // A worklist, not recursion, as in assignsTo().
   llvm::SmallVector<const Stmt *, 32> Todo{S};

@@ -6,6 +6,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ASTTypeTraits.h"
 #include "clang/AST/Expr.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 namespace clang {
 class CXXMemberCallExpr;
@@ -208,6 +209,14 @@ llvm::SmallVector<const clang::Stmt *, 4> subStatements(const clang::Stmt *S);
 
 /// Whether \p S is or holds a loop (for, range-for, while, do).
 bool containsLoop(const clang::Stmt *S);
+
+/// The variable \p E names (through parentheses and implicit casts), or
+/// null.
+const clang::VarDecl *varOf(const clang::Expr *E);
+
+/// Adds to \p Out the variables \p S assigns, steps (++, --) or declares.
+void collectVarying(const clang::Stmt *S,
+                    llvm::SmallPtrSetImpl<const clang::VarDecl *> &Out);
 
 /// Whether \p S assigns \p V, steps it (++, --) or takes its address.
 bool assignsTo(const clang::Stmt *S, const clang::VarDecl *V);

@@ -11,42 +11,9 @@
 using namespace clang;
 using namespace dlopt;
 
-static bool isLoopStmt(const Stmt *S) {
-  return isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
-}
-
-// The walks below recurse once per level of the AST, which a long sum
-// makes as deep as it has terms: each step goes through withStackSpace().
-static bool hasInnerLoop(const Stmt *S) {
-  for (const Stmt *C : S->children())
-    if (C && (isLoopStmt(C) || withStackSpace([&] { return hasInnerLoop(C); })))
-      return true;
-  return false;
-}
-
-/// Variables whose value the loop changes: assigned, incremented, their
-/// address taken, or declared in it (a new one each iteration).
-static void collectChanged(const Stmt *S,
-                           llvm::SmallPtrSetImpl<const VarDecl *> &Out) {
-  if (!S)
-    return;
-  auto Target = [&](const Expr *E) {
-    if (auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
-      if (auto *V = dyn_cast<VarDecl>(DR->getDecl()))
-        Out.insert(V);
-  };
-  if (auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp())
-    Target(BO->getLHS());
-  if (auto *UO = dyn_cast<UnaryOperator>(S);
-      UO && (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf))
-    Target(UO->getSubExpr());
-  if (auto *DS = dyn_cast<DeclStmt>(S))
-    for (const Decl *D : DS->decls())
-      if (auto *V = dyn_cast<VarDecl>(D))
-        Out.insert(V);
-  for (const Stmt *C : S->children())
-    withStackSpace([&] { collectChanged(C, Out); });
-}
+// scan() and invariantValue() recurse once per level of the AST, which a
+// long sum makes as deep as it has terms: each step goes through
+// withStackSpace().
 
 namespace {
 /// One innermost loop: the fields of candidate elements it reaches by an
@@ -66,8 +33,10 @@ public:
 
   LoopScan(ASTContext &Ctx,
            llvm::function_ref<bool(const RecordDecl *)> IsCandidate,
-           const llvm::SmallPtrSetImpl<const VarDecl *> &Changed)
-      : Ctx(Ctx), IsCandidate(IsCandidate), Changed(Changed) {}
+           const Stmt *Loop)
+      : Ctx(Ctx), IsCandidate(IsCandidate), Loop(Loop) {
+    collectVarying(Loop, Varying);
+  }
 
   void scan(const Stmt *S, bool Written = false);
 
@@ -85,7 +54,9 @@ private:
 
   ASTContext &Ctx;
   llvm::function_ref<bool(const RecordDecl *)> IsCandidate;
-  const llvm::SmallPtrSetImpl<const VarDecl *> &Changed;
+  const Stmt *Loop;
+  /// What the loop assigns, steps or declares (a new one each iteration).
+  llvm::SmallPtrSet<const VarDecl *, 8> Varying;
   std::vector<llvm::FoldingSetNodeID> Profiles;
 };
 } // namespace
@@ -108,8 +79,8 @@ bool LoopScan::invariantValue(const Expr *E) const {
   if (auto *DR = dyn_cast<DeclRefExpr>(E)) {
     auto *V = dyn_cast<VarDecl>(DR->getDecl());
     return isa<EnumConstantDecl>(DR->getDecl()) ||
-           (V && !Changed.count(V) && V->hasLocalStorage() &&
-            !V->getType()->isReferenceType());
+           (V && V->hasLocalStorage() && !V->getType()->isReferenceType() &&
+            !Varying.count(V) && !assignsTo(Loop, V));
   }
   for (const Stmt *C : E->children())
     if (auto *CE = dyn_cast_or_null<Expr>(C);
@@ -230,11 +201,9 @@ private:
 
 bool LoopFinder::visitLoop(const Stmt *Loop,
                            std::initializer_list<const Stmt *> Parts) {
-  if (hasInnerLoop(Loop))
+  if (llvm::any_of(subStatements(Loop), containsLoop))
     return true;
-  llvm::SmallPtrSet<const VarDecl *, 8> Changed;
-  collectChanged(Loop, Changed);
-  LoopScan Scan(Ctx, IsCandidate, Changed);
+  LoopScan Scan(Ctx, IsCandidate, Loop);
   for (const Stmt *P : Parts)
     Scan.scan(P);
   // Two elements of the program's arrays may be one: a store to either

@@ -1,6 +1,7 @@
 //===- PlanReader.cpp - A plan JSON read back into a LayoutPlan -----------===//
 #include "analysis/PlanReader.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include <optional>
 
 using namespace dlopt;
 namespace json = llvm::json;
@@ -81,6 +82,18 @@ static bool fromJSON(const json::Value &E, LoopInfo &L, json::Path P) {
 } // namespace dlopt
 
 /// An access names its field; the index comes from the record's fields.
+/// The index of the field named \p Name, reported at \p P if there is none.
+static std::optional<unsigned> fieldIndex(const std::vector<Field> &Fields,
+                                          llvm::StringRef Name, json::Path P) {
+  auto It =
+      llvm::find_if(Fields, [&](const Field &F) { return F.Name == Name; });
+  if (It == Fields.end()) {
+    P.report("not a field of the record");
+    return std::nullopt;
+  }
+  return It - Fields.begin();
+}
+
 static bool readAccess(const json::Value &E, const std::vector<Field> &Fields,
                        AccessInfo &A, json::Path P) {
   json::ObjectMapper O(E, P);
@@ -95,13 +108,11 @@ static bool readAccess(const json::Value &E, const std::vector<Field> &Fields,
       !O.map("position", A.Position) || !O.map("executions", A.Executions) ||
       !O.map("location", A.Location))
     return false;
-  auto It = llvm::find_if(Fields,
-                          [&](const Field &F) { return F.Name == FieldName; });
-  if (It == Fields.end()) {
-    P.field("field").report("not a field of the record");
+  std::optional<unsigned> Field =
+      fieldIndex(Fields, FieldName, P.field("field"));
+  if (!Field)
     return false;
-  }
-  A.Field = It - Fields.begin();
+  A.Field = *Field;
   A.IsWrite = Kind == "write";
   return true;
 }
@@ -113,13 +124,10 @@ static bool readHeld(const json::Value &E, const std::vector<Field> &Fields,
   if (!O || !O.map("fields", Names) || !O.map("location", H.Location))
     return false;
   for (const std::string &Name : Names) {
-    auto It =
-        llvm::find_if(Fields, [&](const Field &F) { return F.Name == Name; });
-    if (It == Fields.end()) {
-      P.field("fields").report("not a field of the record");
+    std::optional<unsigned> Field = fieldIndex(Fields, Name, P.field("fields"));
+    if (!Field)
       return false;
-    }
-    H.Fields.push_back(It - Fields.begin());
+    H.Fields.push_back(*Field);
   }
   return true;
 }

@@ -192,10 +192,11 @@ void dlopt::planRecord(RecordPlan &R, const AnalysisOptions &Opts) {
         D = decideMoved(Model, R, C, D);
       P.Chosen = D.Chosen;
       P.Why = std::move(D.Path);
-      if (!Held[I].empty() && P.Chosen.Kind == LayoutKind::SoA)
-        P.Chosen = Layout::aos();
-      if (!Held[I].empty())
+      if (!Held[I].empty()) {
+        if (P.Chosen.Kind == LayoutKind::SoA)
+          P.Chosen = Layout::aos();
         P.Why.push_back(Held[I]);
+      }
     }
     P.Fields = std::move(C);
     R.Clusters.push_back(std::move(P));
