@@ -15,6 +15,10 @@ CUDA files (.cu) are built with --cc (nvcc, whose warnings are errors); the
 tool parses them with its own options, without --cflags. With --build-only
 each layout is rewritten, built and checked with clang's host and device
 syntax checks (--syntax-clang), but not run: for machines without a GPU.
+With --rewrite-only each layout is rewritten and rewritten again (a second
+run must change nothing), and nothing is built: the sanitizer pass of the
+tests checks the tool's own work this way, the compilers' is checked once,
+in the other pass.
 
 'split' derives its groups from the automatic plan (each cluster a small AoS
 record; one cluster is split in halves). 'auto' may leave the program as it
@@ -126,6 +130,23 @@ def split_spec(tool, program, record, extra):
     raise SystemExit(f"no plan for struct {record} in {program.dir}")
 
 
+def built_and_ran(opts, copy, copy_dir, layout, cflags, expected):
+    """Builds a rewritten copy (in COPY_DIR), checks its syntax, runs it
+    unless --build-only: the failure's message, or None."""
+    nvcc = os.path.basename(opts.cc).startswith("nvcc")
+    binary = os.path.join(copy_dir, "rewritten.bin")
+    build = copy.build(opts.cc, cflags + (NVCC_WARNINGS if nvcc else WARNINGS), binary)
+    if build.returncode:
+        return f"{layout}: the rewrite does not compile cleanly\n{build.stderr}"
+    errors = copy.syntax_errors(opts.syntax_clang) if opts.syntax_clang else ""
+    if errors:
+        return f"{layout}: clang's syntax check fails\n{errors}"
+    got = expected if opts.build_only else run([binary, *opts.args]).stdout
+    if got != expected:
+        return f"{layout}: output differs\n  expected: {expected!r}\n  got:      {got!r}"
+    return None
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--dl-refactor", required=True)
@@ -138,6 +159,8 @@ def main():
                     help="an option for every dl-refactor run (repeatable)")
     ap.add_argument("--build-only", action="store_true",
                     help="rewrite and build each layout, run nothing")
+    ap.add_argument("--rewrite-only", action="store_true",
+                    help="rewrite each layout twice, build and run nothing")
     ap.add_argument("--syntax-clang",
                     help="with --build-only: clang-19 for the CUDA syntax checks")
     ap.add_argument("src")
@@ -149,12 +172,12 @@ def main():
         cflags = opts.cflags.split()
         pristine = Program(opts.src, os.path.join(work, "original"), opts.cc, cflags)
         original = os.path.join(work, "original.bin")
-        build = pristine.build(opts.cc, cflags, original)
-        if build.returncode:
+        no_run = opts.build_only or opts.rewrite_only
+        build = None if opts.rewrite_only else pristine.build(opts.cc, cflags, original)
+        if build and build.returncode:
             print(build.stderr)
             return 1
-        expected = "" if opts.build_only else run([original, *opts.args]).stdout
-        nvcc = os.path.basename(opts.cc).startswith("nvcc")
+        expected = "" if no_run else run([original, *opts.args]).stdout
         failures = 0
         for index, layout in enumerate(opts.layouts.split()):
             copy_dir = os.path.join(work, str(index))
@@ -171,29 +194,20 @@ def main():
                 print(f"{layout}: not rewritten (exit {rewrite.returncode})\n{rewrite.stderr}")
                 failures += 1
                 continue
-            binary = os.path.join(copy_dir, "rewritten.bin")
-            build = copy.build(opts.cc, cflags + (NVCC_WARNINGS if nvcc else WARNINGS),
-                               binary)
-            if build.returncode:
-                print(f"{layout}: the rewrite does not compile cleanly\n{build.stderr}")
-                failures += 1
-                continue
-            errors = copy.syntax_errors(opts.syntax_clang) if opts.syntax_clang else ""
-            if errors:
-                print(f"{layout}: clang's syntax check fails\n{errors}")
-                failures += 1
-                continue
-            got = expected if opts.build_only else run([binary, *opts.args]).stdout
-            if got != expected:
-                print(f"{layout}: output differs\n  expected: {expected!r}\n  got:      {got!r}")
-                failures += 1
-                continue
+            if not opts.rewrite_only:
+                failure = built_and_ran(opts, copy, copy_dir, layout, cflags, expected)
+                if failure:
+                    print(failure)
+                    failures += 1
+                    continue
             again = run([opts.dl_refactor, "--apply", *force, *copy.tool_args])
             if again.returncode or "nothing to change" not in again.stderr:
                 print(f"{layout}: a second run is not a no-op\n{again.stderr}")
                 failures += 1
                 continue
-            print(f"{layout}: {'builds' if opts.build_only else 'same output'}")
+            verdict = ("rewritten" if opts.rewrite_only else
+                       "builds" if opts.build_only else "same output")
+            print(f"{layout}: {verdict}")
         return 1 if failures else 0
     finally:
         shutil.rmtree(work, ignore_errors=True)

@@ -16,6 +16,9 @@
 #   %python-sklearn  a python3 that can import sklearn (feature: sklearn)
 #   %nvcc         the CUDA toolkit's nvcc; where it is missing, a command that
 #                 fails saying so (CUDA tests fail, not skip, without it)
+#   %build-only, %built  check_layouts.py's --build-only and the word it
+#                 prints for a layout that builds ("builds"); in the
+#                 sanitizer pass --rewrite-only and "rewritten"
 # Features: opencl (the OpenCL headers), pocl (an OpenCL device to run on).
 # FileCheck, not and count come from the LLVM 19 tools directory.
 import os
@@ -81,6 +84,12 @@ if config.dlopt_sanitized:
     config.environment["ASAN_OPTIONS"] = "detect_leaks=0:allow_user_poisoning=0"
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
     config.available_features.add("sanitized")
+# The CUDA build checks spend most of their time in nvcc and clang's syntax
+# checks, which the sanitizers leave as they are: the sanitizer pass only
+# rewrites each layout (the tool's own work), the other pass builds them.
+config.substitutions.append(("%build-only",
+                             "--rewrite-only" if config.dlopt_sanitized else "--build-only"))
+config.substitutions.append(("%built", "rewritten" if config.dlopt_sanitized else "builds"))
 # Tests of the pipeline pin the hand-written model, so that their plans do
 # not move when the default model is retrained (listed first: lit
 # substitutes in order, and %dl-refactor is a prefix of these).

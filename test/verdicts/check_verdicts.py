@@ -72,10 +72,19 @@ class Checker:
     def __init__(self, tool):
         self.tool = tool
         self.failures = []
+        # A run's result by its command line: the automatic plan's report
+        # and diff serve every record of a program.
+        self.runs = {}
+
+    def run_once(self, cmd):
+        key = tuple(cmd)
+        if key not in self.runs:
+            self.runs[key] = run(cmd)
+        return self.runs[key]
 
     def report(self, files, flags, options):
-        r = run([self.tool, "--report", "--format=json", "--quiet", *options,
-                 *files, "--", *flags])
+        r = self.run_once([self.tool, "--report", "--format=json", "--quiet",
+                           *options, *files, "--", *flags])
         if r.returncode != 0:
             return None
         return json.loads(r.stdout)
@@ -94,8 +103,8 @@ class Checker:
 
     def outcome(self, files, flags, options, name):
         """What the rewrite does to record NAME under OPTIONS."""
-        r = run([self.tool, "--diff", "--quiet", *options, *files, "--",
-                 *flags])
+        r = self.run_once([self.tool, "--diff", "--quiet", *options, *files,
+                           "--", *flags])
         rewritten = re.search(r"struct %s rewritten as" % re.escape(name),
                               r.stderr) is not None
         if r.returncode not in (0, 3):
