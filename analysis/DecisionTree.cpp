@@ -36,6 +36,12 @@ public:
                                "two from 2 to " +
                                Twine(Layout::MaxTile) + ")");
       Nodes[Id].Leaf = *Parsed;
+      if (std::optional<StringRef> U = O->getString("untiled")) {
+        std::optional<Layout> Untiled = Layout::parse(*U, &Why);
+        if (!Untiled || Untiled->Kind == LayoutKind::Tiled)
+          return fail(Where, "\"untiled\" must be AoS or SoA");
+        Nodes[Id].LeafUntiled = *Untiled;
+      }
       return true;
     }
     std::optional<StringRef> F = O->getString("feature");
@@ -146,7 +152,8 @@ const DecisionTree &DecisionTree::builtinCuda() {
   return Model;
 }
 
-Decision DecisionTree::decide(const FeatureVector &Features) const {
+Decision DecisionTree::decide(const FeatureVector &Features,
+                              StringRef NoTilesBecause) const {
   Decision D;
   unsigned Id = 0;
   while (!Nodes[Id].Feature.empty()) {
@@ -162,5 +169,14 @@ Decision DecisionTree::decide(const FeatureVector &Features) const {
     Id = Left ? N.Left : N.Right;
   }
   D.Chosen = Nodes[Id].Leaf;
+  if (!NoTilesBecause.empty() && D.Chosen.Kind == LayoutKind::Tiled) {
+    const std::optional<Layout> &Best = Nodes[Id].LeafUntiled;
+    D.Path.push_back(
+        "not " + D.Chosen.str() + " (" + NoTilesBecause.str() + "): " +
+        (Best ? "the leaf's best layout without tiles"
+              : "the model names no layout without tiles for this leaf, "
+                "SoA is the nearest to a tile"));
+    D.Chosen = Best ? *Best : Layout::soa();
+  }
   return D;
 }

@@ -10,6 +10,10 @@
 //               "left":  { ... taken when feature <= threshold ... },
 //               "right": { "layout": "AoS" } } }
 //
+// A leaf whose layout is tiled may also name the best layout without tiles
+// ("untiled": "SoA" or "AoS"), measured over the same configurations: the
+// layout a record takes where the program's transfers cannot carry tiles.
+//
 //===----------------------------------------------------------------------===//
 #ifndef DLOPT_ANALYSIS_DECISIONTREE_H
 #define DLOPT_ANALYSIS_DECISIONTREE_H
@@ -17,6 +21,7 @@
 #include "analysis/ClusterFeatures.h"
 #include "analysis/Layout.h"
 #include "llvm/Support/Error.h"
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -44,7 +49,12 @@ public:
   /// models/nvidia-rules.json, for --model).
   static const DecisionTree &builtinCuda();
 
-  Decision decide(const FeatureVector &Features) const;
+  /// The leaf's layout for \p Features. Where the leaf is tiled and
+  /// \p NoTilesBecause says why tiles cannot be had: the leaf's "untiled"
+  /// layout, else SoA (what a large tile is closest to), the reason in the
+  /// path.
+  Decision decide(const FeatureVector &Features,
+                  llvm::StringRef NoTilesBecause = "") const;
 
   const std::string &name() const { return Name; }
   const std::string &target() const { return Target; }
@@ -58,6 +68,8 @@ private:
     double Threshold = 0;
     unsigned Left = 0, Right = 0;
     Layout Leaf;
+    /// The leaf's best layout without tiles, if the model names one.
+    std::optional<Layout> LeafUntiled;
   };
   std::vector<Node> Nodes; // Nodes[0] is the root.
   std::string Name, Target;

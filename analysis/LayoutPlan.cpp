@@ -110,11 +110,12 @@ std::vector<unsigned> dlopt::blockPlanDependentUses(LayoutPlan &Plan) {
       continue;
     // OpenCL buffers and CUDA copies transfer from the start of an array;
     // a tiled handle moved by a sub-array starts inside a tile.
+    // The automatic plan avoids this (RecordPlanner); a forced one is
+    // refused here.
     bool Tiled = llvm::any_of(R.Clusters, [](const ClusterPlan &C) {
       return C.Chosen.Kind == LayoutKind::Tiled;
     });
-    if (Tiled && !R.SubArrayAt.empty() &&
-        (R.hasBuffers() || !R.CudaCallAt.empty())) {
+    if (Tiled && R.tilesBlockedByTransfers()) {
       R.Blockers.push_back(
           {R.hasBuffers() ? "sub-array of a record with OpenCL buffers in a "
                             "tiled layout (its transfers are not rewritten "

@@ -279,6 +279,14 @@ struct RecordPlan {
   /// Its arrays live on a device too: OpenCL buffers, or CUDA runtime calls
   /// on them (CudaCallAt). Such a record has two strategies.
   bool hasDeviceArrays() const { return hasBuffers() || !CudaCallAt.empty(); }
+  /// Its transfers cannot carry a tiled layout: the whole program moves
+  /// its arrays to a device and passes sub-arrays on (a tiled handle moved
+  /// by a sub-array starts inside a tile, and the transfers copy from the
+  /// start of an array). The planner then decides without tiles.
+  bool tilesBlockedByTransfers() const {
+    return How != Strategy::Boundary && hasDeviceArrays() &&
+           !SubArrayAt.empty();
+  }
   /// Its headers are included by C files and CUDA files (Headers lists a
   /// view of each language): the code a rewrite generates in them must
   /// compile as both (HandleLayout's language-neutral form).

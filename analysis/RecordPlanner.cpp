@@ -177,6 +177,13 @@ void dlopt::planRecord(RecordPlan &R, const AnalysisOptions &Opts) {
   R.Clusters.clear();
   std::vector<Cluster> Clusters = partitionKdlg(R.Graph, R.Epsilon);
   std::vector<std::string> Held = keepHeldTogether(R, Clusters);
+  std::string NoTiles;
+  if (R.tilesBlockedByTransfers())
+    NoTiles = "the program passes sub-arrays on (" + R.SubArrayAt +
+              ") of arrays it " +
+              (R.hasBuffers() ? "binds to OpenCL buffers"
+                              : "copies with CUDA runtime calls") +
+              ", which cannot carry tiles";
   for (unsigned I = 0; I < Clusters.size(); ++I) {
     Cluster &C = Clusters[I];
     ClusterPlan P;
@@ -187,7 +194,7 @@ void dlopt::planRecord(RecordPlan &R, const AnalysisOptions &Opts) {
       P.Chosen = Layout::aos();
       P.Why.push_back("cold: no kernel accesses these fields");
     } else {
-      Decision D = Model.decide(P.Features);
+      Decision D = Model.decide(P.Features, NoTiles);
       if (D.Chosen.Kind == LayoutKind::Tiled && !R.SubArrayAt.empty())
         D = decideMoved(Model, R, C, D);
       P.Chosen = D.Chosen;

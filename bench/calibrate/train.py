@@ -88,10 +88,13 @@ def geomean(xs):
     return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else 1.0
 
 
-def best_layout(configs, simpler_within=SIMPLER_WITHIN):
+def best_layout(configs, simpler_within=SIMPLER_WITHIN, among=None):
     """The simplest layout measured in every configuration whose geometric
-    mean slowdown is within SIMPLER_WITHIN of the smallest one."""
+    mean slowdown is within SIMPLER_WITHIN of the smallest one (of the
+    layouts AMONG, if given)."""
     common = set.intersection(*(set(c.slowdown) for c in configs))
+    if among is not None:
+        common &= set(among)
     score = {l: geomean([c.slowdown[l] for c in configs]) for l in common}
     best = min(score.values())
     return min((l for l in common if score[l] <= best * (1 + simpler_within)),
@@ -129,10 +132,10 @@ def mean_slowdown(tree, configs):
 
 def export(tree, leaf_layout, names, node=0):
     """sklearn's tree as dlopt's JSON: x <= threshold goes left, as in
-    DecisionTree::decide."""
+    DecisionTree::decide. LEAF_LAYOUT maps a leaf to its JSON object."""
     t = tree.tree_
     if t.children_left[node] == -1:
-        return {"layout": leaf_layout[node]}
+        return leaf_layout[node]
     left = export(tree, leaf_layout, names, t.children_left[node])
     right = export(tree, leaf_layout, names, t.children_right[node])
     if left == right:  # A split that decides nothing.
@@ -159,11 +162,30 @@ def train(configs, max_depth=5, min_leaf=2, features=TRAINED,
                                            for c in configs])):
         reaching[leaf].append(c)
     classes = list(clf.classes_)
-    leaf_layout = {leaf: best_layout(cs, simpler_within) for leaf, cs in reaching.items()}
+    leaves = {leaf: leaf_object(cs, simpler_within) for leaf, cs in reaching.items()}
     for node in range(clf.tree_.node_count):  # leaves no configuration reaches
-        if clf.tree_.children_left[node] == -1 and node not in leaf_layout:
-            leaf_layout[node] = classes[int(clf.tree_.value[node][0].argmax())]
-    return export(clf, leaf_layout, features), clf.score(X, y)
+        if clf.tree_.children_left[node] == -1 and node not in leaves:
+            votes = clf.tree_.value[node][0]
+            ranked = sorted(range(len(classes)), key=lambda k: -votes[k])
+            leaves[node] = {"layout": classes[ranked[0]]}
+            if is_tiled(classes[ranked[0]]):
+                leaves[node]["untiled"] = next(
+                    (classes[k] for k in ranked if not is_tiled(classes[k])), "SoA")
+    return export(clf, leaves, features), clf.score(X, y)
+
+
+def is_tiled(name):
+    return name.startswith("Tiled(")
+
+
+def leaf_object(configs, simpler_within):
+    """A leaf's JSON: its layout and, where that is tiled, the best one
+    without tiles over the same configurations ("untiled": what a record
+    takes where the program's transfers cannot carry tiles)."""
+    leaf = {"layout": best_layout(configs, simpler_within)}
+    if is_tiled(leaf["layout"]):
+        leaf["untiled"] = best_layout(configs, simpler_within, among=("AoS", "SoA"))
+    return leaf
 
 
 def cross_validated_slowdown(configs, max_depth, folds=5, features=TRAINED,

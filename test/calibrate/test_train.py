@@ -105,7 +105,28 @@ class TrainTest(unittest.TestCase):
         self.assertEqual(tree["left"], {"layout": "SoA"})
         # Faster on half and slower on none: Tiled(4).
         tree, _ = train.train(configs(tiled_stream_8=0.9, tiled_stream_4=1.0), max_depth=1)
-        self.assertEqual(tree["left"], {"layout": "Tiled(4)"})
+        self.assertEqual(tree["left"], {"layout": "Tiled(4)", "untiled": "SoA"})
+
+    def test_a_tiled_leaf_names_its_best_layout_without_tiles(self):
+        # Tiled(4) is fastest; without tiles AoS beats SoA on these
+        # configurations, and the leaf says so.
+        c = labelled(dict(cflags="-O3", fields="4", field_bytes="4",
+                          touched="4", pattern="stream", body="elementwise", n="1024"))
+        times = {"AoS": 1.2, "SoA": 1.4, "Tiled(4)": 1.0}
+        cs = train.configurations([dict(c, layout=l, ns_per_iter=str(t))
+                                   for l, t in times.items()])
+        self.assertEqual(train.leaf_object(cs, 0.05),
+                         {"layout": "Tiled(4)", "untiled": "AoS"})
+        times["SoA"] = 1.1
+        cs = train.configurations([dict(c, layout=l, ns_per_iter=str(t))
+                                   for l, t in times.items()])
+        self.assertEqual(train.leaf_object(cs, 0.05),
+                         {"layout": "Tiled(4)", "untiled": "SoA"})
+        # An untiled leaf names nothing more.
+        times["AoS"] = 0.9
+        cs = train.configurations([dict(c, layout=l, ns_per_iter=str(t))
+                                   for l, t in times.items()])
+        self.assertEqual(train.leaf_object(cs, 0.05), {"layout": "AoS"})
 
     def test_leaves_prefer_the_simpler_layout_within_the_margin(self):
         # Tiled(4) is 1.5 % faster than SoA, Tiled(64) 1 %, over the leaf:

@@ -40,6 +40,31 @@ TEST(DecisionTreeTest, WalksToTheLeafAndExplainsThePath) {
   EXPECT_EQ(T.decide({{"gather_fraction", 0.75}}).Chosen, Layout::aos());
 }
 
+TEST(DecisionTreeTest, DecidesWithoutTilesWhereTheyCannotBeHad) {
+  // The second tiled leaf names its best layout without tiles; the first
+  // does not, and SoA stands in.
+  DecisionTree T = load(R"js({"format": "dlopt-model", "version": 1,
+      "tree": {"feature": "cluster_bytes", "threshold": 8,
+               "left": {"layout": "Tiled(16)"},
+               "right": {"layout": "Tiled(128)", "untiled": "AoS"}}})js");
+  FeatureVector Small{{"cluster_bytes", 8}}, Wide{{"cluster_bytes", 16}};
+  EXPECT_EQ(T.decide(Wide).Chosen, Layout::tiled(128));
+  Decision D = T.decide(Wide, "sub-arrays");
+  EXPECT_EQ(D.Chosen, Layout::aos());
+  ASSERT_EQ(D.Path.size(), 2u);
+  EXPECT_EQ(D.Path[1], "not Tiled(128) (sub-arrays): the leaf's best layout "
+                       "without tiles");
+  D = T.decide(Small, "sub-arrays");
+  EXPECT_EQ(D.Chosen, Layout::soa());
+  EXPECT_NE(D.Path.back().find("names no layout without tiles"),
+            std::string::npos);
+  // An untiled leaf is what it is.
+  DecisionTree Flat = load(R"js({"format": "dlopt-model", "version": 1,
+      "tree": {"layout": "AoS"}})js");
+  EXPECT_EQ(Flat.decide(Wide, "sub-arrays").Chosen, Layout::aos());
+  EXPECT_TRUE(Flat.decide(Wide, "sub-arrays").Path.empty());
+}
+
 TEST(DecisionTreeTest, RejectsBadModelsWithAReason) {
   EXPECT_NE(parseError("{").find("bad.json: malformed JSON"),
             std::string::npos);
@@ -69,6 +94,9 @@ TEST(DecisionTreeTest, RejectsBadModelsWithAReason) {
             "bad.json: tree.left: layout 'Tiled(65536)': tile 65536 is above "
             "32768 (2^15, the largest tile class) (expected AoS, SoA or "
             "Tiled(T), T a power of two from 2 to 32768)");
+  EXPECT_EQ(parseError(R"js({"format": "dlopt-model", "version": 1,
+      "tree": {"layout": "Tiled(16)", "untiled": "Tiled(4)"}})js"),
+            "bad.json: tree: \"untiled\" must be AoS or SoA");
   EXPECT_NE(parseError(R"js({"format": "dlopt-model", "version": 1,
       "tree": {"feature": "cluster_bytes", "left": {"layout": "AoS"}}})js")
                 .find("tree: a node needs"),

@@ -291,7 +291,7 @@ TEST(WholeProgramTest, ShadowedBlockerStandsOnceItsSymbolResolves) {
 
 /// How \p Unit sees "p.h": its uses, "line:col: kind".
 HeaderView view(const std::string &Unit, std::vector<std::string> Uses) {
-  return {"/src/p.h", Unit, std::move(Uses), "p.h"};
+  return {"/src/p.h", Unit, std::move(Uses), "p.h", "C"};
 }
 
 TEST(WholeProgramTest, UnitsThatSeeAHeaderDifferentlyBlock) {
