@@ -147,13 +147,11 @@ def measure(o, prog, flags, work):
                 wall=dict(zip(names, walls)), kernel=dict(zip(names, kernels)))
 
 
-def rewrite(o, b, args, name):
+def rewrite(b, args, name):
     """The source of a copy of B's program rewritten under ARGS (None: the
     original, untouched), or None when dl-refactor refuses."""
-    copy = b.copy(name)
-    r = subprocess.CompletedProcess([], 0) if args is None else \
-        rb.run([o.dl_refactor, "--apply", "--quiet", *args, *copy.tool_args])
-    if r.returncode:
+    copy = b.copy(name) if args is None else b.rewritten(name, args)
+    if copy is None:
         return None
     with open(os.path.join(copy.dir, copy.sources[0])) as f:
         return f.read()
@@ -204,7 +202,7 @@ def prepare(o, programs, flags, out, work):
         todo = variants(prog, plan, [int(t) for t in o.tiles.split(",")], rb.partitions(b))
         names = list(todo)
         with ThreadPoolExecutor(max_workers=2) as pool:
-            texts = list(pool.map(lambda nv: rewrite(o, b, nv[1][0], f"v{nv[0]}"),
+            texts = list(pool.map(lambda nv: rewrite(b, nv[1][0], f"v{nv[0]}"),
                                   enumerate(todo.values())))
         entry = dict(name=prog["name"], record=prog["record"], plan=plan,
                      args=prog.get("args", []), variants={})

@@ -205,6 +205,13 @@ class Bench:
             p.tool_args = p.tool_args + self.flags
         return p
 
+    def rewritten(self, name, layout_args):
+        """A copy named NAME rewritten by dl-refactor --apply LAYOUT_ARGS, or
+        None when it refuses."""
+        copy = self.copy(name)
+        r = run([self.o.dl_refactor, "--apply", "--quiet", *layout_args, *copy.tool_args])
+        return None if r.returncode else copy
+
     def report(self, cache_line=None, model=None, extra=()):
         """The plan of the record; epsilon the model's unless CACHE_LINE."""
         r = run([self.o.dl_refactor, "--report", "--format=json",
@@ -227,9 +234,8 @@ class Bench:
 
     def _build(self, layout_args, check_output):
         self.count += 1
-        copy = self.copy(f"c{self.count}")
-        r = run([self.o.dl_refactor, "--apply", *layout_args, *copy.tool_args])
-        if r.returncode:
+        copy = self.rewritten(f"c{self.count}", layout_args)
+        if copy is None:
             return None
         if same := self.same_program(copy):
             return same
