@@ -70,12 +70,12 @@ bool RecordPlan::hasBuffers() const {
   });
 }
 
-bool RecordPlan::sharedByCAndCuda() const {
+bool RecordPlan::sharedWithC() const {
   auto Seen = [&](llvm::StringRef Language) {
     return llvm::any_of(
         Headers, [&](const HeaderView &H) { return H.Language == Language; });
   };
-  return Seen("C") && Seen("CUDA");
+  return Seen("C") && (Seen("CUDA") || Seen("C++"));
 }
 
 bool RecordPlan::unchanged() const {

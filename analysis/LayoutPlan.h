@@ -287,10 +287,10 @@ struct RecordPlan {
     return How != Strategy::Boundary && hasDeviceArrays() &&
            !SubArrayAt.empty();
   }
-  /// Its headers are included by C files and CUDA files (Headers lists a
-  /// view of each language): the code a rewrite generates in them must
-  /// compile as both (HandleLayout's language-neutral form).
-  bool sharedByCAndCuda() const;
+  /// Its headers are included by C files and by C++ or CUDA files (Headers
+  /// lists a view of each language): the code a rewrite generates in them
+  /// must compile as each (HandleLayout's language-neutral form).
+  bool sharedWithC() const;
   /// True if the plan keeps the record as it is (one AoS cluster).
   bool unchanged() const;
   /// The fields of \p C in the plan notation: `{x,y,z}`.

@@ -65,13 +65,13 @@ static Blocker differentDefinition(const RecordPlan &M, const RecordPlan &R,
   return {Reason + ": " + Difference, R.Location};
 }
 
-/// A record whose header C files and CUDA files share gets generated code
-/// written for both (RecordPlan::sharedByCAndCuda), which has no C++
-/// containers: a std::vector or std::array of it in the CUDA files' host
-/// code would have nothing to become.
+/// A record whose header C files share with C++ or CUDA files gets
+/// generated code written for all of them (RecordPlan::sharedWithC), which
+/// has no C++ containers: a std::vector or std::array of it in the C++
+/// files or the CUDA files' host code would have nothing to become.
 static void blockContainersInSharedHeaders(LayoutPlan &Program) {
   for (RecordPlan &R : Program.Records) {
-    if (!R.sharedByCAndCuda())
+    if (!R.sharedWithC())
       continue;
     for (const ArrayRoot &A : R.Arrays)
       if (llvm::StringRef(A.Kind).starts_with("std::"))
@@ -85,11 +85,56 @@ static void blockContainersInSharedHeaders(LayoutPlan &Program) {
   }
 }
 
-/// Whether the code generated in a header has a form that compiles in
-/// both languages: C and CUDA (HandleLayout's language-neutral form, its
-/// CUDA parts under __CUDACC__).
-static bool neutralForm(llvm::StringRef A, llvm::StringRef B) {
-  return (A == "C" && B == "CUDA") || (A == "CUDA" && B == "C");
+/// The blocker for two units of different languages that include one
+/// header of record \p R (views \p A and \p B of the same file), null if
+/// the header has one text for both. The code generated in a header is
+/// written in its unit's language (C compound literals, C++ namespaces and
+/// containers), but for a record whose header C files include, which every
+/// C, C++ and CUDA unit writes in HandleLayout's language-neutral form
+/// (RecordPlan::sharedWithC). A header that neither defines the record nor
+/// uses its arrays is not rewritten.
+static std::optional<Blocker>
+twoLanguages(const RecordPlan &R, const HeaderView &A, const HeaderView &B) {
+  if (A.Language == B.Language || A.Language.empty() || B.Language.empty())
+    return std::nullopt;
+  llvm::StringRef DefinedIn = llvm::StringRef(R.Location).rsplit(':').first;
+  DefinedIn = DefinedIn.rsplit(':').first;
+  if (A.Uses.empty() && B.Uses.empty() && DefinedIn != A.Name &&
+      DefinedIn != B.Name)
+    return std::nullopt;
+  auto Neutral = [](llvm::StringRef L) {
+    return L == "C" || L == "C++" || L == "CUDA";
+  };
+  if (R.sharedWithC() && Neutral(A.Language) && Neutral(B.Language))
+    return std::nullopt;
+  return Blocker{A.Name + " would be rewritten differently for " + A.Unit +
+                     " (" + A.Language + ") and for " + B.Unit + " (" +
+                     B.Language +
+                     "): the code a rewrite generates in a header is "
+                     "written for one language (a header of the struct "
+                     "shared by files of two languages other than C with "
+                     "C++ or CUDA is not rewritten yet)",
+                 R.Location};
+}
+
+/// The first header of \p R that two languages would rewrite apart.
+static std::optional<Blocker> headerOfTwoLanguages(const RecordPlan &R) {
+  for (unsigned I = 0; I < R.Headers.size(); ++I)
+    for (unsigned J = I + 1; J < R.Headers.size(); ++J)
+      if (R.Headers[I].File == R.Headers[J].File)
+        if (std::optional<Blocker> B =
+                twoLanguages(R, R.Headers[I], R.Headers[J]))
+          return B;
+  return std::nullopt;
+}
+
+/// Blocks each record with a header two languages would rewrite apart,
+/// once the program's units are merged: whether the header is shared with
+/// C depends on all of them.
+static void blockHeadersOfTwoLanguages(LayoutPlan &Program) {
+  for (RecordPlan &R : Program.Records)
+    if (std::optional<Blocker> B = headerOfTwoLanguages(R))
+      R.Blockers.push_back(*B);
 }
 
 /// The blocker for two units that see different uses of a record in one
@@ -97,24 +142,6 @@ static bool neutralForm(llvm::StringRef A, llvm::StringRef B) {
 /// way, and a file has one text. Null if they see the same.
 static std::optional<Blocker>
 differentViews(const RecordPlan &M, const HeaderView &A, const HeaderView &B) {
-  // The code generated in a header is written in its unit's language (C
-  // compound literals, C++ namespaces and containers): a header that
-  // defines the record or uses its arrays, included from units of two
-  // languages, would get two texts, but for C and CUDA, which share one.
-  llvm::StringRef DefinedIn = llvm::StringRef(M.Location).rsplit(':').first;
-  DefinedIn = DefinedIn.rsplit(':').first;
-  bool Rewritten = !A.Uses.empty() || !B.Uses.empty() || DefinedIn == A.Name ||
-                   DefinedIn == B.Name;
-  if (A.Language != B.Language && !A.Language.empty() && !B.Language.empty() &&
-      Rewritten && !neutralForm(A.Language, B.Language))
-    return Blocker{A.Name + " would be rewritten differently for " + A.Unit +
-                       " (" + A.Language + ") and for " + B.Unit + " (" +
-                       B.Language +
-                       "): the code a rewrite generates in a header is "
-                       "written for one language (a header of the struct "
-                       "shared by files of two languages is not rewritten "
-                       "yet)",
-                   M.Location};
   if (A.Uses == B.Uses)
     return std::nullopt;
   // The first use only one of them sees.
@@ -176,7 +203,7 @@ static void mergeRecord(RecordPlan &M, const RecordPlan &R) {
              B && Difference.empty())
       appendUnique(M.Blockers, {*B}, SameBlocker);
     // A view of a second language: the plan says the header is shared
-    // (RecordPlan::sharedByCAndCuda()).
+    // (RecordPlan::sharedWithC()).
     else if (llvm::none_of(M.Headers, [&](const HeaderView &H) {
                return H.File == V.File && H.Language == V.Language;
              }))
@@ -516,6 +543,7 @@ LayoutPlan dlopt::mergeUnits(std::vector<LayoutPlan> Units,
   }
   resolveKernelHolders(Out);
   resolveExternals(Out);
+  blockHeadersOfTwoLanguages(Out);
   blockContainersInSharedHeaders(Out);
   blockScatteredKernelArguments(Out);
   applyKernelLaunches(Out);

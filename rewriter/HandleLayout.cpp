@@ -31,7 +31,7 @@ std::unique_ptr<HandleLayout> HandleLayout::create(const RecordPlan &Plan,
   if (Plan.unchanged() || Plan.Clusters.empty())
     return nullptr;
   PrintingPolicy Policy = Ctx.getPrintingPolicy();
-  bool Neutral = Plan.sharedByCAndCuda() && !Ctx.getLangOpts().OpenCL;
+  bool Neutral = Plan.sharedWithC() && !Ctx.getLangOpts().OpenCL;
   // C names a struct type with its keyword; C++ does not need it, and
   // must not put it before a qualified member type (Body::real), which a
   // record C also sees has none of.

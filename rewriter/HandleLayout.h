@@ -348,7 +348,7 @@ private:
   bool OpenCL = false;
   bool Cuda = false;
   /// The record's header is included by C files and CUDA files
-  /// (RecordPlan::sharedByCAndCuda()): its generated code is written once
+  /// (RecordPlan::sharedWithC()): its generated code is written once
   /// for both, alike from either, in C with the CUDA parts under
   /// __CUDACC__ and no C++ containers.
   bool Neutral = false;

@@ -330,10 +330,11 @@ TEST(WholeProgramTest, UnitsThatSeeAHeaderDifferentlyBlock) {
   EXPECT_FALSE(P.Records[0].transformable());
 }
 
-TEST(WholeProgramTest, HeaderSharedByCAndCudaHasOneForm) {
+TEST(WholeProgramTest, HeaderSharedWithCHasOneForm) {
   // A C unit and a CUDA unit that see the same uses in the header: one
   // text for both (HandleLayout's shared form), and the program plan keeps
-  // a view of each language so that each unit knows to write it.
+  // a view of each language so that each unit knows to write it. The same
+  // for C and C++, in either order, and for all three.
   RecordPlan A = record("main.c"), B = record("gpu.cu"), C = record("x.cpp");
   A.Kernels.push_back(kernel("ka", {0, 1}));
   A.Headers = {view("main.c", {"9:3: handle passed on"})};
@@ -344,14 +345,28 @@ TEST(WholeProgramTest, HeaderSharedByCAndCudaHasOneForm) {
   C.Headers[0].Language = "C++";
   LayoutPlan P = mergeUnits({unit("main.c", A, true), unit("gpu.cu", B)}, {});
   EXPECT_TRUE(P.Records[0].transformable());
-  EXPECT_TRUE(P.Records[0].sharedByCAndCuda());
+  EXPECT_TRUE(P.Records[0].sharedWithC());
   EXPECT_EQ(P.Records[0].Headers.size(), 2u);
   // One language alone writes its own form.
   P = mergeUnits({unit("main.c", A, true)}, {});
-  EXPECT_FALSE(P.Records[0].sharedByCAndCuda());
-  // C and C++ have none in common yet: refused.
-  P = mergeUnits({unit("main.c", A, true), unit("x.cpp", C)}, {});
-  EXPECT_FALSE(P.Records[0].transformable());
+  EXPECT_FALSE(P.Records[0].sharedWithC());
+  P = mergeUnits({unit("x.cpp", C), unit("main.c", A, true)}, {});
+  EXPECT_TRUE(P.Records[0].transformable());
+  EXPECT_TRUE(P.Records[0].sharedWithC());
+  // C++ and CUDA first, then C: decided once all are merged.
+  P = mergeUnits({unit("x.cpp", C), unit("gpu.cu", B), unit("main.c", A, true)},
+                 {});
+  EXPECT_TRUE(P.Records[0].transformable());
+  EXPECT_EQ(P.Records[0].Headers.size(), 3u);
+  // C++ and CUDA without C have no form in common: refused, with the
+  // header and both units named.
+  P = mergeUnits({unit("x.cpp", C), unit("gpu.cu", B)}, {});
+  ASSERT_FALSE(P.Records[0].transformable());
+  EXPECT_NE(P.Records[0].Blockers[0].Reason.find(
+                "would be rewritten differently for x.cpp (C++) and for "
+                "gpu.cu (CUDA)"),
+            std::string::npos)
+      << P.Records[0].Blockers[0].Reason;
 }
 
 TEST(WholeProgramTest, UnitPlanSurvivesJson) {
