@@ -1,6 +1,8 @@
 //===- RecordPlanner.cpp - A record's kernels become its plan -------------===//
 #include "analysis/RecordPlanner.h"
 #include <numeric>
+#include <optional>
+#include <tuple>
 
 using namespace dlopt;
 
@@ -151,38 +153,44 @@ reachedBy(const RecordPlan &R, unsigned F) {
 /// its fields lie a cache line apart (RSBench's 72-byte poles, read whole
 /// in short runs from random windows, ran 11 % slower split in two).
 static void joinAlwaysTogether(RecordPlan &R) {
-  auto Together = [&](const ClusterPlan &P)
-      -> std::optional<std::vector<std::tuple<unsigned, unsigned, double>>> {
+  using Sites = std::vector<std::tuple<unsigned, unsigned, double>>;
+  // Per cluster: the sites all its fields share, if it is a hot AoS one.
+  std::vector<std::optional<Sites>> Shared;
+  for (const ClusterPlan &P : R.Clusters) {
+    Shared.emplace_back();
     if (P.Fields.Cold || P.Chosen != Layout::aos())
-      return std::nullopt;
-    auto Sites = reachedBy(R, P.Fields.Fields.front());
-    for (unsigned F : P.Fields.Fields)
-      if (reachedBy(R, F) != Sites)
-        return std::nullopt;
-    return Sites;
-  };
-  for (unsigned I = 0; I < R.Clusters.size(); ++I) {
-    auto Sites = Together(R.Clusters[I]);
-    if (!Sites || Sites->empty())
       continue;
+    Sites First = reachedBy(R, P.Fields.Fields.front());
+    if (!First.empty() && llvm::all_of(P.Fields.Fields, [&](unsigned F) {
+          return reachedBy(R, F) == First;
+        }))
+      Shared.back() = std::move(First);
+  }
+  for (unsigned I = 0; I < R.Clusters.size(); ++I) {
+    if (!Shared[I])
+      continue;
+    ClusterPlan &Into = R.Clusters[I];
+    bool Joined = false;
     for (unsigned J = R.Clusters.size(); J-- > I + 1;) {
-      if (Together(R.Clusters[J]) != Sites)
+      if (Shared[J] != Shared[I])
         continue;
-      ClusterPlan &Into = R.Clusters[I];
-      std::string Joined = R.fieldSet(R.Clusters[J].Fields);
-      llvm::append_range(Into.Fields.Fields, R.Clusters[J].Fields.Fields);
-      llvm::sort(Into.Fields.Fields);
-      R.Clusters.erase(R.Clusters.begin() + J);
-      Into.Why.push_back("joined with " + Joined +
+      Into.Why.push_back("joined with " + R.fieldSet(R.Clusters[J].Fields) +
                          ": the same loops reach these fields together, and "
                          "two AoS records of them would move no fewer bytes");
+      llvm::append_range(Into.Fields.Fields, R.Clusters[J].Fields.Fields);
+      R.Clusters.erase(R.Clusters.begin() + J);
+      Shared.erase(Shared.begin() + J);
+      Joined = true;
     }
-    ClusterPlan &P = R.Clusters[I];
-    for (unsigned A : P.Fields.Fields)
-      for (unsigned B : P.Fields.Fields)
+    if (!Joined)
+      continue;
+    llvm::sort(Into.Fields.Fields);
+    for (unsigned A : Into.Fields.Fields)
+      for (unsigned B : Into.Fields.Fields)
         if (A < B)
-          P.Fields.MaxDelta = std::max(P.Fields.MaxDelta, R.Graph.delta(A, B));
-    P.Features = clusterFeatures(R, P.Fields);
+          Into.Fields.MaxDelta =
+              std::max(Into.Fields.MaxDelta, R.Graph.delta(A, B));
+    Into.Features = clusterFeatures(R, Into.Fields);
   }
 }
 
