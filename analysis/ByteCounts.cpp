@@ -4,14 +4,18 @@
 // count as a number of elements of a record: n * sizeof(T) in any factor
 // order, or a value that provably is one, kept in a local variable that is
 // never assigned or in a struct field every write of which stores one
-// (lavaMD's dim_cpu.space_mem = dim_cpu.space_elem * sizeof(FOUR_VECTOR)).
-// A rewrite divides such a value by the element's size; its other uses
-// keep it as it is.
+// (lavaMD's dim_cpu.space_mem = dim_cpu.space_elem * sizeof(FOUR_VECTOR)),
+// or in a local variable whose last assignment before the use stores one
+// (RSBench's `sz`, reused for one array after another). A rewrite divides
+// such a value by the element's size; its other uses keep it as it is.
 //
 //===----------------------------------------------------------------------===//
 #include "analysis/AstUtil.h"
 #include "analysis/UseClassifier.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtOpenMP.h"
 #include "llvm/ADT/MapVector.h"
 
 using namespace clang;
@@ -162,15 +166,88 @@ bool UseClassifier::elementCount(const Expr *Size, const RecordDecl *RD,
   const auto *FD =
       Var ? dyn_cast_or_null<FunctionDecl>(Var->getParentFunctionOrMethod())
           : nullptr;
+  if (!FD || !Var->hasLocalStorage() || !Var->getType()->isIntegerType())
+    return false;
+  const Expr *Value =
+      assignsTo(FD->getBody(), Var) ? reachingValue(Size, Var) : Var->getInit();
   HandleUse Init;
-  if (!FD || !Var->hasLocalStorage() || !Var->getInit() ||
-      !Var->getType()->isIntegerType() || assignsTo(FD->getBody(), Var) ||
-      !elementCount(Var->getInit(), RD, Init, ProgramFields) ||
+  if (!Value || !elementCount(Value, RD, Init, ProgramFields) ||
       Init.CountInBytes)
     return false;
   U.Count = {Bytes};
   U.CountInBytes = true;
   return true;
+}
+
+/// Whether \p S takes the address of \p Var (through which anything may
+/// assign it).
+static bool takesAddress(const Stmt *S, const VarDecl *Var) {
+  llvm::SmallVector<const Stmt *, 32> Todo{S};
+  while (!Todo.empty()) {
+    const Stmt *T = Todo.pop_back_val();
+    if (const auto *UO = dyn_cast_or_null<UnaryOperator>(T);
+        UO && UO->getOpcode() == UO_AddrOf && varOf(UO->getSubExpr()) == Var)
+      return true;
+    if (T)
+      Todo.append(subStatements(T));
+  }
+  return false;
+}
+
+/// Real code reuses one byte-count variable for one allocation after
+/// another (`sz = n * sizeof(int); ... sz = m * sizeof(Pole);
+/// cudaMalloc(&d, sz);`). The value \p Use reads is the nearest earlier
+/// `Var = value;` statement of its block or an enclosing one, if the
+/// statements between leave Var alone and no loop, branch or label around
+/// the use assigns it or lets control in past the assignment.
+const Expr *UseClassifier::reachingValue(const Expr *Use,
+                                         const VarDecl *Var) const {
+  const auto *FD =
+      dyn_cast_or_null<FunctionDecl>(Var->getParentFunctionOrMethod());
+  if (!FD || takesAddress(FD->getBody(), Var))
+    return nullptr;
+  // The statement around \p S, also from a variable's initializer to the
+  // declaration statement.
+  auto Around = [&](const Stmt *S) -> const Stmt * {
+    for (const DynTypedNode &N : Ctx.getParents(*S)) {
+      if (const Stmt *P = N.get<Stmt>())
+        return P;
+      if (const Decl *D = N.get<VarDecl>())
+        for (const DynTypedNode &M : Ctx.getParents(*D))
+          if (const Stmt *P = M.get<DeclStmt>())
+            return P;
+    }
+    return nullptr;
+  };
+  const Stmt *Child = Use;
+  for (const Stmt *P = Around(Use); P; Child = P, P = Around(P)) {
+    if (isa<LambdaExpr, BlockExpr, CapturedStmt, OMPExecutableDirective,
+            SwitchStmt>(P))
+      return nullptr;
+    const auto *Block = dyn_cast<CompoundStmt>(P);
+    if (!Block) {
+      if (assignsTo(P, Var))
+        return nullptr;
+      continue;
+    }
+    auto It = llvm::find(Block->body(), Child);
+    while (It != Block->body_begin()) {
+      const Stmt *Before = *--It;
+      if (isa<LabelStmt>(Before))
+        return nullptr;
+      if (const auto *DS = dyn_cast<DeclStmt>(Before);
+          DS && llvm::is_contained(DS->decls(), Var))
+        return Var->getInit();
+      const auto *Assign = dyn_cast<BinaryOperator>(
+          isa<Expr>(Before) ? cast<Expr>(Before)->IgnoreImplicit() : Before);
+      if (Assign && Assign->getOpcode() == BO_Assign &&
+          varOf(Assign->getLHS()) == Var)
+        return assignsTo(Assign->getRHS(), Var) ? nullptr : Assign->getRHS();
+      if (assignsTo(Before, Var))
+        return nullptr;
+    }
+  }
+  return nullptr;
 }
 
 const RecordDecl *

@@ -734,12 +734,16 @@ private:
   bool initializerInFile(const clang::Expr *E) const;
   bool inWalkingLoop(const clang::DeclRefExpr *DRE) const;
   std::optional<WalkingLoop> findWalkingLoop(const clang::ForStmt *For) const;
-  /// The outermost expression around \p E and the statement that holds it
-  /// (null at a declaration's initializer).
   /// elementCount; \p ProgramFields: whether a field this file does not
   /// write may be the program's byte count.
   bool elementCount(const clang::Expr *Size, const clang::RecordDecl *RD,
                     HandleUse &U, bool ProgramFields) const;
+  /// The value local \p Var holds where \p Use reads it, when one plain
+  /// assignment reaches it along straight code (ByteCounts.cpp), or null.
+  const clang::Expr *reachingValue(const clang::Expr *Use,
+                                   const clang::VarDecl *Var) const;
+  /// The outermost expression around \p E and the statement that holds it
+  /// (null at a declaration's initializer).
   std::pair<const clang::Expr *, const clang::Stmt *>
   exprContext(const clang::Expr *E) const;
   /// The nearest allocation call or new[] among the expressions around \p E.
