@@ -230,6 +230,8 @@ const Expr *UseClassifier::reachingValue(const Expr *Use,
         return nullptr;
       continue;
     }
+    if (isa<LabelStmt>(Child)) // A goto may come in from anywhere.
+      return nullptr;
     auto It = llvm::find(Block->body(), Child);
     while (It != Block->body_begin()) {
       const Stmt *Before = *--It;
