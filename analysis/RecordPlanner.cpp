@@ -93,6 +93,17 @@ static Decision decideMoved(const DecisionTree &Model, const RecordPlan &R,
 /// kernel's loop keeps in registers (HeldFields), so that they keep one
 /// base pointer. Returns, per cluster of \p Clusters, why it must not be
 /// SoA ("" where nothing is held).
+/// Moves the fields of \p From into \p Into, which keeps them in
+/// declaration order and the largest delta between any two of them.
+static void absorb(const Kdlg &G, Cluster &Into, const Cluster &From) {
+  for (unsigned A : Into.Fields)
+    for (unsigned B : From.Fields)
+      Into.MaxDelta = std::max(Into.MaxDelta, G.delta(A, B));
+  Into.MaxDelta = std::max(Into.MaxDelta, From.MaxDelta);
+  llvm::append_range(Into.Fields, From.Fields);
+  llvm::sort(Into.Fields);
+}
+
 static std::vector<std::string>
 keepHeldTogether(const RecordPlan &R, std::vector<Cluster> &Clusters) {
   std::vector<std::string> Held(Clusters.size());
@@ -110,15 +121,10 @@ keepHeldTogether(const RecordPlan &R, std::vector<Cluster> &Clusters) {
         continue;
       Cluster &Into = Clusters[Parts.front()];
       for (unsigned C : llvm::reverse(llvm::drop_begin(Parts))) {
-        llvm::append_range(Into.Fields, Clusters[C].Fields);
+        absorb(R.Graph, Into, Clusters[C]);
         Clusters.erase(Clusters.begin() + C);
         Held.erase(Held.begin() + C);
       }
-      llvm::sort(Into.Fields);
-      for (unsigned A : Into.Fields)
-        for (unsigned B : Into.Fields)
-          if (A < B)
-            Into.MaxDelta = std::max(Into.MaxDelta, R.Graph.delta(A, B));
       Held[Parts.front()] =
           "held in registers: " + K.Name + " (" + H.Location + ") keeps " +
           R.fieldSet(Cluster{H.Fields}) +
@@ -177,20 +183,13 @@ static void joinAlwaysTogether(RecordPlan &R) {
       Into.Why.push_back("joined with " + R.fieldSet(R.Clusters[J].Fields) +
                          ": the same loops reach these fields together, and "
                          "two AoS records of them would move no fewer bytes");
-      llvm::append_range(Into.Fields.Fields, R.Clusters[J].Fields.Fields);
+      absorb(R.Graph, Into.Fields, R.Clusters[J].Fields);
       R.Clusters.erase(R.Clusters.begin() + J);
       Shared.erase(Shared.begin() + J);
       Joined = true;
     }
-    if (!Joined)
-      continue;
-    llvm::sort(Into.Fields.Fields);
-    for (unsigned A : Into.Fields.Fields)
-      for (unsigned B : Into.Fields.Fields)
-        if (A < B)
-          Into.Fields.MaxDelta =
-              std::max(Into.Fields.MaxDelta, R.Graph.delta(A, B));
-    Into.Features = clusterFeatures(R, Into.Fields);
+    if (Joined)
+      Into.Features = clusterFeatures(R, Into.Fields);
   }
 }
 
