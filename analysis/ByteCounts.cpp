@@ -168,8 +168,9 @@ bool UseClassifier::elementCount(const Expr *Size, const RecordDecl *RD,
           : nullptr;
   if (!FD || !Var->hasLocalStorage() || !Var->getType()->isIntegerType())
     return false;
-  const Expr *Value =
-      assignsTo(FD->getBody(), Var) ? reachingValue(Size, Var) : Var->getInit();
+  const Expr *Value = assignsTo(FD->getBody(), Var)
+                          ? reachingValue(Size, Var, FD->getBody())
+                          : Var->getInit();
   HandleUse Init;
   if (!Value || !elementCount(Value, RD, Init, ProgramFields) ||
       Init.CountInBytes)
@@ -200,11 +201,9 @@ static bool takesAddress(const Stmt *S, const VarDecl *Var) {
 /// `Var = value;` statement of its block or an enclosing one, if the
 /// statements between leave Var alone and no loop, branch or label around
 /// the use assigns it or lets control in past the assignment.
-const Expr *UseClassifier::reachingValue(const Expr *Use,
-                                         const VarDecl *Var) const {
-  const auto *FD =
-      dyn_cast_or_null<FunctionDecl>(Var->getParentFunctionOrMethod());
-  if (!FD || takesAddress(FD->getBody(), Var))
+const Expr *UseClassifier::reachingValue(const Expr *Use, const VarDecl *Var,
+                                         const Stmt *Body) const {
+  if (takesAddress(Body, Var))
     return nullptr;
   // The statement around \p S, also from a variable's initializer to the
   // declaration statement.

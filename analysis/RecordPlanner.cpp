@@ -89,10 +89,6 @@ static Decision decideMoved(const DecisionTree &Model, const RecordPlan &R,
   return D;
 }
 
-/// Joins the clusters that split a group of fields which a significant
-/// kernel's loop keeps in registers (HeldFields), so that they keep one
-/// base pointer. Returns, per cluster of \p Clusters, why it must not be
-/// SoA ("" where nothing is held).
 /// Moves the fields of \p From into \p Into, which keeps them in
 /// declaration order and the largest delta between any two of them.
 static void absorb(const Kdlg &G, Cluster &Into, const Cluster &From) {
@@ -104,6 +100,10 @@ static void absorb(const Kdlg &G, Cluster &Into, const Cluster &From) {
   llvm::sort(Into.Fields);
 }
 
+/// Joins the clusters that split a group of fields which a significant
+/// kernel's loop keeps in registers (HeldFields), so that they keep one
+/// base pointer. Returns, per cluster of \p Clusters, why it must not be
+/// SoA ("" where nothing is held).
 static std::vector<std::string>
 keepHeldTogether(const RecordPlan &R, std::vector<Cluster> &Clusters) {
   std::vector<std::string> Held(Clusters.size());

@@ -738,10 +738,12 @@ private:
   /// write may be the program's byte count.
   bool elementCount(const clang::Expr *Size, const clang::RecordDecl *RD,
                     HandleUse &U, bool ProgramFields) const;
-  /// The value local \p Var holds where \p Use reads it, when one plain
-  /// assignment reaches it along straight code (ByteCounts.cpp), or null.
+  /// The value local \p Var of function body \p Body holds where \p Use
+  /// reads it, when one plain assignment reaches it along straight code
+  /// (ByteCounts.cpp), or null.
   const clang::Expr *reachingValue(const clang::Expr *Use,
-                                   const clang::VarDecl *Var) const;
+                                   const clang::VarDecl *Var,
+                                   const clang::Stmt *Body) const;
   /// The outermost expression around \p E and the statement that holds it
   /// (null at a declaration's initializer).
   std::pair<const clang::Expr *, const clang::Stmt *>
