@@ -36,6 +36,33 @@ std::string dlopt::layoutOption(const RecordPlan &R,
   return Text;
 }
 
+/// What \p R's plan with its clusters given \p Layouts puts in memory. A
+/// cluster of one field is one array of that field whatever its layout
+/// (AoS, SoA or any tile size), and a SoA cluster is its fields' one-field
+/// clusters; the clusters are separate arrays, in no order. Plans with the
+/// same key differ only in how the rewritten code spells an access, which
+/// measuring twice would only spend the tuning's time on: cluster-cpp's
+/// automatic plan, four one-field clusters, had eight such neighbours.
+static std::string memoryKey(const RecordPlan &R,
+                             const std::vector<Layout> &Layouts) {
+  std::vector<std::string> Arrays;
+  for (unsigned C = 0; C < R.Clusters.size(); ++C) {
+    const std::vector<unsigned> &Fields = R.Clusters[C].Fields.Fields;
+    if (Fields.size() == 1 || Layouts[C].Kind == LayoutKind::SoA) {
+      for (unsigned F : Fields)
+        Arrays.push_back("{" + R.Fields[F].Name + "}");
+      continue;
+    }
+    std::vector<std::string> Names;
+    for (unsigned F : Fields)
+      Names.push_back(R.Fields[F].Name);
+    Arrays.push_back("{" + llvm::join(Names, ",") + "}" +
+                     optionLayout(Layouts[C]));
+  }
+  llvm::sort(Arrays);
+  return R.Name + "=" + llvm::join(Arrays, "");
+}
+
 /// The other layouts a cluster laid out as \p L is tried in.
 static std::vector<Layout> alternatives(const Layout &L) {
   std::vector<Layout> Out;
@@ -57,9 +84,9 @@ std::vector<TuneCandidate> dlopt::tuneCandidates(const LayoutPlan &Plan,
   std::vector<TuneCandidate> Out{{"automatic", {}}};
   std::set<std::string> Seen;
   auto Add = [&](const RecordPlan &R, const std::vector<Layout> &Layouts) {
-    std::string Option = layoutOption(R, Layouts);
-    if (Out.size() >= Max || !Seen.insert(Option).second)
+    if (Out.size() >= Max || !Seen.insert(memoryKey(R, Layouts)).second)
       return;
+    std::string Option = layoutOption(R, Layouts);
     llvm::Expected<PlanOverride> O = parseLayoutOption(Option);
     if (!O) { // A field name --layout cannot spell.
       llvm::consumeError(O.takeError());
@@ -76,13 +103,13 @@ std::vector<TuneCandidate> dlopt::tuneCandidates(const LayoutPlan &Plan,
     for (const ClusterPlan &C : R->Clusters)
       Chosen.push_back(C.Chosen);
     // The automatic plan itself, so that it is not tried again below.
-    Seen.insert(layoutOption(*R, Chosen));
+    Seen.insert(memoryKey(*R, Chosen));
     RecordPlan Whole = *R;
     Whole.Clusters.resize(1);
     Whole.Clusters[0].Fields.Fields.clear();
     for (unsigned F = 0; F < R->Fields.size(); ++F)
       Whole.Clusters[0].Fields.Fields.push_back(F);
-    Seen.insert(layoutOption(Whole, {Layout::aos()})); // The original.
+    Seen.insert(memoryKey(Whole, {Layout::aos()})); // The original.
     Add(Whole, {Layout::soa()});
   }
   for (const RecordPlan *R : Records) {

@@ -3,8 +3,10 @@
 // The automatic plan and its neighbours: for each record, each cluster in
 // turn given each other layout (AoS, SoA, a tile size a factor of 4 either
 // side of the model's), and the whole record as SoA. Whole-record AoS is
-// the original, which is always measured. Each plan is a set of forced
-// plans, spelled as the --layout options that reproduce it.
+// the original, which is always measured. A plan that puts the same arrays
+// in memory as one already listed (a one-field cluster in another layout)
+// is left out. Each plan is a set of forced plans, spelled as the --layout
+// options that reproduce it.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DLOPT_TUNER_TUNECANDIDATES_H
@@ -30,7 +32,8 @@ std::string layoutOption(const RecordPlan &R,
                          const std::vector<Layout> &Layouts);
 
 /// The automatic plan first, then the whole-record SoA of each record, then
-/// the neighbours cluster by cluster; at most \p Max plans, none twice.
+/// the neighbours cluster by cluster; at most \p Max plans, no two with the
+/// same arrays in memory.
 std::vector<TuneCandidate> tuneCandidates(const LayoutPlan &Plan, unsigned Max);
 
 } // namespace dlopt

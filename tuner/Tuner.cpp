@@ -45,6 +45,12 @@ constexpr double MinGain = 0.02;
 /// tuner aims at 95 % of the best plan's speed, and racing a plan that can
 /// beat the leader by less would cost most of the tuning's rounds.
 constexpr double TieMargin = 0.05;
+/// The one-sided level at which a plan is found a near tie of the leader.
+/// Laxer than the 97.5 % of the other tests: dropping a plan that is in
+/// truth a little faster than the leader costs about TieMargin, while each
+/// round spent on near ties costs a run of each (xslookup's three plans
+/// within 5 % of each other raced to round 6, a third of its tuning).
+constexpr double TieLevel = 0.10;
 
 using Clock = std::chrono::steady_clock;
 
@@ -110,8 +116,9 @@ private:
 
   bool renderPlans(const LayoutPlan &Plan);
   bool prepareOriginal();
-  void tryPlans();
-  void tryPlan(unsigned P, bool Built, std::string Why);
+  bool tryPlans(std::mt19937 &Order);
+  bool dropUnbuilt(unsigned P, bool Built, const std::string &Why);
+  bool firstRound(std::vector<unsigned> Runs, std::mt19937 &Order);
   void screen();
   /// The plans (not the original) that built, ran and are still measured.
   std::vector<unsigned> measuredPlans() const {
@@ -124,7 +131,7 @@ private:
   bool buildCopy(unsigned P, std::string &Why);
   bool runChecked(unsigned P, std::optional<double> Timeout, double &Seconds,
                   std::string &Why);
-  void race();
+  void race(std::mt19937 &Order);
   bool runRound(std::vector<unsigned> &Racing, std::mt19937 &Order);
   void narrow(std::vector<unsigned> &Racing, bool &Decided);
   bool winsOverOriginal(unsigned P) const;
@@ -209,6 +216,7 @@ bool TuneSession::runChecked(unsigned P, std::optional<double> Timeout,
   return Why.empty();
 }
 
+/// Builds the original and runs it once: its output is the reference.
 bool TuneSession::prepareOriginal() {
   progress("building and running the original");
   std::string Why;
@@ -216,7 +224,6 @@ bool TuneSession::prepareOriginal() {
     Result.Message = "the original: " + Why;
     return false;
   }
-  double First = 0, Second = 0;
   CommandRun Run =
       runCommand(Tune.Run, dirOf(0), outOf(0, "run.out"), outOf(0, "run.err"));
   Why = failure(Run, "the original's run", outOf(0, "run.err"));
@@ -224,24 +231,15 @@ bool TuneSession::prepareOriginal() {
     Result.Message = Why;
     return false;
   }
-  First = Run.Seconds;
+  SlowestOriginal = Result.Plans[0].FirstRun = Run.Seconds;
   Reference = readText(outOf(0, "run.out"));
-  if (!runChecked(0, std::nullopt, Second, Why)) {
-    Result.Message = "the original, run a second time: " + Why +
-                     " (an output that changes from run to run needs "
-                     "--tune-tolerance, or a run command that prints only "
-                     "what must not change)";
-    return false;
-  }
-  SlowestOriginal = std::max(First, Second);
-  Result.Plans[0].FirstRun = std::min(First, Second);
-  Result.Plans[0].S = TunedPlan::Measured;
   return true;
 }
 
 /// Builds every plan, --jobs at a time (builds are not timed, and each
-/// has a copy of its own), then runs each once, alone.
-void TuneSession::tryPlans() {
+/// has a copy of its own), then runs the first round; false if the
+/// original fails in it.
+bool TuneSession::tryPlans(std::mt19937 &Order) {
   unsigned N = Result.Plans.size();
   std::vector<std::string> Why(N);
   std::vector<char> Built(N, 0);
@@ -259,32 +257,85 @@ void TuneSession::tryPlans() {
       Pool.async([&Build, P] { Build(P); });
     Pool.wait();
   }
-  for (unsigned P = 1; P < N && !interrupted(); ++P)
-    tryPlan(P, Built[P], Why[P]);
+  std::vector<unsigned> Runs{0};
+  for (unsigned P = 1; P < N; ++P)
+    if (dropUnbuilt(P, Built[P], Why[P]))
+      Runs.push_back(P);
+  return firstRound(Runs, Order);
 }
 
-/// Runs plan \p P once if it was built (else \p Why it was not).
-void TuneSession::tryPlan(unsigned P, bool Built, std::string Why) {
+/// Whether plan \p P was built and is to run; else it says why not (\p Why
+/// the build failed).
+bool TuneSession::dropUnbuilt(unsigned P, bool Built, const std::string &Why) {
   TunedPlan &Plan = Result.Plans[P];
-  if (pastDeadline() || (!Built && Why.empty() && !Plan.Files.empty())) {
+  if (Built)
+    return true;
+  if (Why.empty() && !Plan.Files.empty()) {
     Plan.Reason = "the time budget ran out first";
-    return;
+    return false;
   }
-  progress("trying " + Plan.Name);
   Plan.S = TunedPlan::Dropped;
-  if (Plan.Files.empty()) {
+  if (Plan.Files.empty())
     Plan.Reason =
         Plan.Reason.empty() ? "the same program as the original" : Plan.Reason;
-    return;
-  }
-  double Seconds = 0;
-  if (!Built || !runChecked(P, runTimeout(), Seconds, Why)) {
+  else
     Plan.Reason = Why;
-    progress("  dropped: " + Why);
-    return;
+  return false;
+}
+
+/// The first round: the original's second run and each plan's first run,
+/// shuffled, each plan's time paired with the original's as in the race's
+/// rounds. It screens the plans (screen()), and the racing ones carry it on
+/// as their first round, so that a plan's screening run is not a run the
+/// race throws away. A plan that fails here is dropped with the reason.
+bool TuneSession::firstRound(std::vector<unsigned> Runs, std::mt19937 &Order) {
+  std::shuffle(Runs.begin(), Runs.end(), Order);
+  progress(llvm::formatv("round 1: the original and {0} plans, each run for "
+                         "the first time",
+                         Runs.size() - 1));
+  std::map<unsigned, double> Times;
+  for (unsigned P : Runs) {
+    if (interrupted() || (P != 0 && pastDeadline()))
+      continue;
+    TunedPlan &Plan = Result.Plans[P];
+    progress(P == 0 ? "running the original again" : "trying " + Plan.Name);
+    double Seconds = 0;
+    std::string Why;
+    if (!runChecked(P, P == 0 ? std::nullopt : std::optional(runTimeout()),
+                    Seconds, Why)) {
+      if (P == 0) {
+        Result.Message = "the original, run a second time: " + Why +
+                         " (an output that changes from run to run needs "
+                         "--tune-tolerance, or a run command that prints "
+                         "only what must not change)";
+        return false;
+      }
+      Plan.S = TunedPlan::Dropped;
+      Plan.Reason = Why;
+      progress("  dropped: " + Why);
+      continue;
+    }
+    Times[P] = Seconds;
   }
-  Plan.S = TunedPlan::Measured;
-  Plan.FirstRun = Seconds;
+  for (unsigned P : Runs)
+    if (P != 0 && !Times.count(P) && Result.Plans[P].S == TunedPlan::NotTried)
+      Result.Plans[P].Reason = "the time budget ran out first";
+  if (!Times.count(0))
+    return true; // Interrupted.
+  TunedPlan &Original = Result.Plans[0];
+  SlowestOriginal = std::max(SlowestOriginal, Times[0]);
+  Original.FirstRun = std::min(Original.FirstRun, Times[0]);
+  Original.S = TunedPlan::Measured;
+  for (auto [P, Seconds] : Times) {
+    Result.Plans[P].Seconds.push_back(Seconds);
+    if (P != 0) {
+      Result.Plans[P].S = TunedPlan::Measured;
+      Result.Plans[P].FirstRun = Seconds;
+      Result.Plans[P].Ratios.push_back(Seconds / Times[0]);
+    }
+  }
+  Result.Rounds = 1;
+  return true;
 }
 
 /// Keeps in the race only the RaceWidth plans with the fastest first runs,
@@ -293,10 +344,7 @@ void TuneSession::tryPlan(unsigned P, bool Built, std::string Why) {
 /// neighbours of the automatic plan that lose.
 void TuneSession::screen() {
   std::vector<unsigned> Ran = measuredPlans();
-  double Original = Result.Plans[0].FirstRun;
-  auto RatioOf = [&](unsigned P) {
-    return Original > 0 ? Result.Plans[P].FirstRun / Original : 1;
-  };
+  auto RatioOf = [&](unsigned P) { return Result.Plans[P].Ratios.front(); };
   // The automatic plan races unless clearly slow: it is what the user gets
   // without --tune, and the others are measured against it in the table.
   llvm::stable_sort(Ran, [&](unsigned A, unsigned B) {
@@ -304,7 +352,7 @@ void TuneSession::screen() {
     bool AutoB = B == AutomaticPlan && RatioOf(B) <= ScreenRatio;
     if (AutoA != AutoB)
       return AutoA;
-    return Result.Plans[A].FirstRun < Result.Plans[B].FirstRun;
+    return RatioOf(A) < RatioOf(B);
   });
   for (unsigned I = 0; I < Ran.size(); ++I) {
     TunedPlan &Plan = Result.Plans[Ran[I]];
@@ -320,6 +368,9 @@ void TuneSession::screen() {
     else
       continue;
     Plan.S = TunedPlan::Screened;
+    // One run is no figure to show beside the raced plans' medians.
+    Plan.Seconds.clear();
+    Plan.Ratios.clear();
   }
 }
 
@@ -376,10 +427,10 @@ void TuneSession::narrow(std::vector<unsigned> &Racing, bool &Decided) {
   // A plan against the leader: its time over the leader's, round by round
   // (both ran in every round), so that the original's noise, which a
   // comparison of their two ratios to it would add twice, cancels.
-  auto AgainstLeader = [&](unsigned P) {
+  auto AgainstLeader = [&](unsigned P, double Alpha) {
     return ratioBounds(
         pairedRatios(Result.Plans[P].Ratios, Result.Plans[Leader].Ratios),
-        0.025);
+        Alpha);
   };
   // A plan whose median shows no gain stops too: one whose real gain is
   // the noise's standard deviation shows none after 3 rounds one time in
@@ -390,9 +441,9 @@ void TuneSession::narrow(std::vector<unsigned> &Racing, bool &Decided) {
     return ratioBounds(Ratios, 0.025).Low > 1 - MinGain || median(Ratios) >= 1;
   };
   // A plan clearly slower than the leader stops; and while the leader races
-  // on, a plan that even at the fast end of its interval would beat the
-  // leader by less than TieMargin is a near tie: racing it to the end
-  // would cost a run per round (half of each round with one other plan:
+  // on, a plan that even at the fast end of its interval (at TieLevel)
+  // would beat the leader by less than TieMargin is a near tie: racing it to
+  // the end would cost a run per round (half of each round with one other plan:
   // cluster-cpp's ten plans within 2 % of each other) for at most that.
   bool LeaderStays = !NoGain(Leader);
   llvm::erase_if(Racing, [&](unsigned P) {
@@ -400,8 +451,8 @@ void TuneSession::narrow(std::vector<unsigned> &Racing, bool &Decided) {
       return true;
     if (P == Leader)
       return false;
-    double FastEnd = AgainstLeader(P).Low;
-    return FastEnd > 1 || (LeaderStays && FastEnd > 1 - TieMargin);
+    return AgainstLeader(P, 0.025).Low > 1 ||
+           (LeaderStays && AgainstLeader(P, TieLevel).Low > 1 - TieMargin);
   });
   Decided = LeaderWins && Racing.size() <= 1;
 }
@@ -419,10 +470,9 @@ bool TuneSession::winsOverOriginal(unsigned P) const {
   return ratioBounds(Ratios, Alpha).High < 1;
 }
 
-void TuneSession::race() {
+void TuneSession::race(std::mt19937 &Order) {
   std::vector<unsigned> Racing = measuredPlans();
   RacedPlans = Racing.size();
-  std::mt19937 Order(1);
   bool Decided = false;
   while (!Racing.empty() && !Decided && Result.Rounds < MaxRounds) {
     // The next round would end past the budget: stop before it.
@@ -531,11 +581,13 @@ TuneResult TuneSession::run() {
                   "no plan changes the program: nothing to measure");
   if (!prepareOriginal())
     return finish(TuneResult::OriginalFails, Result.Message);
-  tryPlans();
+  std::mt19937 Order(1); // The same shuffles each time: a tuning is repeatable.
+  if (!tryPlans(Order))
+    return finish(TuneResult::OriginalFails, Result.Message);
   if (interrupted())
     return finish(TuneResult::Interrupted);
   screen();
-  race();
+  race(Order);
   if (interrupted())
     return finish(TuneResult::Interrupted);
   Result.ChosenPlan = choose();

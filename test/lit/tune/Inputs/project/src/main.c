@@ -11,7 +11,7 @@ int main(void) {
     step();
   float t = 0;
   for (int i = 0; i < 1000; ++i)
-    t += ps[i].x + ps[i].tag;
+    t += ps[i].x * ps[i].v + ps[i].tag;
   printf("%.1f\n", t);
   return 0;
 }
