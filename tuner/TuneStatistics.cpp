@@ -111,6 +111,26 @@ Interval dlopt::ratioBounds(const std::vector<double> &Ratios, double Alpha) {
           std::min(T.High, medianUpperBound(Ratios, Alpha / 2))};
 }
 
+bool dlopt::gainOutOfReach(const std::vector<double> &Ratios, unsigned Rounds,
+                           double Alpha) {
+  size_t N = Ratios.size();
+  if (N < 2 || Rounds < 2)
+    return false;
+  double Mean = 0;
+  for (double X : Ratios)
+    Mean += std::log(X) / N;
+  double SumSquares = 0;
+  for (double X : Ratios)
+    SumSquares += (std::log(X) - Mean) * (std::log(X) - Mean);
+  double Spread = std::sqrt(SumSquares / (N - 1));
+  // The mean taken a standard error to the fast side: a plan is given up
+  // only if even a somewhat luckier course would not show its gain.
+  double Hopeful = Mean - Spread / std::sqrt(double(N));
+  return Hopeful + Spread / std::sqrt(double(Rounds)) *
+                       studentQuantile(1 - Alpha / 2, Rounds - 1) >=
+         0;
+}
+
 double dlopt::lookLevel(double Alpha, unsigned Look) {
   return Alpha / (double(Look) * (Look + 1));
 }

@@ -61,6 +61,16 @@ Interval geometricMeanBounds(const std::vector<double> &V, double Alpha);
 /// union bound). What the tuner decides on.
 Interval ratioBounds(const std::vector<double> &Ratios, double Alpha);
 
+/// Whether \p Ratios, went the rounds on as they went so far (the same
+/// geometric mean and spread), would still not show a gain at level
+/// \p Alpha after \p Rounds rounds: the upper bound of geometricMeanBounds()
+/// at Alpha / 2, as ratioBounds() takes it, with Rounds values, is 1 or
+/// more. A futility rule: a plan whose gain is small against the noise
+/// (cluster-cpp's 1-2 % on a machine with 5 % of noise) would otherwise race
+/// to the last round and be applied by none.
+bool gainOutOfReach(const std::vector<double> &Ratios, unsigned Rounds,
+                    double Alpha);
+
 /// The level of the \p Look-th test (1 for the first) of a sequence that
 /// stops at the first success, so that all of them together keep \p Alpha:
 /// Alpha / (Look (Look + 1)), which sums to Alpha over any number of looks

@@ -41,6 +41,10 @@ constexpr unsigned RaceWidth = 3;
 /// a quiet machine: at 1 % a plan that ties with the original raced to
 /// round 20 and more (nbody-cpp), a third of the tuning's time.
 constexpr double MinGain = 0.02;
+/// Rounds after which a plan whose gain the last round could not show at
+/// the spread seen so far stops racing (gainOutOfReach()): fewer values
+/// tell too little of the spread.
+constexpr unsigned FutileRounds = 6;
 /// Plans within this of the leader are near ties (see narrow()): the
 /// tuner aims at 95 % of the best plan's speed, and racing a plan that can
 /// beat the leader by less would cost most of the tuning's rounds.
@@ -135,6 +139,9 @@ private:
   bool runRound(std::vector<unsigned> &Racing, std::mt19937 &Order);
   void narrow(std::vector<unsigned> &Racing, bool &Decided);
   bool winsOverOriginal(unsigned P) const;
+  /// The level of the test against the original after \p Rounds rounds.
+  double levelAfter(unsigned Rounds) const;
+  double lastLevel() const { return levelAfter(MaxRounds); }
   int choose() const;
 
   const clang::tooling::CompilationDatabase &DB;
@@ -436,9 +443,14 @@ void TuneSession::narrow(std::vector<unsigned> &Racing, bool &Decided) {
   // the noise's standard deviation shows none after 3 rounds one time in
   // 15. The bounds are one-sided at 97.5 %: a two-sided 95 % interval's
   // ends.
+  // From FutileRounds on, so does one whose gain, were the rounds to go on
+  // as they went, the last round's test still would not show.
   auto NoGain = [&](unsigned P) {
     const std::vector<double> &Ratios = Result.Plans[P].Ratios;
-    return ratioBounds(Ratios, 0.025).Low > 1 - MinGain || median(Ratios) >= 1;
+    return ratioBounds(Ratios, 0.025).Low > 1 - MinGain ||
+           median(Ratios) >= 1 ||
+           (Ratios.size() >= FutileRounds &&
+            gainOutOfReach(Ratios, MaxRounds, lastLevel()));
   };
   // A plan clearly slower than the leader stops; and while the leader races
   // on, a plan that even at the fast end of its interval (at TieLevel)
@@ -465,9 +477,11 @@ bool TuneSession::winsOverOriginal(unsigned P) const {
   const std::vector<double> &Ratios = Result.Plans[P].Ratios;
   if (Ratios.size() < MinRounds)
     return false;
-  double Alpha =
-      lookLevel(0.05 / std::max(1u, RacedPlans), Ratios.size() - MinRounds + 1);
-  return ratioBounds(Ratios, Alpha).High < 1;
+  return ratioBounds(Ratios, levelAfter(Ratios.size())).High < 1;
+}
+
+double TuneSession::levelAfter(unsigned Rounds) const {
+  return lookLevel(0.05 / std::max(1u, RacedPlans), Rounds - MinRounds + 1);
 }
 
 void TuneSession::race(std::mt19937 &Order) {
