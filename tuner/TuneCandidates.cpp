@@ -36,19 +36,23 @@ std::string dlopt::layoutOption(const RecordPlan &R,
   return Text;
 }
 
-/// What \p R's plan with its clusters given \p Layouts puts in memory. A
-/// cluster of one field is one array of that field whatever its layout
-/// (AoS, SoA or any tile size), and a SoA cluster is its fields' one-field
-/// clusters; the clusters are separate arrays, in no order. Plans with the
-/// same key differ only in how the rewritten code spells an access, which
-/// measuring twice would only spend the tuning's time on: cluster-cpp's
-/// automatic plan, four one-field clusters, had eight such neighbours.
+/// What \p R's plan with its clusters given \p Layouts puts in memory, and
+/// how its loops run. A cluster of one field is one array of that field in
+/// AoS and in SoA alike, reached alike (a[i].f against f[i]), and a SoA
+/// cluster is its fields' one-field clusters; the clusters are separate
+/// arrays, in no order. A tiled cluster of one field is the same array too,
+/// but the rewrite strip-mines its loops, which the compiler may vectorize
+/// otherwise: it stays a plan of its own. Plans with the same key would
+/// only spend the tuning's time twice on one program: cluster-cpp's
+/// automatic plan, four one-field clusters in AoS, had the record's SoA
+/// and four one-field SoA neighbours.
 static std::string memoryKey(const RecordPlan &R,
                              const std::vector<Layout> &Layouts) {
   std::vector<std::string> Arrays;
   for (unsigned C = 0; C < R.Clusters.size(); ++C) {
     const std::vector<unsigned> &Fields = R.Clusters[C].Fields.Fields;
-    if (Fields.size() == 1 || Layouts[C].Kind == LayoutKind::SoA) {
+    bool Tiled = Layouts[C].Kind == LayoutKind::Tiled;
+    if (Layouts[C].Kind == LayoutKind::SoA || (Fields.size() == 1 && !Tiled)) {
       for (unsigned F : Fields)
         Arrays.push_back("{" + R.Fields[F].Name + "}");
       continue;

@@ -4,9 +4,9 @@
 // turn given each other layout (AoS, SoA, a tile size a factor of 4 either
 // side of the model's), and the whole record as SoA. Whole-record AoS is
 // the original, which is always measured. A plan that puts the same arrays
-// in memory as one already listed (a one-field cluster in another layout)
-// is left out. Each plan is a set of forced plans, spelled as the --layout
-// options that reproduce it.
+// in memory as one already listed, reached by the same loops (a one-field
+// cluster in AoS rather than SoA), is left out. Each plan is a set of forced
+// plans, spelled as the --layout options that reproduce it.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DLOPT_TUNER_TUNECANDIDATES_H
