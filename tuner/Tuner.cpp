@@ -139,10 +139,8 @@ private:
   bool runRound(std::vector<unsigned> &Racing, std::mt19937 &Order);
   void narrow(std::vector<unsigned> &Racing, bool &Decided);
   bool winsOverOriginal(unsigned P) const;
-  /// The level of the test against the original after \p Rounds rounds.
-  double levelAfter(unsigned Rounds) const;
-  double lastLevel() const { return levelAfter(MaxRounds); }
-  int choose() const;
+  /// The level of the test against the original after the last round.
+  double lastLevel() const;
 
   const clang::tooling::CompilationDatabase &DB;
   const std::vector<std::string> &Files;
@@ -476,19 +474,25 @@ void TuneSession::narrow(std::vector<unsigned> &Racing, bool &Decided) {
   Decided = LeaderWins && Racing.size() <= 1;
 }
 
-/// Whether plan \p P's ratio is below 1 with 95 % confidence shared among
-/// the plans that raced (Bonferroni: with three plans without gain racing,
-/// one would otherwise win one time in eleven) and among the rounds it is
-/// tested after (lookLevel()).
-bool TuneSession::winsOverOriginal(unsigned P) const {
-  const std::vector<double> &Ratios = Result.Plans[P].Ratios;
-  if (Ratios.size() < MinRounds)
-    return false;
-  return ratioBounds(Ratios, levelAfter(Ratios.size())).High < 1;
+/// The level of the test against the original after \p Rounds rounds,
+/// \p RacedPlans having raced.
+static double levelAfter(unsigned Rounds, unsigned RacedPlans) {
+  return lookLevel(0.05 / std::max(1u, RacedPlans), Rounds - MinRounds + 1);
 }
 
-double TuneSession::levelAfter(unsigned Rounds) const {
-  return lookLevel(0.05 / std::max(1u, RacedPlans), Rounds - MinRounds + 1);
+bool dlopt::beatsOriginal(const std::vector<double> &Ratios,
+                          unsigned RacedPlans) {
+  if (Ratios.size() < MinRounds)
+    return false;
+  return ratioBounds(Ratios, levelAfter(Ratios.size(), RacedPlans)).High < 1;
+}
+
+bool TuneSession::winsOverOriginal(unsigned P) const {
+  return beatsOriginal(Result.Plans[P].Ratios, RacedPlans);
+}
+
+double TuneSession::lastLevel() const {
+  return levelAfter(MaxRounds, RacedPlans);
 }
 
 void TuneSession::race(std::mt19937 &Order) {
@@ -518,18 +522,16 @@ void TuneSession::race(std::mt19937 &Order) {
   }
 }
 
-/// The fastest plan measured over enough rounds, if it beats the original
-/// beyond the noise; else -1.
-int TuneSession::choose() const {
+int dlopt::chooseWinner(const std::vector<TunedPlan> &Plans,
+                        unsigned RacedPlans) {
   int Best = -1;
-  for (unsigned P = 1; P < Result.Plans.size(); ++P) {
-    const TunedPlan &Plan = Result.Plans[P];
-    if (Plan.S == TunedPlan::Measured && Plan.Ratios.size() >= MinRounds &&
-        (Best < 0 || median(Plan.Ratios) < median(Result.Plans[Best].Ratios)))
+  for (unsigned P = 1; P < Plans.size(); ++P) {
+    const TunedPlan &Plan = Plans[P];
+    if (Plan.S == TunedPlan::Measured &&
+        beatsOriginal(Plan.Ratios, RacedPlans) &&
+        (Best < 0 || median(Plan.Ratios) < median(Plans[Best].Ratios)))
       Best = P;
   }
-  if (Best < 0 || !winsOverOriginal(Best))
-    return -1;
   return Best;
 }
 
@@ -611,7 +613,7 @@ TuneResult TuneSession::run() {
   race(Order);
   if (interrupted())
     return finish(TuneResult::Interrupted);
-  Result.ChosenPlan = choose();
+  Result.ChosenPlan = chooseWinner(Result.Plans, RacedPlans);
   return finish(Result.ChosenPlan < 0 ? TuneResult::NoneFaster
                                       : TuneResult::Chosen);
 }

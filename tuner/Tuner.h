@@ -80,6 +80,23 @@ struct TuneResult {
   double Seconds = 0, Budget = 0;
 };
 
+/// Whether \p Ratios, a plan's times over the original's round by round,
+/// show it faster beyond the noise: their upper bound (ratioBounds()) below
+/// 1 at 95 % confidence shared among the \p RacedPlans plans that raced
+/// (Bonferroni: with three plans without gain racing, one would otherwise
+/// win one time in eleven) and among the rounds it is tested after
+/// (lookLevel()). Never before the 3rd round.
+bool beatsOriginal(const std::vector<double> &Ratios, unsigned RacedPlans);
+
+/// The plan --tune applies: of \p Plans (Plans[0] the original), the
+/// measured one with the lowest median ratio among those that beat the
+/// original (beatsOriginal()); -1 if none does. A plan that left the race
+/// early, as a near tie of the leader, may show a lower median over its few
+/// rounds than the leader over many, yet too few rounds to beat the
+/// original: it must not hide the leader that did (sph under fast-math got
+/// nothing where its leader ran 0.76 of the original's time in 8 rounds).
+int chooseWinner(const std::vector<TunedPlan> &Plans, unsigned RacedPlans);
+
 TuneResult tuneProgram(const clang::tooling::CompilationDatabase &DB,
                        const std::vector<std::string> &Files,
                        const ProgramOptions &Opts, const TuneOptions &Tune);

@@ -1,4 +1,5 @@
 //===- TunerTest.cpp - The tuner's statistics, output check and plans -----===//
+#include "tuner/Tuner.h"
 #include "tuner/OutputMatch.h"
 #include "tuner/TuneCandidates.h"
 #include "tuner/TuneStatistics.h"
@@ -196,6 +197,33 @@ TEST(TuneStatisticsTest, GainOutOfReach) {
   // 10 % faster in the same noise: they would.
   EXPECT_FALSE(gainOutOfReach({0.9, 0.95, 0.85, 0.91, 0.87, 0.92}, 25, 1e-4));
   EXPECT_FALSE(gainOutOfReach({0.9}, 25, 1e-4));
+}
+
+TEST(TuneStatisticsTest, ChooseWinnerTakesALeaderThatBeatTheOriginal) {
+  // sph under fast-math, on a noisy day: the leader raced 8 rounds and beat
+  // the original; the automatic plan left the race after 3 as a near tie,
+  // with a lower median over those 3 that beats nothing yet.
+  auto Plan = [](std::vector<double> Ratios) {
+    TunedPlan P;
+    P.S = TunedPlan::Measured;
+    P.Ratios = std::move(Ratios);
+    return P;
+  };
+  std::vector<TunedPlan> Plans{
+      Plan({}), Plan({0.749, 0.752, 0.838}),
+      Plan({0.745, 0.717, 0.804, 0.625, 0.768, 0.896, 0.831, 0.756}),
+      Plan({0.778, 0.758, 0.793})};
+  EXPECT_FALSE(beatsOriginal(Plans[1].Ratios, 3));
+  EXPECT_TRUE(beatsOriginal(Plans[2].Ratios, 3));
+  EXPECT_EQ(chooseWinner(Plans, 3), 2);
+  // Of two that beat it, the lower median; a plan not measured (dropped,
+  // not raced) is never chosen.
+  Plans.push_back(Plan({0.70, 0.71, 0.69, 0.70, 0.72, 0.70}));
+  EXPECT_EQ(chooseWinner(Plans, 3), 4);
+  Plans[4].S = TunedPlan::Dropped;
+  EXPECT_EQ(chooseWinner(Plans, 3), 2);
+  // Nothing beats it: -1.
+  EXPECT_EQ(chooseWinner({Plan({}), Plan({0.9, 1.1, 1.0, 0.95})}, 1), -1);
 }
 
 TEST(TuneStatisticsTest, RatioBoundsKeepTheRaceHonest) {
