@@ -86,20 +86,35 @@ double dlopt::studentQuantile(double P, unsigned Df) {
   return It->second;
 }
 
+namespace {
+/// The mean and the standard deviation (n - 1) of the logarithms of at
+/// least 2 values.
+struct LogMoments {
+  double Mean = 0, Spread = 0;
+};
+
+LogMoments logMoments(const std::vector<double> &V) {
+  size_t N = V.size();
+  LogMoments M;
+  for (double X : V)
+    M.Mean += std::log(X) / N;
+  double SumSquares = 0;
+  for (double X : V)
+    SumSquares += (std::log(X) - M.Mean) * (std::log(X) - M.Mean);
+  M.Spread = std::sqrt(SumSquares / (N - 1));
+  return M;
+}
+} // namespace
+
 Interval dlopt::geometricMeanBounds(const std::vector<double> &V,
                                     double Alpha) {
   size_t N = V.size();
   if (N < 2)
     return {0, std::numeric_limits<double>::infinity()};
-  double Mean = 0;
-  for (double X : V)
-    Mean += std::log(X) / N;
-  double SumSquares = 0;
-  for (double X : V)
-    SumSquares += (std::log(X) - Mean) * (std::log(X) - Mean);
-  double Error = std::sqrt(SumSquares / (N - 1) / N) *
+  LogMoments M = logMoments(V);
+  double Error = M.Spread / std::sqrt(double(N)) *
                  studentQuantile(1 - Alpha, unsigned(N - 1));
-  return {std::exp(Mean - Error), std::exp(Mean + Error)};
+  return {std::exp(M.Mean - Error), std::exp(M.Mean + Error)};
 }
 
 Interval dlopt::ratioBounds(const std::vector<double> &Ratios, double Alpha) {
@@ -116,17 +131,11 @@ bool dlopt::gainOutOfReach(const std::vector<double> &Ratios, unsigned Rounds,
   size_t N = Ratios.size();
   if (N < 2 || Rounds < 2)
     return false;
-  double Mean = 0;
-  for (double X : Ratios)
-    Mean += std::log(X) / N;
-  double SumSquares = 0;
-  for (double X : Ratios)
-    SumSquares += (std::log(X) - Mean) * (std::log(X) - Mean);
-  double Spread = std::sqrt(SumSquares / (N - 1));
+  LogMoments M = logMoments(Ratios);
   // The mean taken a standard error to the fast side: a plan is given up
   // only if even a somewhat luckier course would not show its gain.
-  double Hopeful = Mean - Spread / std::sqrt(double(N));
-  return Hopeful + Spread / std::sqrt(double(Rounds)) *
+  double Hopeful = M.Mean - M.Spread / std::sqrt(double(N));
+  return Hopeful + M.Spread / std::sqrt(double(Rounds)) *
                        studentQuantile(1 - Alpha / 2, Rounds - 1) >=
          0;
 }
