@@ -141,8 +141,6 @@ private:
   bool runRound(std::vector<unsigned> &Racing, std::mt19937 &Order);
   void narrow(std::vector<unsigned> &Racing, bool &Decided);
   bool winsOverOriginal(unsigned P) const;
-  /// The level of the test against the original after the last round.
-  double lastLevel() const;
 
   const clang::tooling::CompilationDatabase &DB;
   const std::vector<std::string> &Files;
@@ -452,18 +450,8 @@ void TuneSession::narrow(std::vector<unsigned> &Racing, bool &Decided) {
         pairedRatios(Result.Plans[P].Ratios, Result.Plans[Leader].Ratios),
         Alpha);
   };
-  // A plan whose median shows no gain stops too: one whose real gain is
-  // the noise's standard deviation shows none after 3 rounds one time in
-  // 15. The bounds are one-sided at 97.5 %: a two-sided 95 % interval's
-  // ends.
-  // From FutileRounds on, so does one whose gain, were the rounds to go on
-  // as they went, the last round's test still would not show.
   auto NoGain = [&](unsigned P) {
-    const std::vector<double> &Ratios = Result.Plans[P].Ratios;
-    return ratioBounds(Ratios, 0.025).Low > 1 - MinGain ||
-           median(Ratios) >= 1 ||
-           (Ratios.size() >= FutileRounds &&
-            gainOutOfReach(Ratios, MaxRounds, lastLevel()));
+    return showsNoGain(Result.Plans[P].Ratios, RacedPlans);
   };
   // A plan clearly slower than the leader stops; and while the leader races
   // on, a plan that even at the fast end of its interval (at TieLevel)
@@ -506,8 +494,14 @@ bool TuneSession::winsOverOriginal(unsigned P) const {
   return beatsOriginal(Result.Plans[P].Ratios, RacedPlans);
 }
 
-double TuneSession::lastLevel() const {
-  return levelAfter(MaxRounds, RacedPlans);
+bool dlopt::showsNoGain(const std::vector<double> &Ratios,
+                        unsigned RacedPlans) {
+  // One whose real gain is the noise's standard deviation shows none after
+  // 3 rounds one time in 15. The bounds are one-sided at 97.5 %: a
+  // two-sided 95 % interval's ends.
+  return ratioBounds(Ratios, 0.025).Low > 1 - MinGain || median(Ratios) >= 1 ||
+         (Ratios.size() >= FutileRounds &&
+          gainOutOfReach(Ratios, MaxRounds, levelAfter(MaxRounds, RacedPlans)));
 }
 
 void TuneSession::race(std::mt19937 &Order) {

@@ -88,6 +88,13 @@ struct TuneResult {
 /// (lookLevel()). Never before the 3rd round.
 bool beatsOriginal(const std::vector<double> &Ratios, unsigned RacedPlans);
 
+/// Whether \p Ratios show no gain worth racing on for: even at the fast end
+/// of their interval (97.5 %) a gain below 2 % (MinGain), or a median of 1
+/// or more, or from round 6 (FutileRounds) a gain that the last round's
+/// test of beatsOriginal() would still not show were the rounds to go on
+/// as they went (gainOutOfReach()).
+bool showsNoGain(const std::vector<double> &Ratios, unsigned RacedPlans);
+
 /// The plan --tune applies: of \p Plans (Plans[0] the original), the
 /// measured one with the lowest median ratio among those that beat the
 /// original (beatsOriginal()); -1 if none does. A plan that left the race

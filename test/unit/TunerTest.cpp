@@ -94,38 +94,50 @@ TEST(TuneStatisticsTest, GeometricMeanBoundsSeeALargeGainEarly) {
   EXPECT_TRUE(std::isinf(geometricMeanBounds({0.5}, 0.05).High));
 }
 
+/// A round's ratio of a plan with \p Gain to the original:
+/// exp(log(1 - Gain) + noise), the noise normal with standard deviation
+/// Sigma, and with Outliers a 3-sigma slow or fast one one round in five,
+/// as this shared machine gives.
+class NoisyRatios {
+public:
+  NoisyRatios(unsigned Seed, double Sigma, bool Outliers)
+      : Random(Seed), Noise(0, Sigma), Sigma(Sigma), Outliers(Outliers) {}
+  double operator()(double Gain = 0) {
+    double X = std::log(1 - Gain) + Noise(Random);
+    if (Outliers && Five(Random) == 0)
+      X += (Five(Random) % 2 ? 3 : -3) * Sigma;
+    return std::exp(X);
+  }
+
+private:
+  std::mt19937 Random;
+  std::normal_distribution<double> Noise;
+  std::uniform_int_distribution<int> Five{0, 4};
+  double Sigma;
+  bool Outliers;
+};
+
 /// How often a plan racing alone against the original wins, raced as the
-/// tuner races (tuner/Tuner.cpp, its constants repeated here): a round at
-/// a time from round 3 to 25, stopping when it wins (the upper bound below
-/// 1 at 95 % shared among the rounds tested, lookLevel()) or shows no gain
-/// worth racing for (its lower bound at 97.5 % above 0.98, or a median of 1
-/// or more, or from round 6 a gain out of reach of round 25). Each round's
-/// ratio is exp(log(1 - Gain) + noise), the noise normal with standard
-/// deviation Sigma, and with Outliers a 3-sigma slow or fast one one round
-/// in five, as this shared machine gives. \p MeanRounds, if given, is set
+/// tuner races (tuner/Tuner.cpp, its round limit repeated here): a round at
+/// a time to round 25, stopping when it wins (beatsOriginal()) or shows no
+/// gain worth racing for (showsNoGain()). \p MeanRounds, if given, is set
 /// to the rounds a race took on average.
 double winRate(double Gain, double Sigma, bool Outliers, unsigned Races,
                double *MeanRounds = nullptr) {
-  std::mt19937 Random(7);
-  std::normal_distribution<double> Noise(0, Sigma);
-  std::uniform_int_distribution<int> Five(0, 4);
+  NoisyRatios Ratio(7, Sigma, Outliers);
   unsigned Wins = 0, Rounds = 0;
   for (unsigned Race = 0; Race < Races; ++Race) {
     std::vector<double> Ratios;
     for (unsigned Round = 1; Round <= 25; ++Round) {
-      double X = std::log(1 - Gain) + Noise(Random);
-      if (Outliers && Five(Random) == 0)
-        X += (Five(Random) % 2 ? 3 : -3) * Sigma;
-      Ratios.push_back(std::exp(X));
+      Ratios.push_back(Ratio(Gain));
       ++Rounds;
       if (Round < 3)
         continue;
-      if (ratioBounds(Ratios, lookLevel(0.05, Round - 2)).High < 1) {
+      if (beatsOriginal(Ratios, 1)) {
         ++Wins;
         break;
       }
-      if (ratioBounds(Ratios, 0.025).Low > 0.98 || median(Ratios) >= 1 ||
-          (Round >= 6 && gainOutOfReach(Ratios, 25, lookLevel(0.05, 23))))
+      if (showsNoGain(Ratios, 1))
         break;
     }
   }
@@ -142,15 +154,7 @@ double winRate(double Gain, double Sigma, bool Outliers, unsigned Races,
 /// where carrying the first round on could bias the race.
 double screenedWinRate(unsigned Candidates, double Sigma, bool Outliers,
                        unsigned Races) {
-  std::mt19937 Random(11);
-  std::normal_distribution<double> Noise(0, Sigma);
-  std::uniform_int_distribution<int> Five(0, 4);
-  auto Ratio = [&] {
-    double X = Noise(Random);
-    if (Outliers && Five(Random) == 0)
-      X += (Five(Random) % 2 ? 3 : -3) * Sigma;
-    return std::exp(X);
-  };
+  NoisyRatios Ratio(11, Sigma, Outliers);
   unsigned Wins = 0;
   for (unsigned Race = 0; Race < Races; ++Race) {
     std::vector<double> First;
@@ -160,7 +164,7 @@ double screenedWinRate(unsigned Candidates, double Sigma, bool Outliers,
     std::vector<std::vector<double>> Racing;
     for (unsigned C = 0; C < std::min(3u, Candidates) && First[C] <= 1.10; ++C)
       Racing.push_back({First[C]});
-    double Alpha = 0.05 / std::max<size_t>(1, Racing.size());
+    unsigned Raced = Racing.size();
     bool Won = false;
     for (unsigned Round = 2; Round <= 25 && !Won && !Racing.empty(); ++Round) {
       for (std::vector<double> &R : Racing)
@@ -168,10 +172,9 @@ double screenedWinRate(unsigned Candidates, double Sigma, bool Outliers,
       if (Round < 3)
         continue;
       for (const std::vector<double> &R : Racing)
-        Won |= ratioBounds(R, lookLevel(Alpha, Round - 2)).High < 1;
+        Won |= beatsOriginal(R, Raced);
       llvm::erase_if(Racing, [&](const std::vector<double> &R) {
-        return ratioBounds(R, 0.025).Low > 0.98 || median(R) >= 1 ||
-               (Round >= 6 && gainOutOfReach(R, 25, lookLevel(Alpha, 23)));
+        return showsNoGain(R, Raced);
       });
     }
     Wins += Won;
