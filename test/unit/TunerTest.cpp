@@ -184,8 +184,8 @@ double screenedWinRate(unsigned Candidates, double Sigma, bool Outliers,
 
 TEST(TuneStatisticsTest, ScreenedFirstRoundKeepsTheRaceHonest) {
   // Eleven candidates without gain (the most --tune's twelve plans leave
-  // beside the automatic one): one of the three luckiest wins 4.5 % of
-  // the time (2.3 % with outliers), one alone 1.7 %; within the 5 % the
+  // beside the automatic one): one of the three luckiest wins 4.0 % of
+  // the time (2.5 % with outliers), one alone 1.8 %; within the 5 % the
   // race promises.
   for (unsigned N : {1u, 3u, 6u, 11u})
     for (bool Outliers : {false, true})
