@@ -27,12 +27,8 @@ std::string dlopt::layoutOption(const RecordPlan &R,
       R.Clusters[0].Fields.Fields.size() == R.Fields.size())
     return R.Name + "=" + optionLayout(Layouts[0]);
   std::string Text = R.Name + "=split:";
-  for (unsigned C = 0; C < R.Clusters.size(); ++C) {
-    std::vector<std::string> Names;
-    for (unsigned F : R.Clusters[C].Fields.Fields)
-      Names.push_back(R.Fields[F].Name);
-    Text += "{" + llvm::join(Names, ",") + "}" + optionLayout(Layouts[C]);
-  }
+  for (unsigned C = 0; C < R.Clusters.size(); ++C)
+    Text += R.fieldSet(R.Clusters[C].Fields) + optionLayout(Layouts[C]);
   return Text;
 }
 
@@ -50,18 +46,15 @@ static std::string memoryKey(const RecordPlan &R,
                              const std::vector<Layout> &Layouts) {
   std::vector<std::string> Arrays;
   for (unsigned C = 0; C < R.Clusters.size(); ++C) {
-    const std::vector<unsigned> &Fields = R.Clusters[C].Fields.Fields;
+    const Cluster &Fields = R.Clusters[C].Fields;
     bool Tiled = Layouts[C].Kind == LayoutKind::Tiled;
-    if (Layouts[C].Kind == LayoutKind::SoA || (Fields.size() == 1 && !Tiled)) {
-      for (unsigned F : Fields)
-        Arrays.push_back("{" + R.Fields[F].Name + "}");
+    if (Layouts[C].Kind == LayoutKind::SoA ||
+        (Fields.Fields.size() == 1 && !Tiled)) {
+      for (unsigned F : Fields.Fields)
+        Arrays.push_back(R.fieldSet(Cluster{{F}}));
       continue;
     }
-    std::vector<std::string> Names;
-    for (unsigned F : Fields)
-      Names.push_back(R.Fields[F].Name);
-    Arrays.push_back("{" + llvm::join(Names, ",") + "}" +
-                     optionLayout(Layouts[C]));
+    Arrays.push_back(R.fieldSet(Fields) + optionLayout(Layouts[C]));
   }
   llvm::sort(Arrays);
   return R.Name + "=" + llvm::join(Arrays, "");
