@@ -442,14 +442,6 @@ void TuneSession::narrow(std::vector<unsigned> &Racing, bool &Decided) {
     return;
   unsigned Leader = *Best;
   bool LeaderWins = winsOverOriginal(Leader);
-  // A plan against the leader: its time over the leader's, round by round
-  // (both ran in every round), so that the original's noise, which a
-  // comparison of their two ratios to it would add twice, cancels.
-  auto AgainstLeader = [&](unsigned P, double Alpha) {
-    return ratioBounds(
-        pairedRatios(Result.Plans[P].Ratios, Result.Plans[Leader].Ratios),
-        Alpha);
-  };
   auto NoGain = [&](unsigned P) {
     return showsNoGain(Result.Plans[P].Ratios, RacedPlans);
   };
@@ -468,11 +460,15 @@ void TuneSession::narrow(std::vector<unsigned> &Racing, bool &Decided) {
       return true;
     if (P == Leader)
       return false;
-    if (LeaderWins && median(pairedRatios(Result.Plans[P].Ratios,
-                                          Result.Plans[Leader].Ratios)) >= 1)
+    // Its time over the leader's, round by round (both ran in every round),
+    // so that the original's noise, which a comparison of their two ratios
+    // to it would add twice, cancels.
+    std::vector<double> VsLeader =
+        pairedRatios(Result.Plans[P].Ratios, Result.Plans[Leader].Ratios);
+    if (LeaderWins && median(VsLeader) >= 1)
       return true;
-    return AgainstLeader(P, 0.025).Low > 1 ||
-           (LeaderStays && AgainstLeader(P, TieLevel).Low > 1 - TieMargin);
+    return ratioBounds(VsLeader, 0.025).Low > 1 ||
+           (LeaderStays && ratioBounds(VsLeader, TieLevel).Low > 1 - TieMargin);
   });
   Decided = LeaderWins && Racing.size() <= 1;
 }
