@@ -21,6 +21,7 @@
 #include "analysis/StripMining.h"
 #include "analysis/UseClassifier.h"
 #include "analysis/VectorMath.h"
+#include "analysis/VectorStores.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
@@ -1431,9 +1432,11 @@ std::vector<KernelTrace> AccessCollector::collect() {
     K.Function = FD;
     KernelWalker Walker(Ctx, *this, FirstId, Profile, K);
     Walker.walkFunction(FD);
-    K.Held = findHeldElements(Ctx, FD, [this](const RecordDecl *RD) {
+    auto IsCandidate = [this](const RecordDecl *RD) {
       return FirstId.count(RD) > 0;
-    });
+    };
+    K.Held = findHeldElements(Ctx, FD, IsCandidate);
+    K.VectorStores = findVectorStores(Ctx, FD, IsCandidate);
     Frequencies.addCaller(FD, Walker.calls());
     if (!Walker.launches().empty())
       LaunchesIn.push_back({FD, Walker.launches()});

@@ -51,7 +51,9 @@ struct KernelTrace {
   double Frequency = 1;
   bool FrequencyMeasured = false;
   /// Elements whose fields a loop of it keeps in registers.
-  std::vector<HeldElement> Held;
+  std::vector<ElementFields> Held;
+  /// Fields of elements a loop of it stores as one vector.
+  std::vector<ElementFields> VectorStores;
 };
 
 /// Assigns trace field identifiers to the fields of the records of interest

@@ -110,9 +110,12 @@ private:
       S.Weight += A.Access.Bytes * Info.Executions;
       S.Accesses.push_back(std::move(Info));
     }
-    for (const HeldElement &H : K.Held)
+    for (const ElementFields &H : K.Held)
       if (H.Record == RD)
         S.Held.push_back({H.Fields, formatLoc(SM, H.Loc)});
+    for (const ElementFields &V : K.VectorStores)
+      if (V.Record == RD)
+        S.VectorStores.push_back({V.Fields, formatLoc(SM, V.Loc)});
     return S;
   }
 

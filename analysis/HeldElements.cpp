@@ -177,7 +177,7 @@ class LoopFinder : public RecursiveASTVisitor<LoopFinder> {
 public:
   LoopFinder(ASTContext &Ctx,
              llvm::function_ref<bool(const RecordDecl *)> IsCandidate,
-             std::vector<HeldElement> &Out)
+             std::vector<ElementFields> &Out)
       : Ctx(Ctx), IsCandidate(IsCandidate), Out(Out) {}
 
   bool VisitForStmt(ForStmt *S) {
@@ -195,7 +195,7 @@ private:
 
   ASTContext &Ctx;
   llvm::function_ref<bool(const RecordDecl *)> IsCandidate;
-  std::vector<HeldElement> &Out;
+  std::vector<ElementFields> &Out;
 };
 } // namespace
 
@@ -211,7 +211,7 @@ bool LoopFinder::visitLoop(const Stmt *Loop,
   if (Scan.OtherMemory || Scan.Elements.size() > 1)
     return true;
   for (const auto &[Key, E] : Scan.Elements) {
-    HeldElement H;
+    ElementFields H;
     H.Record = E.Record;
     for (const LoopScan::Use &U : E.Uses) {
       if (!llvm::is_contained(H.Fields, U.Field))
@@ -226,10 +226,10 @@ bool LoopFinder::visitLoop(const Stmt *Loop,
   return true;
 }
 
-std::vector<HeldElement> dlopt::findHeldElements(
+std::vector<ElementFields> dlopt::findHeldElements(
     ASTContext &Ctx, const FunctionDecl *FD,
     llvm::function_ref<bool(const RecordDecl *)> IsCandidate) {
-  std::vector<HeldElement> Out;
+  std::vector<ElementFields> Out;
   if (FD->hasBody())
     LoopFinder(Ctx, IsCandidate, Out)
         .TraverseStmt(const_cast<Stmt *>(FD->getBody()));

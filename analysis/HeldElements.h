@@ -22,8 +22,9 @@
 
 namespace dlopt {
 
-/// Fields of one element of a record that one loop holds in registers.
-struct HeldElement {
+/// Fields of one element of a record that one loop treats as a group: holds
+/// in registers (here), or stores as one vector (VectorStores.h).
+struct ElementFields {
   const clang::RecordDecl *Record = nullptr;
   /// Field indices, ascending; at least two, at least one written.
   std::vector<unsigned> Fields;
@@ -33,7 +34,7 @@ struct HeldElement {
 
 /// The held elements of the innermost loops of \p FD, for the records
 /// \p IsCandidate accepts.
-std::vector<HeldElement> findHeldElements(
+std::vector<ElementFields> findHeldElements(
     clang::ASTContext &Ctx, const clang::FunctionDecl *FD,
     llvm::function_ref<bool(const clang::RecordDecl *)> IsCandidate);
 

@@ -179,9 +179,10 @@ struct AccessInfo {
   SourcePos Location;
 };
 
-/// Fields of one element that a loop of a kernel keeps in registers while
-/// they share one base pointer (see HeldElements.h).
-struct HeldFields {
+/// Fields of one element that a loop of a kernel treats as a group: keeps
+/// in registers while they share one base pointer (HeldElements.h), or
+/// stores as one vector while they lie side by side (VectorStores.h).
+struct FieldGroup {
   /// Field indices, ascending.
   std::vector<unsigned> Fields;
   /// The first write among them.
@@ -209,7 +210,8 @@ struct KernelSummary {
   std::vector<LoopInfo> Loops;
   /// The record's field accesses, in program order.
   std::vector<AccessInfo> Accesses;
-  std::vector<HeldFields> Held;
+  std::vector<FieldGroup> Held;
+  std::vector<FieldGroup> VectorStores;
   Kdlg Graph;
 };
 

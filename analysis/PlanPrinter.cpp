@@ -241,14 +241,18 @@ static json::Array edgesJson(const RecordPlan &R, const Kdlg &G) {
 }
 
 static json::Object kernelJson(const RecordPlan &R, const KernelSummary &K) {
-  json::Array Loops, Accesses, Held;
-  for (const HeldFields &H : K.Held) {
-    json::Array Names;
-    for (unsigned F : H.Fields)
-      Names.push_back(R.Fields[F].Name);
-    Held.push_back(
-        json::Object{{"fields", std::move(Names)}, {"location", H.Location}});
-  }
+  json::Array Loops, Accesses;
+  auto GroupsJson = [&](const std::vector<FieldGroup> &Groups) {
+    json::Array Out;
+    for (const FieldGroup &G : Groups) {
+      json::Array Names;
+      for (unsigned F : G.Fields)
+        Names.push_back(R.Fields[F].Name);
+      Out.push_back(
+          json::Object{{"fields", std::move(Names)}, {"location", G.Location}});
+    }
+    return Out;
+  };
   for (const LoopInfo &L : K.Loops)
     Loops.push_back(json::Object{{"location", L.Location},
                                  {"depth", L.Depth},
@@ -276,7 +280,8 @@ static json::Object kernelJson(const RecordPlan &R, const KernelSummary &K) {
                       {"cuda", K.Cuda},
                       {"loops", std::move(Loops)},
                       {"accesses", std::move(Accesses)},
-                      {"held", std::move(Held)},
+                      {"held", GroupsJson(K.Held)},
+                      {"vector_stores", GroupsJson(K.VectorStores)},
                       {"edges", edgesJson(R, K.Graph)}};
 }
 

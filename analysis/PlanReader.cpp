@@ -117,8 +117,8 @@ static bool readAccess(const json::Value &E, const std::vector<Field> &Fields,
   return true;
 }
 
-static bool readHeld(const json::Value &E, const std::vector<Field> &Fields,
-                     HeldFields &H, json::Path P) {
+static bool readGroup(const json::Value &E, const std::vector<Field> &Fields,
+                      FieldGroup &H, json::Path P) {
   json::ObjectMapper O(E, P);
   std::vector<std::string> Names;
   if (!O || !O.map("fields", Names) || !O.map("location", H.Location))
@@ -152,13 +152,15 @@ static bool readKernel(const json::Value &E, const std::vector<Field> &Fields,
       return false;
     K.Accesses.push_back(std::move(A));
   }
-  if (const json::Array *Held = E.getAsObject()->getArray("held"))
-    for (size_t I = 0; I < Held->size(); ++I) {
-      HeldFields H;
-      if (!readHeld((*Held)[I], Fields, H, P.field("held").index(I)))
-        return false;
-      K.Held.push_back(std::move(H));
-    }
+  for (auto [Key, Groups] : {std::pair("held", &K.Held),
+                             std::pair("vector_stores", &K.VectorStores)})
+    if (const json::Array *A = E.getAsObject()->getArray(Key))
+      for (size_t I = 0; I < A->size(); ++I) {
+        FieldGroup G;
+        if (!readGroup((*A)[I], Fields, G, P.field(Key).index(I)))
+          return false;
+        Groups->push_back(std::move(G));
+      }
   return true;
 }
 

@@ -101,8 +101,8 @@ static void absorb(const Kdlg &G, Cluster &Into, const Cluster &From) {
 }
 
 /// Joins the clusters that split a group of fields which a significant
-/// kernel's loop keeps in registers (HeldFields), so that they keep one
-/// base pointer. Returns, per cluster of \p Clusters, why it must not be
+/// kernel's loop keeps in registers (KernelSummary::Held), so that they keep
+/// one base pointer. Returns, per cluster of \p Clusters, why it must not be
 /// SoA ("" where nothing is held).
 static std::vector<std::string>
 keepHeldTogether(const RecordPlan &R, std::vector<Cluster> &Clusters) {
@@ -110,7 +110,7 @@ keepHeldTogether(const RecordPlan &R, std::vector<Cluster> &Clusters) {
   for (const KernelSummary &K : R.Kernels) {
     if (!K.Significant)
       continue;
-    for (const HeldFields &H : K.Held) {
+    for (const FieldGroup &H : K.Held) {
       std::vector<unsigned> Parts;
       for (unsigned C = 0; C < Clusters.size(); ++C)
         if (llvm::any_of(H.Fields, [&](unsigned F) {
@@ -134,6 +134,39 @@ keepHeldTogether(const RecordPlan &R, std::vector<Cluster> &Clusters) {
     }
   }
   return Held;
+}
+
+/// Why cluster \p C stays AoS ("" if nothing says so): a significant
+/// kernel's loop stores fields of it as one vector (KernelSummary::
+/// VectorStores), which needs them side by side, and at most a tenth of
+/// the cluster's accesses (\p Features) lie in loops that vectorize across
+/// iterations; where more do, SoA or tiles may give those wider vectors,
+/// and the model decides. Host compilers only: a device vectorizes across
+/// work-items.
+static std::string storedAsVector(const RecordPlan &R, const Cluster &C,
+                                  const FeatureVector &Features) {
+  if (auto V = Features.find("vectorizable");
+      V == Features.end() || V->second > 0.1)
+    return "";
+  for (const KernelSummary &K : R.Kernels) {
+    if (!K.Significant || K.OpenCL || K.Cuda)
+      continue;
+    for (const FieldGroup &G : K.VectorStores) {
+      bool Scalar = llvm::any_of(K.Accesses, [&](const AccessInfo &A) {
+        return A.IsWrite && A.Location == G.Location && !A.InVectorizableLoop;
+      });
+      if (Scalar && llvm::all_of(G.Fields, [&](unsigned F) {
+            return llvm::is_contained(C.Fields, F);
+          }))
+        return "stored as one vector: " + K.Name + " (" + G.Location +
+               ") stores " + R.fieldSet(Cluster{G.Fields}) +
+               " of one element by statements of one shape in a loop that "
+               "does not vectorize; side by side (AoS) the compiler's SLP "
+               "vectorizer makes them one vector store, in arrays of their "
+               "own each stays scalar";
+    }
+  }
+  return "";
 }
 
 /// Where the significant kernels reach field \p F: the (kernel, loop
@@ -269,6 +302,11 @@ void dlopt::planRecord(RecordPlan &R, const AnalysisOptions &Opts) {
           P.Chosen = Layout::aos();
         P.Why.push_back(Held[I]);
       }
+      if (P.Chosen != Layout::aos())
+        if (std::string Why = storedAsVector(R, C, P.Features); !Why.empty()) {
+          P.Chosen = Layout::aos();
+          P.Why.push_back(std::move(Why));
+        }
     }
     P.Fields = std::move(C);
     R.Clusters.push_back(std::move(P));

@@ -37,10 +37,35 @@ StringRef nameOf(unsigned BuiltinID, const ASTContext &Ctx) {
 }
 
 /// sin or cos of one precision: "sin"/"cos" and the suffix ("", "f", "l").
+/// The builtin \p FD is, or that it returns called on its one parameter:
+/// C++'s std::cos(float) is `{ return __builtin_cosf(__x); }` in <cmath>.
+unsigned mathBuiltin(const FunctionDecl *FD, const ASTContext &Ctx) {
+  if (!FD)
+    return 0;
+  if (unsigned ID = FD->getBuiltinID())
+    return ID;
+  const FunctionDecl *Definition = nullptr;
+  const auto *Body = FD->getNumParams() == 1 && FD->hasBody(Definition)
+                         ? dyn_cast_or_null<CompoundStmt>(Definition->getBody())
+                         : nullptr;
+  if (!Body || Body->size() != 1 ||
+      !inSystemHeader(Ctx.getSourceManager(), Definition->getLocation()))
+    return 0;
+  const auto *Return = dyn_cast<ReturnStmt>(Body->body_front());
+  const auto *Inner =
+      Return && Return->getRetValue()
+          ? dyn_cast<CallExpr>(Return->getRetValue()->IgnoreParenImpCasts())
+          : nullptr;
+  const FunctionDecl *Callee = Inner ? Inner->getDirectCallee() : nullptr;
+  if (!Callee || Inner->getNumArgs() != 1 ||
+      varOf(Inner->getArg(0)) != Definition->getParamDecl(0))
+    return 0;
+  return Callee->getBuiltinID();
+}
+
 std::optional<std::pair<bool, StringRef>> sinOrCos(const CallExpr *Call,
                                                    const ASTContext &Ctx) {
-  const FunctionDecl *FD = Call->getDirectCallee();
-  unsigned ID = FD ? FD->getBuiltinID() : 0;
+  unsigned ID = mathBuiltin(Call->getDirectCallee(), Ctx);
   if (!ID || Call->getNumArgs() != 1)
     return std::nullopt;
   StringRef Name = nameOf(ID, Ctx);

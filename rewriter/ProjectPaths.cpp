@@ -173,8 +173,9 @@ void FileSpellings::canonicalize(
         Fix(L.Location);
       for (AccessInfo &A : K.Accesses)
         Fix(A.Location);
-      for (HeldFields &H : K.Held)
-        Fix(H.Location);
+      for (std::vector<FieldGroup> *Groups : {&K.Held, &K.VectorStores})
+        for (FieldGroup &G : *Groups)
+          Fix(G.Location);
     }
     for (std::vector<Blocker> *Bs :
          {&R.Blockers, &R.LeftAsWritten, &R.SetAside})

@@ -32,7 +32,7 @@ std::vector<std::string> held(const std::string &Body) {
     auto *FD = dyn_cast<FunctionDecl>(D);
     if (!FD || FD->getName() != "f")
       continue;
-    for (const HeldElement &H :
+    for (const ElementFields &H :
          findHeldElements(Ctx, FD, [](const RecordDecl *RD) {
            return RD->getName() == "F";
          })) {

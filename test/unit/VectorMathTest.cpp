@@ -38,10 +38,14 @@ struct Parsed {
   Calls Found;
 };
 
-std::unique_ptr<Parsed> parse(const std::string &Code) {
+std::unique_ptr<Parsed> parse(const std::string &Code, bool Cxx = false) {
   auto P = std::make_unique<Parsed>();
-  P->AST = tooling::buildASTFromCodeWithArgs(
-      "#include <math.h>\n" + Code, {"-std=c11", "-ffast-math"}, "input.c");
+  P->AST = Cxx ? tooling::buildASTFromCodeWithArgs(
+                     "#include <cmath>\n" + Code, {"-std=c++17", "-ffast-math"},
+                     "input.cpp")
+               : tooling::buildASTFromCodeWithArgs("#include <math.h>\n" + Code,
+                                                   {"-std=c11", "-ffast-math"},
+                                                   "input.c");
   EXPECT_TRUE(P->AST);
   if (P->AST)
     P->Found.TraverseDecl(P->AST->getASTContext().getTranslationUnitDecl());
@@ -70,8 +74,8 @@ TEST(VectorMathTest, FunctionsWithAndWithoutVectorForms) {
   EXPECT_FALSE(Has("remainderf"));
 }
 
-bool pairs(const std::string &Code) {
-  auto P = parse(Code);
+bool pairs(const std::string &Code, bool Cxx = false) {
+  auto P = parse(Code, Cxx);
   EXPECT_TRUE(P->AST && P->Found.Body);
   return P->AST && P->Found.Body &&
          callsSinAndCosOfOneValue(P->Found.Body, P->AST->getASTContext());
@@ -89,6 +93,16 @@ TEST(VectorMathTest, SinAndCosOfOneValue) {
                      "  *x += cos(h); *y += sinf(h); }\n"));
   EXPECT_FALSE(
       pairs("void f(float *x, float h) { *x += sinf(h) + sinf(h); }\n"));
+}
+
+TEST(VectorMathTest, SinAndCosOfOneValueThroughCxxOverloads) {
+  // <cmath>'s std::cos(float) returns __builtin_cosf of its parameter.
+  EXPECT_TRUE(pairs("void f(float &x, float &y, float h) {\n"
+                    "  x += std::cos(h); y += std::sin(h); }\n",
+                    /*Cxx=*/true));
+  EXPECT_FALSE(pairs("void f(float &x, double &y, float h) {\n"
+                     "  x += std::cos(h); y += std::sin(double(h)); }\n",
+                     /*Cxx=*/true));
 }
 
 } // namespace
