@@ -12,6 +12,7 @@
 #include "clang/AST/RecordLayout.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/Path.h"
 #include <map>
 
@@ -156,13 +157,26 @@ static void addKernelConnections(ASTContext &Ctx,
   }
 }
 
-/// The headers of the program the unit includes (not system headers).
+/// The headers of the program the unit includes (not system headers), the
+/// first inclusion of each, in the order they were entered. One pass over
+/// the unit's source location entries: SourceManager::translateFile() scans
+/// them for each file, which with Thrust's thousand headers took a tenth
+/// of a CUDA file's analysis.
 static std::vector<FileID> userHeaders(const SourceManager &SM) {
   std::vector<FileID> Out;
-  for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
-    FileID File = SM.translateFile(It->first);
-    if (File.isValid() && File != SM.getMainFileID() &&
-        !SM.isInSystemHeader(SM.getLocForStartOfFile(File)))
+  llvm::DenseSet<const FileEntry *> Seen;
+  for (unsigned I = 0, N = SM.local_sloc_entry_size(); I < N; ++I) {
+    const SrcMgr::SLocEntry &E = SM.getLocalSLocEntry(I);
+    if (!E.isFile())
+      continue;
+    const SrcMgr::FileInfo &Info = E.getFile();
+    OptionalFileEntryRef Entry = Info.getContentCache().OrigEntry;
+    if (!Entry || !Seen.insert(&Entry->getFileEntry()).second ||
+        SrcMgr::isSystem(Info.getFileCharacteristic()))
+      continue;
+    FileID File =
+        SM.getFileID(SourceLocation::getFromRawEncoding(E.getOffset()));
+    if (File != SM.getMainFileID())
       Out.push_back(File);
   }
   return Out;
