@@ -36,7 +36,6 @@ StringRef nameOf(unsigned BuiltinID, const ASTContext &Ctx) {
   return Name;
 }
 
-/// sin or cos of one precision: "sin"/"cos" and the suffix ("", "f", "l").
 /// The builtin \p FD is, or that it returns called on its one parameter:
 /// C++'s std::cos(float) is `{ return __builtin_cosf(__x); }` in <cmath>.
 unsigned mathBuiltin(const FunctionDecl *FD, const ASTContext &Ctx) {
@@ -63,6 +62,7 @@ unsigned mathBuiltin(const FunctionDecl *FD, const ASTContext &Ctx) {
   return Callee->getBuiltinID();
 }
 
+/// sin or cos of one precision: "sin"/"cos" and the suffix ("", "f", "l").
 std::optional<std::pair<bool, StringRef>> sinOrCos(const CallExpr *Call,
                                                    const ASTContext &Ctx) {
   unsigned ID = mathBuiltin(Call->getDirectCallee(), Ctx);

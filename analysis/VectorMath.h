@@ -7,7 +7,8 @@
 // log, pow, ...; math-vector.h declares them `omp declare simd`). fmodf,
 // for one, has none, and a loop calling it stays scalar in every layout.
 // And gcc's sincos pass turns sinf(a) and cosf(a) of one argument into one
-// complex cexpif(a) before the vectorizer runs, which no vector form has
+// complex cexpif(a) (C++'s std::sin and std::cos of a float too: <cmath>
+// returns the builtins) before the vectorizer runs, which no vector form has
 // (checked with -fopt-info-vec on gcc 12, glibc 2.36: "unsupported
 // data-type complex float"). The default model is calibrated with gcc 12
 // on glibc, so the analysis asks this file which calls a vectorizable loop
