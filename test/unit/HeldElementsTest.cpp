@@ -5,44 +5,18 @@
 // "v,x" per held element.
 //
 //===----------------------------------------------------------------------===//
-#include "analysis/HeldElements.h"
-#include "clang/AST/Decl.h"
-#include "clang/Frontend/ASTUnit.h"
-#include "clang/Tooling/Tooling.h"
-#include "gtest/gtest.h"
+#include "FieldGroupsOfF.h"
 
-using namespace clang;
 using namespace dlopt;
 
 namespace {
 
 std::vector<std::string> held(const std::string &Body) {
-  std::string Code = "struct F { double v, x, y; };\n"
-                     "double g; double weights[8]; void touch(double *);\n"
-                     "double exp_(double w) { return w; }\n" +
-                     Body;
-  std::unique_ptr<ASTUnit> AST =
-      tooling::buildASTFromCodeWithArgs(Code, {"-std=c++17"}, "input.cpp");
-  EXPECT_TRUE(AST);
-  if (!AST)
-    return {};
-  ASTContext &Ctx = AST->getASTContext();
-  std::vector<std::string> Out;
-  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
-    auto *FD = dyn_cast<FunctionDecl>(D);
-    if (!FD || FD->getName() != "f")
-      continue;
-    for (const ElementFields &H :
-         findHeldElements(Ctx, FD, [](const RecordDecl *RD) {
-           return RD->getName() == "F";
-         })) {
-      std::string S;
-      for (unsigned I : H.Fields)
-        S += std::string(S.empty() ? "" : ",") + "vxy"[I];
-      Out.push_back(S);
-    }
-  }
-  return Out;
+  return fieldGroupsOfF("struct F { double v, x, y; };\n"
+                        "double g; double weights[8]; void touch(double *);\n"
+                        "double exp_(double w) { return w; }\n" +
+                            Body,
+                        findHeldElements, {"v", "x", "y"});
 }
 
 using Fields = std::vector<std::string>;

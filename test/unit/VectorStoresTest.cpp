@@ -6,46 +6,19 @@
 //
 //===----------------------------------------------------------------------===//
 #include "analysis/VectorStores.h"
-#include "clang/AST/Decl.h"
-#include "clang/Frontend/ASTUnit.h"
-#include "clang/Tooling/Tooling.h"
-#include "gtest/gtest.h"
-#include <vector>
+#include "FieldGroupsOfF.h"
 
-using namespace clang;
 using namespace dlopt;
 
 namespace {
 
 std::vector<std::string> stored(const std::string &Body) {
-  std::string Code = "#include <vector>\n"
-                     "struct F { float x, y, z; double d; float w; };\n"
-                     "float next(unsigned *s);\n"
-                     "float c(float); float s(float);\n" +
-                     Body;
-  std::unique_ptr<ASTUnit> AST =
-      tooling::buildASTFromCodeWithArgs(Code, {"-std=c++17"}, "input.cpp");
-  EXPECT_TRUE(AST);
-  if (!AST)
-    return {};
-  ASTContext &Ctx = AST->getASTContext();
-  std::vector<std::string> Out;
-  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
-    auto *FD = dyn_cast<FunctionDecl>(D);
-    if (!FD || FD->getName() != "f")
-      continue;
-    for (const ElementFields &G :
-         findVectorStores(Ctx, FD, [](const RecordDecl *RD) {
-           return RD->getName() == "F";
-         })) {
-      std::string S;
-      for (unsigned I : G.Fields)
-        S += std::string(S.empty() ? "" : ",") +
-             std::vector<std::string>{"x", "y", "z", "d", "w"}[I];
-      Out.push_back(S);
-    }
-  }
-  return Out;
+  return fieldGroupsOfF("#include <vector>\n"
+                        "struct F { float x, y, z; double d; float w; };\n"
+                        "float next(unsigned *s);\n"
+                        "float c(float); float s(float);\n" +
+                            Body,
+                        findVectorStores, {"x", "y", "z", "d", "w"});
 }
 
 using Groups = std::vector<std::string>;
