@@ -111,12 +111,16 @@ private:
       S.Weight += A.Access.Bytes * Info.Executions;
       S.Accesses.push_back(std::move(Info));
     }
-    for (const ElementFields &H : K.Held)
-      if (H.Record == RD)
-        S.Held.push_back({H.Fields, formatLoc(SM, H.Loc)});
-    for (const ElementFields &V : K.VectorStores)
-      if (V.Record == RD)
-        S.VectorStores.push_back({V.Fields, formatLoc(SM, V.Loc)});
+    // The record's groups of fields (held in registers, stored as one
+    // vector), their places spelled as the report spells them.
+    auto GroupsOf = [&](const std::vector<ElementFields> &From,
+                        std::vector<FieldGroup> &To) {
+      for (const ElementFields &G : From)
+        if (G.Record == RD)
+          To.push_back({G.Fields, formatLoc(SM, G.Loc)});
+    };
+    GroupsOf(K.Held, S.Held);
+    GroupsOf(K.VectorStores, S.VectorStores);
     return S;
   }
 
