@@ -19,6 +19,7 @@
 #include "analysis/ProfileCounts.h"
 #include "analysis/StackSpace.h"
 #include "analysis/StripMining.h"
+#include "analysis/ThreadVariance.h"
 #include "analysis/UseClassifier.h"
 #include "analysis/VectorMath.h"
 #include "analysis/VectorStores.h"
@@ -178,8 +179,10 @@ class KernelWalker {
 public:
   KernelWalker(ASTContext &Ctx, const AccessCollector &Ids,
                const llvm::DenseMap<const RecordDecl *, unsigned> &Records,
-               const ProfileCounts *Profile, KernelTrace &Out)
-      : Ctx(Ctx), Ids(Ids), Records(Records), Profile(Profile), Out(Out),
+               const ProfileCounts *Profile, const ThreadVariance &Variance,
+               KernelTrace &Out)
+      : Ctx(Ctx), Ids(Ids), Records(Records), Profile(Profile),
+        Variance(Variance), Out(Out),
         Uses(Ctx, [&Records](const RecordDecl *RD) {
           return Records.count(RD) > 0;
         }) {}
@@ -484,7 +487,7 @@ private:
       return false;
     std::function<bool(const Stmt *)> NamesGrid = [&](const Stmt *S) {
       if (const auto *E = dyn_cast_or_null<Expr>(S);
-          E && StringRef(cudaIndex(E)).starts_with("gridDim."))
+          E && StringRef(cudaBuiltinIndex(E)).starts_with("gridDim."))
         return true;
       return S && llvm::any_of(S->children(), NamesGrid);
     };
@@ -737,9 +740,10 @@ private:
     }
     if (const auto *Construct = dyn_cast<CXXConstructExpr>(E))
       if (Construct->getConstructor()->isCopyOrMoveConstructor() &&
-          Construct->getNumArgs() == 1 && isElement(Construct->getArg(0)))
+          Construct->getNumArgs() == 1 &&
+          isElement(Construct->getArg(0)->IgnoreImpCasts()))
         return lvalue(Construct->getArg(0)->IgnoreImpCasts(),
-                      /*IsWrite=*/false); // T b = a[i];
+                      /*IsWrite=*/false); // T b = a[i]; (a const T&: NoOp)
     // e.norm() on an element: the rewrite calls it on a copy, which reads
     // every field; a non-const function's copy is assigned back, which
     // writes every field.
@@ -981,6 +985,8 @@ private:
   bool isGather(const Expr *Element, bool ViaArrow) const {
     if (Loops.empty() || rangeElement(Element))
       return false;
+    if (Loops.front().WorkItems && divergentElement(Element, ViaArrow))
+      return true;
     if (ContainerElement VE = asContainerElement(Element);
         isCandidate(VE.Record)) {
       if (VE.ViaIterator) // Streamed by the loop that steps it, or not.
@@ -1002,6 +1008,23 @@ private:
     if (const auto *UO = dyn_cast<UnaryOperator>(Element))
       return !isAffine(UO->getSubExpr(), 0);
     return true;
+  }
+
+  /// In GPU code: whether the work-items of a warp reach \p Element at
+  /// positions that are neither the same nor their own (ThreadVariance),
+  /// a gather across the warp however each work-item's loop walks.
+  bool divergentElement(const Expr *Element, bool ViaArrow) const {
+    Element = Element->IgnoreParenImpCasts();
+    const Expr *Position = Element; // p->f, (a + i)->f
+    if (const Expr *Index = pointerIndex(Element))
+      Position = Index;
+    else if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Element))
+      return std::max(Variance.of(ASE->getBase()),
+                      Variance.of(ASE->getIdx())) == dlopt::Variance::Divergent;
+    else if (const auto *UO = dyn_cast<UnaryOperator>(Element);
+             !ViaArrow && UO && UO->getOpcode() == UO_Deref)
+      Position = UO->getSubExpr();
+    return Variance.of(Position) == dlopt::Variance::Divergent;
   }
 
   /// True for a[i] with i the induction variable of the innermost loop,
@@ -1111,19 +1134,20 @@ private:
   /// threadIdx.x in any order, or threadIdx.x alone.
   static bool isGlobalId(const Expr *E) {
     E = E->IgnoreParenCasts();
-    if (cudaIndex(E) == "threadIdx.x")
+    if (cudaBuiltinIndex(E) == "threadIdx.x")
       return true;
     if (const auto *BO = dyn_cast<BinaryOperator>(E);
         BO && BO->getOpcode() == BO_Add) {
       const Expr *L = BO->getLHS()->IgnoreParenCasts();
       const Expr *R = BO->getRHS()->IgnoreParenCasts();
-      if (cudaIndex(L) == "threadIdx.x")
+      if (cudaBuiltinIndex(L) == "threadIdx.x")
         std::swap(L, R);
       const auto *Mul = dyn_cast<BinaryOperator>(L);
-      if (cudaIndex(R) != "threadIdx.x" || !Mul || Mul->getOpcode() != BO_Mul)
+      if (cudaBuiltinIndex(R) != "threadIdx.x" || !Mul ||
+          Mul->getOpcode() != BO_Mul)
         return false;
-      std::string A = cudaIndex(Mul->getLHS()->IgnoreParenCasts());
-      std::string B = cudaIndex(Mul->getRHS()->IgnoreParenCasts());
+      std::string A = cudaBuiltinIndex(Mul->getLHS()->IgnoreParenCasts());
+      std::string B = cudaBuiltinIndex(Mul->getRHS()->IgnoreParenCasts());
       return (A == "blockIdx.x" && B == "blockDim.x") ||
              (A == "blockDim.x" && B == "blockIdx.x");
     }
@@ -1161,30 +1185,7 @@ private:
                                  "get_local_size"},
                                 FD->getName());
     }
-    return !cudaIndex(E).empty();
-  }
-
-  /// "threadIdx.x" for CUDA's threadIdx.x (a property of a builtin
-  /// variable, read through an opaque value), and so on for blockIdx,
-  /// blockDim and gridDim; else "".
-  static std::string cudaIndex(const Expr *E) {
-    const auto *PO = dyn_cast<PseudoObjectExpr>(E);
-    const auto *Prop =
-        PO ? dyn_cast<MSPropertyRefExpr>(PO->getSyntacticForm()->IgnoreParens())
-           : nullptr;
-    if (!Prop)
-      return "";
-    const Expr *Base = Prop->getBaseExpr()->IgnoreParenImpCasts();
-    if (const auto *Opaque = dyn_cast<OpaqueValueExpr>(Base))
-      Base = Opaque->getSourceExpr()->IgnoreParenImpCasts();
-    const auto *Var = dyn_cast_or_null<DeclRefExpr>(Base);
-    if (!Var ||
-        !llvm::is_contained({"threadIdx", "blockIdx", "blockDim", "gridDim"},
-                            Var->getDecl()->getName()))
-      return "";
-    return (Var->getDecl()->getName() + "." +
-            Prop->getPropertyDecl()->getName())
-        .str();
+    return !cudaBuiltinIndex(E).empty();
   }
 
   // --- Calls ---
@@ -1332,6 +1333,7 @@ private:
   const AccessCollector &Ids;
   const llvm::DenseMap<const RecordDecl *, unsigned> &Records;
   const ProfileCounts *Profile;
+  const ThreadVariance &Variance;
   KernelTrace &Out;
   /// Element pointers (pi = &a[i]) stand for their element.
   UseClassifier Uses;
@@ -1422,15 +1424,17 @@ std::vector<KernelTrace> AccessCollector::collect() {
   std::vector<std::pair<const FunctionDecl *,
                         llvm::DenseMap<const ValueDecl *, double>>>
       LaunchesIn;
+  // An implicit member (a defaulted copy assignment a library instantiated)
+  // is no code of the program's.
+  llvm::erase_if(Functions, [&](const FunctionDecl *FD) {
+    return !FD->doesThisDeclarationHaveABody() || FD->isDependentContext() ||
+           FD->isImplicit() || inSystemHeader(SM, FD->getLocation());
+  });
+  ThreadVariance Variance(Ctx, Functions);
   for (const FunctionDecl *FD : Functions) {
-    // An implicit member (a defaulted copy assignment a library
-    // instantiated) is no code of the program's.
-    if (!FD->doesThisDeclarationHaveABody() || FD->isDependentContext() ||
-        FD->isImplicit() || inSystemHeader(SM, FD->getLocation()))
-      continue;
     KernelTrace K;
     K.Function = FD;
-    KernelWalker Walker(Ctx, *this, FirstId, Profile, K);
+    KernelWalker Walker(Ctx, *this, FirstId, Profile, Variance, K);
     Walker.walkFunction(FD);
     auto IsCandidate = [this](const RecordDecl *RD) {
       return FirstId.count(RD) > 0;

@@ -618,3 +618,22 @@ DynTypedNode dlopt::parentPast(ASTContext &Ctx, const Expr *E,
     Child = P;
   }
 }
+
+std::string dlopt::cudaBuiltinIndex(const Expr *E) {
+  const auto *PO = dyn_cast<PseudoObjectExpr>(E);
+  const auto *Prop =
+      PO ? dyn_cast<MSPropertyRefExpr>(PO->getSyntacticForm()->IgnoreParens())
+         : nullptr;
+  if (!Prop)
+    return "";
+  const Expr *Base = Prop->getBaseExpr()->IgnoreParenImpCasts();
+  if (const auto *Opaque = dyn_cast<OpaqueValueExpr>(Base))
+    Base = Opaque->getSourceExpr()->IgnoreParenImpCasts();
+  const auto *Var = dyn_cast_or_null<DeclRefExpr>(Base);
+  if (!Var ||
+      !llvm::is_contained({"threadIdx", "blockIdx", "blockDim", "gridDim"},
+                          Var->getDecl()->getName()))
+    return "";
+  return (Var->getDecl()->getName() + "." + Prop->getPropertyDecl()->getName())
+      .str();
+}

@@ -126,6 +126,11 @@ const clang::ValueDecl *rootDecl(const clang::Expr *E);
 /// work-item.
 bool isGpuKernel(const clang::FunctionDecl *FD);
 
+/// "threadIdx.x" for CUDA's threadIdx.x (a property of a builtin variable,
+/// read through an opaque value), and so on for blockIdx, blockDim and
+/// gridDim; else "".
+std::string cudaBuiltinIndex(const clang::Expr *E);
+
 /// "file:line:col" of the spelling (or expansion) location of \p Loc.
 SourcePos formatLoc(const clang::SourceManager &SM, clang::SourceLocation Loc);
 

@@ -67,6 +67,23 @@ static void unifyTileSizes(RecordPlan &R) {
     }
 }
 
+/// The most elements any array of \p R holds, where every array it
+/// allocates has a length known at compile time (local, static and global
+/// arrays; parameters only pass those on), else 0. A tile longer than that
+/// only pads: a thread's array of 4 complex numbers in a tile of 128 takes
+/// 32 times its memory (a GPU thread's local memory, a CPU's stack).
+static uint64_t longestFixedArray(const RecordPlan &R) {
+  uint64_t Longest = 0;
+  for (const ArrayRoot &A : R.Arrays) {
+    if (A.Kind == "parameter")
+      continue;
+    if (A.Length == 0)
+      return 0;
+    Longest = std::max(Longest, A.Length);
+  }
+  return Longest;
+}
+
 /// The decision for cluster \p C of a record whose arrays the program
 /// passes on as sub-arrays (at RecordPlan::SubArrayAt), where \p Tiled
 /// chose a tiled layout: its handles then count the elements their tiles
@@ -282,6 +299,7 @@ void dlopt::planRecord(RecordPlan &R, const AnalysisOptions &Opts) {
               (R.hasBuffers() ? "binds to OpenCL buffers"
                               : "copies with CUDA runtime calls") +
               ", which cannot carry tiles";
+  uint64_t Longest = longestFixedArray(R);
   for (unsigned I = 0; I < Clusters.size(); ++I) {
     Cluster &C = Clusters[I];
     ClusterPlan P;
@@ -293,6 +311,11 @@ void dlopt::planRecord(RecordPlan &R, const AnalysisOptions &Opts) {
       P.Why.push_back("cold: no kernel accesses these fields");
     } else {
       Decision D = Model.decide(P.Features, NoTiles);
+      if (D.Chosen.Kind == LayoutKind::Tiled && Longest &&
+          Longest <= D.Chosen.Tile)
+        D = Model.decide(P.Features, "its arrays hold at most " +
+                                         std::to_string(Longest) +
+                                         " elements, no more than a tile");
       if (D.Chosen.Kind == LayoutKind::Tiled && !R.SubArrayAt.empty())
         D = decideMoved(Model, R, C, D);
       P.Chosen = D.Chosen;

@@ -28,6 +28,7 @@ element (per pair, nested), medians of 6 timings after a warm-up; the
 layouts of a configuration run one after the other in one process.
 
 usage: microbench_cu.py --prepare DIR [--dl-refactor PATH] [--quick] [--bodies a,b]
+                         [--patterns a,b]
        microbench_cu.py --collect RESULTS.json --prepared DIR --out CSV
 """
 import argparse
@@ -42,7 +43,10 @@ from concurrent.futures import ThreadPoolExecutor
 import microbench as mb
 import microbench_cl as mbcl
 
-PATTERNS = ["stream", "offset", "gather", "nested"]
+# walk: each thread reads WALK consecutive elements from a start of its own
+# drawn from idx (RSBench's poles of a window): a gather across the warp.
+PATTERNS = ["stream", "offset", "gather", "walk", "nested"]
+WALK = 8
 # readout: the touched fields only read, the result written to a separate
 # array; readmath: the same through libm (Black-Scholes' inputs and its
 # pricing). Added after the first H100 run of models/nvidia-h100.json.
@@ -54,7 +58,7 @@ REPETITIONS = 7  # the first is a warm-up
 FLAGS = "-O3 -arch=sm_90"
 
 
-def configurations(quick, bodies=None):
+def configurations(quick, bodies=None, patterns=None):
     """Shapes of microbench.py at GPU sizes: 2^22 elements for the
     element-wise patterns (past the 50 MB L2 of an H100 for records of 4
     fields or more), 2^14 for the nested ones (2^28 pairs)."""
@@ -64,10 +68,11 @@ def configurations(quick, bodies=None):
     combos = [("stream", "elementwise"), ("stream", "libm"), ("stream", "readout"),
               ("stream", "readmath"),
               ("offset", "elementwise"),
-              ("gather", "elementwise"), ("nested", "elementwise"),
+              ("gather", "elementwise"), ("gather", "readout"), ("walk", "readout"),
+              ("nested", "elementwise"),
               ("nested", "forces"), ("nested", "pairs"), ("nested", "accumulate")]
     for (fields, fbytes), (pattern, body) in itertools.product(shapes, combos):
-        if bodies and body not in bodies:
+        if (bodies and body not in bodies) or (patterns and pattern not in patterns):
             continue
         n = 1 << 14 if pattern == "nested" else 1 << 22
         for touched in sorted({1, 2, fields // 2, fields}):
@@ -85,6 +90,12 @@ def kernel(c, r):
             f"int base{acc}) {{\n"
             f"  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
             f"  if (i >= n)\n    return;\n")
+    if c["pattern"] == "walk":
+        get = lambda f: f"a[k].f{f}"
+        return head + (f"  int s = idx[i] - idx[i] % {WALK};\n  {T} acc = 0;\n"
+                       f"  for (int k = s; k < s + {WALK}; ++k)\n"
+                       f"    acc += {mb.value(c, get)};\n"
+                       f"  out[i] = acc * 0.5f + 0.25f;\n}}\n")
     return mbcl.body(c, head, lambda x: f"rsqrtf({x})", mb.value)
 
 
@@ -149,7 +160,7 @@ def program(c, names):
     T = "float" if c["field_bytes"] == 4 else "double"
     N, L = c["n"], len(names)
     nested = c["pattern"] == "nested"
-    work = N * N if nested else N
+    work = N * N if nested else N * WALK if c["pattern"] == "walk" else N
     # About 2^26 element reads (2^28 pairs nested) per timing.
     reps = max(1, (1 << 26) // work)
     fields = "".join(f"  {T} f{k};\n" for k in range(c["fields"]))
@@ -217,7 +228,8 @@ def prepare(o):
         print(f"microbench_cu.py: no such body: {', '.join(sorted(unknown))} "
               f"(bodies: {', '.join(BODIES)})", file=sys.stderr)
         return 2
-    configs = list(configurations(o.quick, bodies))
+    patterns = o.patterns.split(",") if o.patterns else None
+    configs = list(configurations(o.quick, bodies, patterns))
     os.makedirs(o.prepare, exist_ok=True)
     with ThreadPoolExecutor(max_workers=o.jobs) as pool:
         done = list(pool.map(lambda ic: prepare_one(ic[1], ic[0], o.dl_refactor, o.prepare),
@@ -268,6 +280,8 @@ def main():
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--bodies", help="prepare only the configurations of these "
                     "bodies (comma-separated), to add to an earlier run's CSV")
+    ap.add_argument("--patterns", help="prepare only the configurations of these "
+                    "access patterns (comma-separated)")
     ap.add_argument("--jobs", type=int, default=2)
     o = ap.parse_args()
     if o.prepare:

@@ -246,7 +246,8 @@ def main():
     ap.add_argument("--simpler-within", type=float, default=SIMPLER_WITHIN,
                     help="a leaf takes the simplest layout within this much of its "
                     f"fastest (default {SIMPLER_WITHIN})")
-    ap.add_argument("--description", default="")
+    ap.add_argument("--description", default="",
+                    help="said after the training figures in the model's description")
     ap.add_argument("--cache-line", type=int, default=64,
                     help="the model's epsilon in bytes: a cache line (64 on x86-64), "
                     "or a GPU's memory sector (32)")
@@ -278,14 +279,14 @@ def main():
             w.writeheader()
             w.writerows(rows)
     model = {"format": "dlopt-model", "version": 1, "target": o.target, "cache_line": o.cache_line,
-             "description": o.description or
+             "description":
              f"Trained by bench/calibrate/train.py on {len(rows)} rows from "
              f"{o.measurements.split('/')[-1]} (every layout within 1 % of the fastest "
              f"in {len(configs)} configurations; leaves take the simplest layout within "
              f"{o.simpler_within:.0%} of the least geometric-mean slowdown). Mean slowdown "
              f"against the best layout per "
              f"configuration: {fit:.3f} on the measurements, {cv:.3f} in 5-fold "
-             f"cross-validation.",
+             f"cross-validation." + (" " + o.description if o.description else ""),
              "tree": tree}
     with open(o.out, "w") as f:
         json.dump(model, f, indent=2)
