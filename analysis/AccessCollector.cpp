@@ -243,9 +243,17 @@ private:
       return expr(E);
     if (const auto *DS = dyn_cast<DeclStmt>(S)) {
       for (const Decl *D : DS->decls())
-        if (const auto *VD = dyn_cast<VarDecl>(D))
-          if (VD->getInit())
+        if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit()) {
+          // const T &r = a[i]: the rewrite binds r to a copy of the
+          // element, read whole where r is bound, as T r = a[i] is.
+          const Expr *Bound = VD->getInit()->IgnoreParenImpCasts();
+          if (VD->getType()->isLValueReferenceType() &&
+              VD->getType().getNonReferenceType().isConstQualified() &&
+              isElement(Bound) && isa<ArraySubscriptExpr>(Bound))
+            lvalue(Bound, /*IsWrite=*/false);
+          else
             expr(VD->getInit());
+        }
       return;
     }
     if (const auto *For = dyn_cast<ForStmt>(S))

@@ -426,7 +426,7 @@ static bool reachesArrays(const Stmt *S, const RecordDecl *RD, unsigned Depth) {
 /// \p Body (its fields, member calls, assignments, passed on by value or
 /// reference): not its address, not bound to a variable or returned,
 /// which would outlive the call.
-static bool usedInPlace(const Stmt *Body, const ParmVarDecl *Param,
+static bool usedInPlace(const Stmt *Body, const ValueDecl *Param,
                         ASTContext &Ctx) {
   bool Escapes = false;
   std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
@@ -501,6 +501,83 @@ UseClassifier::byReference(HandleUse U, const Expr *Elem, const CallExpr *Call,
   return checked(UseVerdict::of(U), "an element passed by reference");
 }
 
+/// Whether \p S may write an element of an array of \p RD: an assignment,
+/// compound assignment or increment of what reaches one, or a call of the
+/// program that reaches one (its arguments or its body, looked into two
+/// deep).
+static bool writesArrays(const Stmt *S, const RecordDecl *RD) {
+  if (!S)
+    return false;
+  const Expr *Target = nullptr;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp())
+    Target = BO->getLHS();
+  else if (const auto *UO = dyn_cast<UnaryOperator>(S);
+           UO && UO->isIncrementDecrementOp())
+    Target = UO->getSubExpr();
+  else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S);
+           Op && Op->isAssignmentOp())
+    Target = Op->getArg(0);
+  if (Target && reachesArrays(Target, RD, 0))
+    return true;
+  if (const auto *Call = dyn_cast<CallExpr>(S);
+      Call && !isa<CXXOperatorCallExpr>(Call) && reachesArrays(Call, RD, 2))
+    return true;
+  return llvm::any_of(S->children(),
+                      [&](const Stmt *C) { return writesArrays(C, RD); });
+}
+
+/// `const T &r = a[i];`: rendered as a reference to a copy of the element
+/// (`const T &r = T_soa_get(a, i);`, the copy living as long as r does),
+/// which stands for the element while nothing in r's scope writes the
+/// record's arrays and r does not outlive it.
+std::optional<UseVerdict>
+UseClassifier::constReference(HandleUse U, const Expr *Elem) const {
+  // The initializer's parent is its variable, a declaration.
+  const Expr *Init = Elem;
+  while (const Stmt *P = parent(Init)) {
+    if (!isa<ParenExpr, ImplicitCastExpr>(P))
+      return std::nullopt;
+    Init = cast<Expr>(P);
+  }
+  const VarDecl *VD = nullptr;
+  for (const DynTypedNode &N : Ctx.getParents(*Init))
+    if (const auto *V = N.get<VarDecl>())
+      VD = V;
+  const DeclStmt *DS = nullptr;
+  if (VD)
+    for (const DynTypedNode &N : Ctx.getParents(*VD))
+      if (const auto *D = N.get<DeclStmt>())
+        DS = D;
+  if (!VD || !DS || !DS->isSingleDecl() ||
+      !VD->getType()->isLValueReferenceType() ||
+      !VD->getType().getNonReferenceType().isConstQualified() ||
+      !VD->getInit() || VD->getInit()->IgnoreParenImpCasts() != Elem)
+    return std::nullopt;
+  const RecordDecl *RD = asRecord(Elem->getType());
+  std::string Name = "'" + VD->getNameAsString() + "'";
+  auto Refuse = [&](const std::string &Why) {
+    return UseVerdict::refused(
+        VD->getLocation(), "an element bound to the const reference " + Name +
+                               ", which the rewrite binds to a "
+                               "copy of it: " +
+                               Why);
+  };
+  const auto *Block = dyn_cast_or_null<CompoundStmt>(parent(DS));
+  if (!Block)
+    return Refuse("not declared in a block");
+  bool After = false;
+  for (const Stmt *S : Block->body()) {
+    if (After && writesArrays(S, RD))
+      return Refuse("its scope may write the record's arrays, which the copy "
+                    "would not see");
+    After |= S == DS;
+  }
+  if (!usedInPlace(Block, VD, Ctx))
+    return Refuse("it is passed on by address, bound to another reference or "
+                  "returned");
+  return checked(UseVerdict::of(U), "an element read");
+}
+
 /// Whether \p E's value is not used: it is a statement of its own (of a
 /// block, a label, the body or increment of a loop, a branch of an if),
 /// maybe inside the cleanup of its temporaries.
@@ -534,6 +611,8 @@ UseVerdict UseClassifier::wholeElement(const RecordDecl *RD, const Expr *Handle,
   HandleUse U{UseKind::ElementRead, ASE, Handle, ASE->getIdx()};
   U.Embedded = Embedded;
   if (std::optional<UseVerdict> V = readOrWrite(U, Child, P))
+    return *V;
+  if (std::optional<UseVerdict> V = constReference(U, ASE))
     return *V;
   if (const auto *UO = dyn_cast_or_null<UnaryOperator>(P);
       UO && UO->getOpcode() == UO_AddrOf) {

@@ -728,6 +728,8 @@ private:
   std::optional<UseVerdict> byReference(HandleUse U, const clang::Expr *Elem,
                                         const clang::CallExpr *Call,
                                         const clang::ParmVarDecl *Param) const;
+  std::optional<UseVerdict> constReference(HandleUse U,
+                                           const clang::Expr *Elem) const;
   bool asStatement(const clang::Expr *E) const;
   UseVerdict arrayInitializer(const clang::VarDecl *VD,
                               const clang::RecordDecl *RD) const;
