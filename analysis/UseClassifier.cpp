@@ -565,13 +565,22 @@ UseClassifier::constReference(HandleUse U, const Expr *Elem) const {
   const auto *Block = dyn_cast_or_null<CompoundStmt>(parent(DS));
   if (!Block)
     return Refuse("not declared in a block");
-  bool After = false;
-  for (const Stmt *S : Block->body()) {
-    if (After && writesArrays(S, RD))
-      return Refuse("its scope may write the record's arrays, which the copy "
-                    "would not see");
-    After |= S == DS;
-  }
+  // Writes after the reference's last use are the element's own business.
+  std::function<bool(const Stmt *)> Names = [&](const Stmt *S) {
+    if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(S);
+        DRE && DRE->getDecl() == VD)
+      return true;
+    return S && llvm::any_of(S->children(), Names);
+  };
+  auto Body = Block->body();
+  auto From = llvm::find(Body, DS), To = From;
+  for (auto It = From; It != Body.end(); ++It)
+    if (Names(*It))
+      To = It;
+  for (auto It = From; It != To; ++It)
+    if (writesArrays(*std::next(It), RD))
+      return Refuse("the record's arrays may be written while it is in use, "
+                    "which the copy would not see");
   if (!usedInPlace(Block, VD, Ctx))
     return Refuse("it is passed on by address, bound to another reference or "
                   "returned");

@@ -1,9 +1,10 @@
 // An element bound to a local const reference (`const Body &bj = b[j];`,
 // common in C++ and CUDA particle codes) is read through a copy in the new
 // layout, `const Body &bj = Body_soa_get(b, j);`, the copy living as long as
-// the reference: that stands for the element while nothing in the
-// reference's scope writes the record's arrays and the reference does not
-// outlive it (its address taken, bound to another reference, returned).
+// the reference: that stands for the element while nothing writes the
+// record's arrays from the binding to the reference's last use (main's
+// update writes the element after it) and the reference does not outlive
+// it (its address taken, bound to another reference, returned).
 // Otherwise refused with the reason. The analysis counts the binding as a
 // read of the whole element, as for a copy (`Body bj = b[j];`).
 // RUN: rm -rf %t && mkdir -p %t
@@ -22,7 +23,7 @@
 // refused, nothing written.
 // RUN: sed 's|^      ax += d.x \* s;|      ax += d.x * s; keep(\&bj);|' %s > %t/write.cpp
 // RUN: not %dl-refactor --apply --layout=Body=soa %t/write.cpp -- -std=c++17 2>&1 | FileCheck --check-prefix=WRITE %s
-// WRITE: write.cpp:[[@LINE+17]]:19: {{.*}}an element bound to the const reference 'bj', which the rewrite binds to a copy of it: its scope may write the record's arrays, which the copy would not see
+// WRITE: write.cpp:[[@LINE+17]]:19: {{.*}}an element bound to the const reference 'bj', which the rewrite binds to a copy of it: the record's arrays may be written while it is in use, which the copy would not see
 // RUN: sed 's|^      ax += d.x \* s;|      ax += d.x * s; const Body \&again = bj; ay += again.m * 0;|' %s > %t/escape.cpp
 // RUN: not %dl-refactor --apply --layout=Body=soa %t/escape.cpp -- -std=c++17 2>&1 | FileCheck --check-prefix=ESCAPE %s
 // ESCAPE: escape.cpp:[[@LINE+14]]:19: {{.*}}'bj'{{.*}}: it is passed on by address, bound to another reference or returned
@@ -61,12 +62,9 @@ int main() {
   for (int step = 0; step < 3; ++step) {
     forces(b, n, 0.01);
     for (int i = 0; i < n; ++i) {
-      double x;
-      {
-        const Body &bi = b[i];
-        x = bi.x + 0.01 * bi.vx;
-      }
-      b[i].x = x; // after bi's scope
+      const Body &bi = b[i];
+      double x = bi.x + 0.01 * bi.vx;
+      b[i].x = x; // written after bi's last use
     }
   }
   double e = 0;
