@@ -247,9 +247,8 @@ private:
           // const T &r = a[i]: the rewrite binds r to a copy of the
           // element, read whole where r is bound, as T r = a[i] is.
           const Expr *Bound = VD->getInit()->IgnoreParenImpCasts();
-          if (VD->getType()->isLValueReferenceType() &&
-              VD->getType().getNonReferenceType().isConstQualified() &&
-              isElement(Bound) && isa<ArraySubscriptExpr>(Bound))
+          if (isConstLValueReference(VD->getType()) &&
+              isa<ArraySubscriptExpr>(Bound) && isElement(Bound))
             lvalue(Bound, /*IsWrite=*/false);
           else
             expr(VD->getInit());

@@ -480,6 +480,24 @@ llvm::SmallVector<const Stmt *, 4> dlopt::subStatements(const Stmt *S) {
   return Out;
 }
 
+bool dlopt::refersTo(const Stmt *S, const Decl *D) {
+  if (!S)
+    return false;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == D)
+    return true;
+  return llvm::any_of(subStatements(S),
+                      [D](const Stmt *C) { return refersTo(C, D); });
+}
+
+bool dlopt::isParenOrImplicitCast(const Expr *E) {
+  return isa<ParenExpr, ImplicitCastExpr>(E);
+}
+
+bool dlopt::isConstLValueReference(QualType T) {
+  return T->isLValueReferenceType() &&
+         T.getNonReferenceType().isConstQualified();
+}
+
 const VarDecl *dlopt::varOf(const Expr *E) {
   if (const auto *DRE =
           dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr))

@@ -212,6 +212,16 @@ parentPast(clang::ASTContext &Ctx, const clang::Expr *E,
 /// they see the code under `#pragma omp parallel` and its kin.
 llvm::SmallVector<const clang::Stmt *, 4> subStatements(const clang::Stmt *S);
 
+/// Whether \p S names \p D anywhere (OpenMP regions' bodies included).
+bool refersTo(const clang::Stmt *S, const clang::Decl *D);
+
+/// Parentheses and implicit casts, which pass a value on as it is (a
+/// Skip for parentPast).
+bool isParenOrImplicitCast(const clang::Expr *E);
+
+/// `const T &`: an lvalue reference to a const-qualified type.
+bool isConstLValueReference(clang::QualType T);
+
 /// Whether \p S is or holds a loop (for, range-for, while, do).
 bool containsLoop(const clang::Stmt *S);
 

@@ -186,16 +186,6 @@ static std::optional<AutoTypeLoc> autoOf(const VarDecl *VD) {
   return Auto;
 }
 
-/// Whether \p S names \p D anywhere.
-static bool refersTo(const Stmt *S, const Decl *D) {
-  if (!S)
-    return false;
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == D)
-    return true;
-  return llvm::any_of(subStatements(S),
-                      [D](const Stmt *C) { return refersTo(C, D); });
-}
-
 std::optional<ElementUse>
 UseClassifier::elementBinding(const VarDecl *VD,
                               const FunctionDecl *Instantiation) const {

@@ -17,11 +17,6 @@
 using namespace clang;
 using namespace dlopt;
 
-/// Parentheses and implicit casts, which pass an argument on as it is.
-static bool isParenOrImplicitCast(const Expr *E) {
-  return isa<ParenExpr, ImplicitCastExpr>(E);
-}
-
 /// The call whose argument \p E is (through parentheses and implicit
 /// casts), and its index there.
 static std::pair<const CallExpr *, unsigned> callArgument(ASTContext &Ctx,

@@ -385,9 +385,7 @@ std::optional<UseVerdict> UseClassifier::classUse(HandleUse U, const Expr *Elem,
     if (!Is(Call->getArg(I)) || I - Shift >= Callee->getNumParams())
       continue;
     QualType T = Callee->getParamDecl(I - Shift)->getType();
-    if (T->isLValueReferenceType() &&
-        T.getNonReferenceType().isConstQualified() &&
-        !Callee->getTemplateInstantiationPattern())
+    if (isConstLValueReference(T) && !Callee->getTemplateInstantiationPattern())
       return checked(UseVerdict::of(U), "an element read");
     if (T->isLValueReferenceType() && !Shift)
       return byReference(U, Elem, Call, Callee->getParamDecl(I));
@@ -417,7 +415,7 @@ static bool reachesArrays(const Stmt *S, const RecordDecl *RD, unsigned Depth) {
          reachesArrays(Callee->getBody(), RD, Depth - 1)))
       return true;
   }
-  return llvm::any_of(S->children(), [&](const Stmt *C) {
+  return llvm::any_of(subStatements(S), [&](const Stmt *C) {
     return reachesArrays(C, RD, Depth);
   });
 }
@@ -451,7 +449,7 @@ static bool usedInPlace(const Stmt *Body, const ValueDecl *Param,
                   dyn_cast<DeclRefExpr>(VD->getInit()->IgnoreParenImpCasts());
               DRE && DRE->getDecl() == Param)
             Escapes = true;
-    for (const Stmt *C : S->children())
+    for (const Stmt *C : subStatements(S))
       Walk(C);
   };
   Walk(Body);
@@ -522,7 +520,7 @@ static bool writesArrays(const Stmt *S, const RecordDecl *RD) {
   if (const auto *Call = dyn_cast<CallExpr>(S);
       Call && !isa<CXXOperatorCallExpr>(Call) && reachesArrays(Call, RD, 2))
     return true;
-  return llvm::any_of(S->children(),
+  return llvm::any_of(subStatements(S),
                       [&](const Stmt *C) { return writesArrays(C, RD); });
 }
 
@@ -533,25 +531,16 @@ static bool writesArrays(const Stmt *S, const RecordDecl *RD) {
 std::optional<UseVerdict>
 UseClassifier::constReference(HandleUse U, const Expr *Elem) const {
   // The initializer's parent is its variable, a declaration.
-  const Expr *Init = Elem;
-  while (const Stmt *P = parent(Init)) {
-    if (!isa<ParenExpr, ImplicitCastExpr>(P))
-      return std::nullopt;
-    Init = cast<Expr>(P);
-  }
-  const VarDecl *VD = nullptr;
-  for (const DynTypedNode &N : Ctx.getParents(*Init))
-    if (const auto *V = N.get<VarDecl>())
-      VD = V;
+  const Expr *Init = nullptr;
+  const auto *VD =
+      parentPast(Ctx, Elem, Init, isParenOrImplicitCast).get<VarDecl>();
   const DeclStmt *DS = nullptr;
   if (VD)
     for (const DynTypedNode &N : Ctx.getParents(*VD))
       if (const auto *D = N.get<DeclStmt>())
         DS = D;
   if (!VD || !DS || !DS->isSingleDecl() ||
-      !VD->getType()->isLValueReferenceType() ||
-      !VD->getType().getNonReferenceType().isConstQualified() ||
-      !VD->getInit() || VD->getInit()->IgnoreParenImpCasts() != Elem)
+      !isConstLValueReference(VD->getType()) || VD->getInit() != Init)
     return std::nullopt;
   const RecordDecl *RD = asRecord(Elem->getType());
   std::string Name = "'" + VD->getNameAsString() + "'";
@@ -566,16 +555,10 @@ UseClassifier::constReference(HandleUse U, const Expr *Elem) const {
   if (!Block)
     return Refuse("not declared in a block");
   // Writes after the reference's last use are the element's own business.
-  std::function<bool(const Stmt *)> Names = [&](const Stmt *S) {
-    if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(S);
-        DRE && DRE->getDecl() == VD)
-      return true;
-    return S && llvm::any_of(S->children(), Names);
-  };
   auto Body = Block->body();
   auto From = llvm::find(Body, DS), To = From;
   for (auto It = From; It != Body.end(); ++It)
-    if (Names(*It))
+    if (refersTo(*It, VD))
       To = It;
   for (auto It = From; It != To; ++It)
     if (writesArrays(*std::next(It), RD))

@@ -14,7 +14,7 @@
 // SAME-NEXT: split: same output
 // SAME-NEXT: tiled:16: same output
 // RUN: %dl-refactor --report %s -- -std=c++17 | FileCheck --check-prefix=REPORT %s
-// REPORT: forces at {{.*}}const-references.cpp:[[@LINE+22]]:13: 13 accesses
+// REPORT: forces at {{.*}}const-references.cpp:[[@LINE+27]]:13: 13 accesses
 // RUN: cp %s %t/soa.cpp && %dl-refactor --apply --quiet --layout=Body=soa %t/soa.cpp -- -std=c++17
 // RUN: FileCheck --check-prefix=CODE %s < %t/soa.cpp
 //
@@ -23,10 +23,15 @@
 // refused, nothing written.
 // RUN: sed 's|^      ax += d.x \* s;|      ax += d.x * s; keep(\&bj);|' %s > %t/write.cpp
 // RUN: not %dl-refactor --apply --layout=Body=soa %t/write.cpp -- -std=c++17 2>&1 | FileCheck --check-prefix=WRITE %s
-// WRITE: write.cpp:[[@LINE+17]]:19: {{.*}}an element bound to the const reference 'bj', which the rewrite binds to a copy of it: the record's arrays may be written while it is in use, which the copy would not see
+// WRITE: write.cpp:[[@LINE+22]]:19: {{.*}}an element bound to the const reference 'bj', which the rewrite binds to a copy of it: the record's arrays may be written while it is in use, which the copy would not see
 // RUN: sed 's|^      ax += d.x \* s;|      ax += d.x * s; const Body \&again = bj; ay += again.m * 0;|' %s > %t/escape.cpp
 // RUN: not %dl-refactor --apply --layout=Body=soa %t/escape.cpp -- -std=c++17 2>&1 | FileCheck --check-prefix=ESCAPE %s
-// ESCAPE: escape.cpp:[[@LINE+14]]:19: {{.*}}'bj'{{.*}}: it is passed on by address, bound to another reference or returned
+// ESCAPE: escape.cpp:[[@LINE+19]]:19: {{.*}}'bj'{{.*}}: it is passed on by address, bound to another reference or returned
+// A write under an OpenMP region (its body outlined into a CapturedStmt)
+// counts as well.
+// RUN: sed 's|^      const Body \&bj = b\[j\];|&\n#pragma omp parallel for\n      for (int k = 0; k < n; ++k) b[k].m += 0;|' %s > %t/omp.cpp
+// RUN: not %dl-refactor --apply --layout=Body=soa %t/omp.cpp -- -std=c++17 -fopenmp 2>&1 | FileCheck --check-prefix=OMP %s
+// OMP: omp.cpp:[[@LINE+14]]:19: {{.*}}'bj'{{.*}}: the record's arrays may be written while it is in use
 #include <cmath>
 #include <cstdio>
 

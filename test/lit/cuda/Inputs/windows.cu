@@ -7,9 +7,17 @@
 #include <cstdlib>
 #include <cuda_runtime.h>
 
-struct Complex { double r, i; };
-struct Pole { Complex ea, rt, ra; short l; };
-struct Window { double t, a; int start, end; };
+struct Complex {
+  double r, i;
+};
+struct Pole {
+  Complex ea, rt, ra;
+  short l;
+};
+struct Window {
+  double t, a;
+  int start, end;
+};
 
 __host__ __device__ double lcg(unsigned long long *s) {
   *s = *s * 6364136223846793005ull + 1442695040888963407ull;
