@@ -247,8 +247,11 @@ private:
           // const T &r = a[i]: the rewrite binds r to a copy of the
           // element, read whole where r is bound, as T r = a[i] is.
           const Expr *Bound = VD->getInit()->IgnoreParenImpCasts();
+          // (T &r = a[i], used only as the element, becomes an index: its
+          // fields are read where r.f is.)
           if (isConstLValueReference(VD->getType()) &&
-              isa<ArraySubscriptExpr>(Bound) && isElement(Bound))
+              isa<ArraySubscriptExpr>(Bound) && isElement(Bound) &&
+              !Uses.elementReference(VD))
             lvalue(Bound, /*IsWrite=*/false);
           else
             expr(VD->getInit());
@@ -857,6 +860,8 @@ private:
   std::optional<FieldAccess> resolveField(const Expr *E) const {
     for (const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParens()); ME;) {
       const Expr *Base = ME->getBase()->IgnoreParenImpCasts();
+      if (const Expr *Bound = boundContainerElement(Base))
+        Base = Bound;
       const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
       if (FD) {
         const RecordDecl *RD = FD->getParent();
@@ -882,6 +887,20 @@ private:
     return isCandidate(asContainerElement(E).Record);
   }
 
+  /// The element a local reference \p E names was bound to where that is
+  /// an element of a candidate's container (`auto &q = v[i];`, not a
+  /// range-for's variable): q.f is read as v[i].f. Null otherwise.
+  const Expr *boundContainerElement(const Expr *E) const {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!VD || !VD->getType()->isLValueReferenceType() ||
+        VD->isCXXForRangeDecl() || !VD->hasLocalStorage() ||
+        isa<ParmVarDecl>(VD) || !VD->getInit())
+      return nullptr;
+    const Expr *Init = VD->getInit()->IgnoreParenImpCasts();
+    return isVectorElementExpr(Init) ? Init : nullptr;
+  }
+
   /// The variable of an enclosing range-for over a candidate's vector that
   /// \p E names, or null.
   const VarDecl *rangeElement(const Expr *E) const {
@@ -901,12 +920,15 @@ private:
     return Var && !Var->getType()->isReferenceType();
   }
 
-  /// a[i] or *p where the array or pointer is of a candidate record; v[i],
-  /// v.at(i) or a range-for's element on a candidate's std::vector.
+  /// a[i] or *p where the array or pointer is of a candidate record, or a
+  /// reference bound to such an a[i]; v[i], v.at(i) or a range-for's
+  /// element on a candidate's std::vector.
   bool isElement(const Expr *E) const {
     if (isVectorElementExpr(E) || rangeElement(E))
       return true;
     E = E->IgnoreParens();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) // r, r = a[i]
+      return Uses.elementReference(DRE->getDecl()).has_value();
     if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
       return isCandidate(elementRecordOf(ASE->getBase()));
     if (const auto *UO = dyn_cast<UnaryOperator>(E))
@@ -917,6 +939,8 @@ private:
 
   void lvalue(const Expr *E, bool IsWrite) {
     E = E->IgnoreParens();
+    if (const Expr *Bound = boundContainerElement(E))
+      E = Bound;
     if (std::optional<FieldAccess> FA = resolveField(E)) {
       elementAddress(FA->Element, FA->ViaArrow);
       bool LoopIndexed = !FA->ViaArrow && isLoopIndexed(FA->Element);

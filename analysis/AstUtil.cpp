@@ -489,6 +489,37 @@ bool dlopt::refersTo(const Stmt *S, const Decl *D) {
                       [D](const Stmt *C) { return refersTo(C, D); });
 }
 
+void dlopt::referencesTo(const Stmt *S, const Decl *D,
+                         std::vector<const DeclRefExpr *> &Out) {
+  if (!S)
+    return;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == D)
+    Out.push_back(DRE);
+  for (const Stmt *C : subStatements(S))
+    referencesTo(C, D, Out);
+}
+
+bool dlopt::declaresOtherNamed(const Stmt *S, const VarDecl *D) {
+  if (!S)
+    return false;
+  if (const auto *DS = dyn_cast<DeclStmt>(S))
+    for (const Decl *X : DS->decls())
+      if (const auto *V = dyn_cast<VarDecl>(X);
+          V && V != D && V->getName() == D->getName())
+        return true;
+  return llvm::any_of(subStatements(S),
+                      [D](const Stmt *C) { return declaresOtherNamed(C, D); });
+}
+
+const Stmt *dlopt::enclosingBody(const VarDecl *VD) {
+  if (!VD->getParentFunctionOrMethod())
+    return nullptr;
+  for (const DeclContext *DC = VD->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *FD = dyn_cast<FunctionDecl>(DC))
+      return FD->getBody();
+  return nullptr;
+}
+
 bool dlopt::isParenOrImplicitCast(const Expr *E) {
   return isa<ParenExpr, ImplicitCastExpr>(E);
 }

@@ -215,6 +215,18 @@ llvm::SmallVector<const clang::Stmt *, 4> subStatements(const clang::Stmt *S);
 /// Whether \p S names \p D anywhere (OpenMP regions' bodies included).
 bool refersTo(const clang::Stmt *S, const clang::Decl *D);
 
+/// Every reference to \p D in \p S (OpenMP regions' bodies included).
+void referencesTo(const clang::Stmt *S, const clang::Decl *D,
+                  std::vector<const clang::DeclRefExpr *> &Out);
+
+/// Whether \p S declares a variable other than \p D named like it.
+bool declaresOtherNamed(const clang::Stmt *S, const clang::VarDecl *D);
+
+/// The body of the function that holds the local variable \p VD (through
+/// the regions OpenMP outlines, which are declaration contexts of their
+/// own); null for a variable outside functions.
+const clang::Stmt *enclosingBody(const clang::VarDecl *VD);
+
 /// Parentheses and implicit casts, which pass a value on as it is (a
 /// Skip for parentPast).
 bool isParenOrImplicitCast(const clang::Expr *E);

@@ -233,12 +233,9 @@ UseVerdict UseClassifier::bindingUse(const VarDecl *VD, QualType Container,
     return UseVerdict::of(U);
   }
   bool Const = T.getNonReferenceType().isConstQualified();
-  // Outside a range-for, a reference the program could write through
-  // would write to the proxy.
-  if (!For && !Const)
-    return UseVerdict::refused(VD->getLocation(),
-                               Of + " bound to a non-const reference '" +
-                                   T.getAsString() + "'");
+  // A reference the program writes through (`auto &q = v[i];`) binds the
+  // proxy, whose fields are references into the container's arrays: its
+  // uses are checked as the element's (Legality.cpp).
   // As written: `auto &&` deduced an lvalue reference from the element.
   TypeLoc Written = VD->getTypeSourceInfo()->getTypeLoc();
   if (Auto && (Written.getAs<RValueReferenceTypeLoc>() || Const) && !U.Unused)

@@ -25,48 +25,13 @@
 using namespace clang;
 using namespace dlopt;
 
-/// The body of the function that holds \p VD (through the regions OpenMP
-/// outlines, which are declaration contexts of their own).
-static const Stmt *bodyOf(const VarDecl *VD) {
-  if (!VD->getParentFunctionOrMethod())
-    return nullptr;
-  for (const DeclContext *DC = VD->getDeclContext(); DC; DC = DC->getParent())
-    if (const auto *FD = dyn_cast<FunctionDecl>(DC))
-      return FD->getBody();
-  return nullptr;
-}
-
 /// The statement \p VD lives in: the block, or the for loop, that declares
 /// it.
 const Stmt *UseClassifier::scopeOf(const VarDecl *VD) const {
   for (const DynTypedNode &N : Ctx.getParents(*VD))
     if (const auto *DS = N.get<DeclStmt>())
       return parent(DS);
-  return bodyOf(VD);
-}
-
-/// Every reference to \p D in \p S.
-static void referencesTo(const Stmt *S, const Decl *D,
-                         std::vector<const DeclRefExpr *> &Out) {
-  if (!S)
-    return;
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == D)
-    Out.push_back(DRE);
-  for (const Stmt *C : subStatements(S))
-    referencesTo(C, D, Out);
-}
-
-/// Whether \p S declares a variable other than \p D named like it.
-static bool declaresOtherNamed(const Stmt *S, const VarDecl *D) {
-  if (!S)
-    return false;
-  if (const auto *DS = dyn_cast<DeclStmt>(S))
-    for (const Decl *X : DS->decls())
-      if (const auto *V = dyn_cast<VarDecl>(X);
-          V && V != D && V->getName() == D->getName())
-        return true;
-  return llvm::any_of(subStatements(S),
-                      [D](const Stmt *C) { return declaresOtherNamed(C, D); });
+  return enclosingBody(VD);
 }
 
 const Expr *UseClassifier::elementIndexOf(const Expr *E,
@@ -149,7 +114,7 @@ UseClassifier::elementPointer(const ValueDecl *D) const {
 
 std::optional<ElementPointer>
 UseClassifier::findElementPointer(const VarDecl *VD) const {
-  const Stmt *Body = bodyOf(VD);
+  const Stmt *Body = enclosingBody(VD);
   if (!Body || isa<ParmVarDecl>(VD) || !VD->hasLocalStorage() ||
       !VD->getType()->isPointerType() || !handleVarRecord(VD) ||
       isWalkingPointer(VD))
@@ -230,6 +195,11 @@ const Expr *UseClassifier::elementPointerIndex(const ValueDecl *D) const {
   // array all its life (`struct particle *p = &s->parts[i];`, a sub-array
   // of a member: rendered as a handle moved by i): either way p->f is the
   // field of element i.
+  // r = a[i], an element reference: i.
+  if (std::optional<ElementPointer> ER = elementReference(D))
+    return It->second = cast<ArraySubscriptExpr>(
+                            ER->Var->getInit()->IgnoreParenImpCasts())
+                            ->getIdx();
   const auto *VD = dyn_cast<VarDecl>(D);
   if (!VD || isa<ParmVarDecl>(VD) || !VD->hasLocalStorage() || !VD->getInit() ||
       !handleVarRecord(VD) || assignsTo(scopeOf(VD), VD))

@@ -318,6 +318,9 @@ public:
         !T->isReferenceType())
       if (const Expr *Start = beginOrEnd(VD->getInit()))
         AllowedIterators.insert(Start);
+    // T &r = a[i]: the index it becomes.
+    if (std::optional<ElementUse> E = Uses.elementReferenceDeclaration(VD))
+      classified(E->Record, E->Verdict);
     // for (auto &b : v), const T &r = v[i], auto e = v[i].
     if (std::optional<ElementUse> E = Uses.elementBinding(VD, Instantiation))
       classified(E->Record, E->Verdict);
@@ -984,6 +987,8 @@ public:
     auto Scoped = memoryScope(DRE->getDecl());
     if (const RecordDecl *RD = Uses.handleVarRecord(DRE->getDecl()))
       classified(RD, Uses.reference(DRE));
+    if (std::optional<ElementUse> E = Uses.elementReferenceUse(DRE))
+      classified(E->Record, E->Verdict);
     if (const RecordDecl *RD =
             containerElementRecord(iteratorContainer(DRE->getType()));
         isCandidate(RD) && !Handled.count(DRE))

@@ -604,6 +604,8 @@ UseVerdict UseClassifier::wholeElement(const RecordDecl *RD, const Expr *Handle,
   U.Embedded = Embedded;
   if (std::optional<UseVerdict> V = readOrWrite(U, Child, P))
     return *V;
+  if (std::optional<UseVerdict> V = referenceBinding(U, ASE))
+    return *V;
   if (std::optional<UseVerdict> V = constReference(U, ASE))
     return *V;
   if (const auto *UO = dyn_cast_or_null<UnaryOperator>(P);

@@ -400,9 +400,8 @@ public:
   clang::QualType elementContainer(const clang::Expr *E) const;
 
   /// A variable bound to an element of a container (kind ElementBinding),
-  /// or refused: a structured binding, a non-const reference outside a
-  /// range-for, an `auto` copy inside a template's text, a declaration
-  /// spelled inside a macro. None if \p VD is no such variable.
+  /// or refused: a structured binding, an `auto` copy inside a template's text,
+  /// a declaration spelled inside a macro. None if \p VD is no such variable.
   std::optional<ElementUse>
   elementBinding(const clang::VarDecl *VD,
                  const clang::FunctionDecl *Instantiation) const;
@@ -507,8 +506,9 @@ public:
   /// The index an element pointer stands for, where it holds one element
   /// all its life (pi = &a[i], never assigned or stepped): i; the same for
   /// a local handle holding one element of a member's array all its life
-  /// (p = &s->parts[i], a sub-array). Null otherwise. (The access analysis
-  /// reads pi->f as a[i].f.)
+  /// (p = &s->parts[i], a sub-array), and for an element reference (T &r =
+  /// a[i]). Null otherwise. (The access analysis reads pi->f and r.f as
+  /// a[i].f.)
   const clang::Expr *elementPointerIndex(const clang::ValueDecl *D) const;
   /// A use of an element pointer, if \p DRE names one.
   std::optional<UseVerdict>
@@ -517,6 +517,24 @@ public:
   /// a) where it becomes, or is compared with, an element pointer's value:
   /// ElementAddress. None otherwise.
   std::optional<UseVerdict> elementAddress(const clang::DeclRefExpr *DRE) const;
+
+  // --- Element references (ElementReferences.cpp) ---
+
+  /// \p D as an element reference (`T &r = a[i];`, a local reference bound
+  /// to an element of a named handle and used only as that element): an
+  /// element pointer that never moves, Var the reference and Array the
+  /// handle.
+  std::optional<ElementPointer>
+  elementReference(const clang::ValueDecl *D) const;
+  /// The declaration of an element reference (kind ElementPointer:
+  /// respelled as the index it becomes), or refused; none if \p VD is no
+  /// element reference.
+  std::optional<ElementUse>
+  elementReferenceDeclaration(const clang::VarDecl *VD) const;
+  /// A use of an element reference (r.f; r read, written, passed on), if
+  /// \p DRE names one.
+  std::optional<ElementUse>
+  elementReferenceUse(const clang::DeclRefExpr *DRE) const;
 
   // --- Library calls over arrays (LibraryCalls.cpp) ---
 
@@ -642,6 +660,15 @@ private:
   bool refersToElementPointer(const clang::Expr *E,
                               const clang::VarDecl *Array) const;
   UseVerdict elementPointerDeclaration(const ElementPointer &EP) const;
+  /// \p Why, if given, says why \p VD is not one, where that is not
+  /// plain (a reference to no element of a handle).
+  std::optional<ElementPointer>
+  findElementReference(const clang::VarDecl *VD,
+                       UseVerdict *Why = nullptr) const;
+  std::optional<UseVerdict> referenceUse(const ElementPointer &ER,
+                                         const clang::DeclRefExpr *DRE) const;
+  std::optional<UseVerdict>
+  referenceBinding(HandleUse U, const clang::ArraySubscriptExpr *ASE) const;
   /// \p Offset: the call's array is the sub-array of \p Handle there.
   std::optional<UseVerdict>
   libraryCall(const clang::RecordDecl *RD, const clang::Expr *Handle,
@@ -768,7 +795,7 @@ private:
   mutable llvm::DenseMap<const clang::ForStmt *, std::optional<WalkingLoop>>
       Loops;
   mutable llvm::DenseMap<const clang::VarDecl *, std::optional<ElementPointer>>
-      ElementPointers;
+      ElementPointers, ElementReferences;
   /// Comparator functions and the record they compare (computed once),
   /// of this file's qsorts and of other files' (externalComparators).
   mutable std::optional<

@@ -25,7 +25,8 @@ std::string DeclarationRenderer::lengthText(const DeclaratorDecl *D,
 }
 
 /// `T *pi = &a[i]` -> `ptrdiff_t pi = i`: an element pointer is an index
-/// into its array (its initializer is an ElementAddress). In `T *low,
+/// into its array (its initializer is an ElementAddress); so is an element
+/// reference, `T &r = a[i]`. In `T *low,
 /// *high;` the second declarator loses its `*` after the comma.
 void DeclarationRenderer::elementPointer(const RecordDecl *RD,
                                          const VarDecl *VD) {
@@ -44,6 +45,15 @@ void DeclarationRenderer::elementPointer(const RecordDecl *RD,
 }
 
 void DeclarationRenderer::declaration(const DeclaratorDecl *D) {
+  if (const auto *VD = dyn_cast<VarDecl>(D))
+    if (std::optional<ElementUse> E = Uses.elementReferenceDeclaration(VD)) {
+      // `T &r = a[i]` -> `ptrdiff_t r = (i)`, as an element pointer.
+      if (State.keptOnHost(E->Verdict.Use ? E->Verdict.Use->Array : nullptr))
+        return;
+      if (!E->Verdict.Use)
+        return cannotRender(E->Record, E->Verdict.Loc, E->Verdict.Refusal);
+      return elementPointer(E->Record, VD);
+    }
   const RecordDecl *RD = handleRecord(D->getType());
   // A __shared__ tile keeps the record (analysis/AstUtil.h): no handle.
   if (!RD || keepsRecord(D) || State.WalkingPointers.count(D))

@@ -6,12 +6,29 @@
 #include "rewriter/LoopRenderer.h"
 #include "analysis/StripMining.h"
 #include "clang/AST/ParentMapContext.h"
-#include "llvm/Support/Regex.h"
+#include "clang/Lex/Lexer.h"
 
 using namespace clang;
 using namespace dlopt;
 
 namespace dlopt::rewrite {
+
+/// Whether the code \p Text names the identifier \p Name (as a token: not
+/// in a comment or a string).
+static bool namesIdentifier(StringRef Text, StringRef Name,
+                            const LangOptions &LO) {
+  std::string Buffer = Text.str(); // The lexer wants a terminating null.
+  Lexer Raw(SourceLocation(), LO, Buffer.data(), Buffer.data(),
+            Buffer.data() + Buffer.size());
+  Token Tok;
+  while (true) {
+    bool Last = Raw.LexFromRawLexer(Tok);
+    if (Tok.is(tok::raw_identifier) && Tok.getRawIdentifier() == Name)
+      return true;
+    if (Last || Tok.is(tok::eof))
+      return false;
+  }
+}
 
 /// The statements of a block without its braces, to share the scope of
 /// what a strip-mined loop declares before them (the variable a loop
@@ -260,9 +277,8 @@ void LoopRenderer::loopSite(const CandidateLoop &Loop) {
     std::string LaneBody = LaneEdits.textOf(BodyB, BodyE);
     // Declare the induction variable in the lane loop only if the body still
     // reads it (an unused variable would be a new warning).
-    llvm::Regex UsesIV("(^|[^A-Za-z0-9_])" + IV + "($|[^A-Za-z0-9_])");
     std::string First = Lane.Peel.empty() ? "" : Lane.Peel + " + ";
-    std::string SetIV = !Declared || UsesIV.match(LaneBody)
+    std::string SetIV = !Declared || namesIdentifier(LaneBody, IV, LO)
                             ? Decl + IV + " = " + First + Lane.TileVar + " * " +
                                   T + " + " + Lane.LaneVar + ";\n"
                             : "";

@@ -22,6 +22,19 @@ UseRenderer::arrayText(const HandleUse &U) {
   return [Name](const EditSet &) { return Name; };
 }
 
+/// The text of a use's index. A use through an element reference r is at
+/// index r, spelled by its name: the use may be r's own text (`T c = r;`),
+/// which the use's edit replaces.
+std::function<std::string(const EditSet &)>
+UseRenderer::indexText(const HandleUse &U) {
+  if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(U.Index);
+      DRE && U.Array && Uses.elementReference(DRE->getDecl())) {
+    std::string Name = DRE->getDecl()->getNameAsString();
+    return [Name](const EditSet &) { return Name; };
+  }
+  return textFn(U.Index);
+}
+
 void UseRenderer::fieldSite(const RecordDecl *RD, const HandleUse &U) {
   const MemberExpr *ME = U.Field;
   const Expr *Handle = U.Handle, *Index = U.Index;
@@ -29,7 +42,7 @@ void UseRenderer::fieldSite(const RecordDecl *RD, const HandleUse &U) {
   const HandleLayout *L = Layouts.lookup(RD);
   unsigned F = FD->getFieldIndex();
   auto HandleText = arrayText(U);
-  auto IndexText = Index ? textFn(Index) : nullptr;
+  auto IndexText = Index ? indexText(U) : nullptr;
   if (!HandleText || (Index && !IndexText))
     return cannotRender(RD, ME->getExprLoc(),
                         "access spelled inside a macro or a system header");
@@ -63,7 +76,7 @@ void UseRenderer::elementSite(const RecordDecl *RD, const HandleUse &U) {
     HandleText = [L, Text = HandleText](const EditSet &ES) {
       return L->handleOf(Text(ES));
     };
-  auto IndexText = textFn(U.Index);
+  auto IndexText = indexText(U);
   auto ValueText = U.Value ? textFn(U.Value) : nullptr;
   if (!HandleText || !IndexText || (U.Value && !ValueText))
     return cannotRender(RD, U.Site->getExprLoc(),
@@ -511,6 +524,11 @@ void UseRenderer::renderUse(const RecordDecl *RD, const HandleUse &U) {
 /// At the CUDA boundary the host's own arrays keep their layout: of their
 /// uses only a copy to or from the layout is rendered (converting).
 void UseRenderer::reference(const DeclRefExpr *DRE) {
+  if (std::optional<ElementUse> E = Uses.elementReferenceUse(DRE)) {
+    if (!E->Verdict.Use || !State.keptOnHost(E->Verdict.Use->Array))
+      render(E->Record, E->Verdict);
+    return;
+  }
   const RecordDecl *RD = Uses.handleVarRecord(DRE->getDecl());
   if (!RD)
     return;
@@ -591,13 +609,21 @@ void UseRenderer::byReferenceSite(
     std::function<std::string(const EditSet &)> IndexText) {
   const HandleLayout *L = Layouts.lookup(RD);
   std::optional<FileRange> Call = rangeOf(U.Site->getSourceRange());
-  // The element's own range: the subscript around the handle and index.
+  // The element's own range: the subscript around the handle and index,
+  // *pi of an element pointer, or r of an element reference.
   const Expr *Element = nullptr;
-  for (const Expr *Arg : cast<CallExpr>(U.Site)->arguments())
-    if (const auto *A =
-            dyn_cast<ArraySubscriptExpr>(Arg->IgnoreParenImpCasts());
-        A && A->getIdx() == U.Index)
+  for (const Expr *Arg : cast<CallExpr>(U.Site)->arguments()) {
+    const Expr *A = Arg->IgnoreParenImpCasts();
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(A);
+        ASE && ASE->getIdx() == U.Index)
       Element = A;
+    if (const auto *Deref = dyn_cast<UnaryOperator>(A);
+        Deref && Deref->getOpcode() == UO_Deref &&
+        Deref->getSubExpr()->IgnoreParenImpCasts() == U.Index)
+      Element = A;
+    if (U.Array && A == U.Index)
+      Element = A;
+  }
   std::optional<FileRange> ElemRange =
       Element ? rangeOf(Element->getSourceRange()) : std::nullopt;
   if (!Call || !ElemRange || ElemRange->File != Call->File)

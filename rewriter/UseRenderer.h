@@ -40,6 +40,7 @@ private:
   /// cluster.
   void fieldSite(const clang::RecordDecl *RD, const HandleUse &U);
   std::function<std::string(const EditSet &)> arrayText(const HandleUse &U);
+  std::function<std::string(const EditSet &)> indexText(const HandleUse &U);
   void subArraySite(const clang::RecordDecl *RD, const HandleUse &U);
   void searchSite(const clang::RecordDecl *RD, const HandleUse &U);
   void comparisonSite(const clang::RecordDecl *RD, const HandleUse &U);

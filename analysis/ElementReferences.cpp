@@ -1,0 +1,179 @@
+//===- ElementReferences.cpp - T &r = a[i], an index by another name ------===//
+//
+// The part of UseClassifier that decides element references. C++ and CUDA
+// code names the element a loop works on with a reference (`Particle &p =
+// particles[i]; p.x += p.vx * dt;`). In the new layout there is no element
+// to refer to, but such a reference is an element pointer that never moves
+// (ElementPointers.cpp): bound once to element i of a handle, it becomes a
+// `ptrdiff_t` index into that handle, `ptrdiff_t p = (i);`, and `p.x` is
+// the field at index p. The element it names is fixed where it is bound, as
+// the index is evaluated there once; reads and writes through it go to the
+// arrays themselves, so it sees every write to the element, as the
+// reference did. A reference named otherwise (its address taken, bound to
+// another reference or pointer, returned, a member function called on it)
+// is not one: a const reference may still be bound to a copy
+// (UseClassifier::constReference), anything else is refused.
+//
+//===----------------------------------------------------------------------===//
+#include "analysis/AstUtil.h"
+#include "analysis/UseClassifier.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/StmtOpenMP.h"
+
+using namespace clang;
+using namespace dlopt;
+
+/// The element \p VD is bound to where its initializer is `a[i]` with a
+/// named handle, or null.
+static const ArraySubscriptExpr *boundElement(const VarDecl *VD) {
+  const Expr *Init = VD->getInit();
+  return Init ? dyn_cast<ArraySubscriptExpr>(Init->IgnoreParenImpCasts())
+              : nullptr;
+}
+
+std::optional<ElementPointer>
+UseClassifier::elementReference(const ValueDecl *D) const {
+  const auto *VD = dyn_cast_or_null<VarDecl>(D);
+  if (!VD || !VD->getType()->isLValueReferenceType())
+    return std::nullopt;
+  auto [It, New] = ElementReferences.try_emplace(VD);
+  if (New)
+    It->second = findElementReference(VD);
+  return It->second;
+}
+
+std::optional<ElementPointer>
+UseClassifier::findElementReference(const VarDecl *VD, UseVerdict *Why) const {
+  auto Not = [&](SourceLocation Loc, const std::string &Reason) {
+    if (Why)
+      *Why = UseVerdict::refused(Loc, "an element bound to the reference '" +
+                                          VD->getNameAsString() +
+                                          "', which the rewrite makes an "
+                                          "index into its array: " +
+                                          Reason);
+    return std::nullopt;
+  };
+  const RecordDecl *RD = asRecord(VD->getType().getNonReferenceType());
+  const ArraySubscriptExpr *Bound = boundElement(VD);
+  const Stmt *Body = enclosingBody(VD);
+  if (!RD || !Bound || !Body || isa<ParmVarDecl>(VD) ||
+      !VD->hasLocalStorage() || VD->isCXXForRangeDecl() ||
+      VD->getType().getNonReferenceType().isVolatileQualified())
+    return std::nullopt;
+  const auto *Base =
+      dyn_cast<DeclRefExpr>(Bound->getBase()->IgnoreParenImpCasts());
+  const auto *Array = Base ? dyn_cast<VarDecl>(Base->getDecl()) : nullptr;
+  if (!isArrayHandle(Array) || handleVarRecord(Array) != RD)
+    return std::nullopt;
+  // One text serves every instantiation of a template.
+  if (const auto *FD =
+          dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
+      FD && (FD->isTemplateInstantiation() || FD->isDependentContext()))
+    return Not(VD->getLocation(), "it is declared in a template");
+  // The declaration is respelled from its first specifier to the name.
+  const DeclStmt *DS = nullptr;
+  for (const DynTypedNode &N : Ctx.getParents(*VD))
+    DS = N.get<DeclStmt>();
+  if (!DS || !DS->isSingleDecl())
+    return Not(VD->getLocation(), "it is declared together with other "
+                                  "variables");
+  // The array stays the one it names while the reference lives, and its
+  // name is spelled at every use.
+  if (assignsTo(scopeOf(VD), Array) || declaresOtherNamed(Body, Array))
+    return Not(VD->getLocation(),
+               "'" + Array->getNameAsString() +
+                   "' is assigned while it lives, or another variable of "
+                   "its name hides it");
+  ElementPointer ER{VD, Array};
+  std::vector<const DeclRefExpr *> Refs;
+  referencesTo(Body, VD, Refs);
+  // A use refused as the element's (given to a template, say) leaves a
+  // const reference to be bound to a copy instead.
+  bool Const = isConstLValueReference(VD->getType());
+  for (const DeclRefExpr *DRE : Refs)
+    if (std::optional<UseVerdict> V = referenceUse(ER, DRE);
+        !V || (Const && !V->Use))
+      return Not(DRE->getLocation(),
+                 "it is used other than to reach a field or as the element "
+                 "(read, written, passed by value or reference): its "
+                 "address taken, bound to another reference, returned, or "
+                 "given to a template");
+  return ER;
+}
+
+/// r.f, or r itself read or written (T c = r; r = c; f(r) by value or
+/// const reference; a const member function): the use at index r. None for
+/// any other use, which makes r no element reference.
+std::optional<UseVerdict>
+UseClassifier::referenceUse(const ElementPointer &ER,
+                            const DeclRefExpr *DRE) const {
+  const Expr *Child = DRE;
+  const Stmt *P = semanticParent(Child, /*SkipLoads=*/false);
+  HandleUse U{UseKind::FieldAccess, DRE, DRE, DRE};
+  U.Array = ER.Array;
+  if (const auto *ME = dyn_cast_or_null<MemberExpr>(P);
+      ME && !ME->isArrow() && ME->getBase() == Child &&
+      isa<FieldDecl>(ME->getMemberDecl())) {
+    U.Site = ME;
+    U.Field = ME;
+    return checked(UseVerdict::of(U), "a field access");
+  }
+  // Named by an OpenMP region that captures it.
+  if (isa_and_nonnull<CapturedStmt, OMPExecutableDirective>(P)) {
+    HandleUse Same{UseKind::ElementPointer, DRE, DRE};
+    Same.Var = ER.Var;
+    return UseVerdict::of(Same);
+  }
+  U.Kind = UseKind::ElementRead;
+  return readOrWrite(U, Child, P);
+}
+
+std::optional<ElementUse>
+UseClassifier::elementReferenceUse(const DeclRefExpr *DRE) const {
+  std::optional<ElementPointer> ER = elementReference(DRE->getDecl());
+  if (!ER)
+    return std::nullopt;
+  std::optional<UseVerdict> V = referenceUse(*ER, DRE);
+  assert(V && "an element reference whose use is not one");
+  return ElementUse{handleVarRecord(ER->Array), *V};
+}
+
+std::optional<ElementUse>
+UseClassifier::elementReferenceDeclaration(const VarDecl *VD) const {
+  std::optional<ElementPointer> ER = elementReference(VD);
+  if (!ER)
+    return std::nullopt;
+  const RecordDecl *RD = handleVarRecord(ER->Array);
+  if (!spelledInFile(SourceRange(VD->getBeginLoc(), VD->getLocation())))
+    return ElementUse{
+        RD, UseVerdict::refused(VD->getLocation(),
+                                "the declaration of '" + VD->getNameAsString() +
+                                    "' is spelled inside a macro")};
+  HandleUse U{UseKind::ElementPointer};
+  U.Var = VD;
+  U.Array = ER->Array;
+  return ElementUse{RD, UseVerdict::of(U)};
+}
+
+/// `T &r = a[i];`: a[i] becomes r's index, `(i)`, as the address an
+/// element pointer is given does.
+std::optional<UseVerdict>
+UseClassifier::referenceBinding(HandleUse U,
+                                const ArraySubscriptExpr *ASE) const {
+  const Expr *Init = nullptr;
+  const auto *VD =
+      parentPast(Ctx, ASE, Init, isParenOrImplicitCast).get<VarDecl>();
+  if (!VD || VD->getInit() != Init || !VD->getType()->isLValueReferenceType())
+    return std::nullopt;
+  if (elementReference(VD)) {
+    U.Kind = UseKind::ElementAddress;
+    return checked(UseVerdict::of(U), "an element bound to a reference");
+  }
+  // A const reference may still be bound to a copy (constReference).
+  UseVerdict Why;
+  findElementReference(VD, &Why);
+  if (isConstLValueReference(VD->getType()) || Why.Refusal.empty())
+    return std::nullopt;
+  return Why;
+}

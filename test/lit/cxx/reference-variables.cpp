@@ -1,0 +1,134 @@
+// An element named through a local reference (`Particle &pi = ps[i];`,
+// `auto &p = ps[i];`, `const Particle &pj = ps[j];`: how C++ and CUDA
+// particle codes spell the element a loop works on) becomes an index into
+// its array, `ptrdiff_t pi = i;`, and `pi.fx` the field at that index: it
+// sees every write to the element, as the reference did (forces() writes
+// pi's forces while pj reads the same arrays; swap_halves() assigns whole
+// elements through two references). Passed by reference (bounce) or read
+// whole (a copy), it is the element at that index.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: python3 %S/../../differential/check_layouts.py --dl-refactor %dl-refactor --cc g++ --cflags "-std=c++17 -O2 -Wall -Wextra -Werror" --record Particle --layouts 'auto soa split tiled:16' %s | FileCheck --check-prefix=SAME %s
+// SAME:      auto: same output
+// SAME-NEXT: soa: same output
+// SAME-NEXT: split: same output
+// SAME-NEXT: tiled:16: same output
+//
+// The analysis reads r.f as ps[i].f: every access through a reference is
+// counted.
+// RUN: %dl-refactor --report %s -- -std=c++17 | FileCheck --check-prefix=REPORT %s
+// REPORT: forces at {{.*}}reference-variables.cpp:[[@LINE+42]]:13: 13 accesses
+// REPORT: step at {{.*}}reference-variables.cpp:[[@LINE+66]]:13: 15 accesses
+// RUN: cp %s %t/soa.cpp && %dl-refactor --apply --quiet --layout=Particle=soa %t/soa.cpp -- -std=c++17
+// RUN: FileCheck --check-prefix=CODE %s < %t/soa.cpp
+//
+// A reference used otherwise (its address taken), or bound where its array
+// is assigned while it lives: refused there with the reason, nothing
+// written.
+// RUN: sed 's|^    bounce(p);|    bounce(p); last = \&p;|' %s > %t/address.cpp
+// RUN: not %dl-refactor --apply --layout=Particle=soa %t/address.cpp -- -std=c++17 2>&1 | FileCheck --check-prefix=ADDRESS %s
+// ADDRESS: address.cpp:[[@LINE+66]]:24: {{.*}}an element bound to the reference 'p', which the rewrite makes an index into its array: it is used other than to reach a field or as the element
+// RUN: cmp %s %t/address.cpp || true
+// RUN: sed 's|^    bounce(p);|    bounce(p); ps = ps + 0;|' %s > %t/moved.cpp
+// RUN: not %dl-refactor --apply --layout=Particle=soa %t/moved.cpp -- -std=c++17 2>&1 | FileCheck --check-prefix=MOVED %s
+// MOVED: moved.cpp:[[@LINE+55]]:11: {{.*}}'p'{{.*}}: 'ps' is assigned while it lives
+#include <cmath>
+#include <cstdio>
+
+struct Particle {
+  double x, y, z;
+  double vx, vy, vz;
+  double fx, fy, fz;
+  double m;
+  int cell, id;
+};
+
+[[maybe_unused]] static Particle *last;
+
+static void init(Particle *ps, int n) {
+  for (int i = 0; i < n; ++i) {
+    Particle &p = ps[i];
+    // CODE: ptrdiff_t p = i;
+    p.x = (i % 17) * 0.37;
+    p.y = (i % 23) * 0.29;
+    p.z = (i % 11) * 0.53;
+    p.vx = p.vy = p.vz = 0;
+    p.m = 1.0 + (i % 3);
+    p.cell = i % 7;
+    p.id = i;
+  }
+}
+
+static void forces(Particle *ps, int n) {
+  for (int i = 0; i < n; ++i) {
+    Particle &pi = ps[i];
+    pi.fx = pi.fy = pi.fz = 0;
+    for (int j = 0; j < n; ++j) {
+      if (j == i)
+        continue;
+      const Particle &pj = ps[j];
+      // CODE: ptrdiff_t pj = j;
+      double dx = pj.x - pi.x, dy = pj.y - pi.y, dz = pj.z - pi.z;
+      // CODE: double dx = ps.x[pj] - ps.x[pi], dy = ps.y[pj] - ps.y[pi], dz = ps.z[pj] - ps.z[pi];
+      double inv = pj.m / std::pow(dx * dx + dy * dy + dz * dz + 0.01, 1.5);
+      pi.fx += dx * inv;
+      pi.fy += dy * inv;
+      pi.fz += dz * inv;
+    }
+  }
+}
+
+// Passed by reference: the element copied out and written back.
+static void bounce(Particle &p) {
+  if (p.x < 0 || p.x > 8)
+    p.vx = -p.vx;
+}
+
+static void step(Particle *ps, int n, double dt) {
+  for (int i = 0; i < n; ++i) {
+    auto &p = ps[i];
+    p.vx += dt * p.fx / p.m;
+    p.vy += dt * p.fy / p.m;
+    p.vz += dt * p.fz / p.m;
+    p.x += dt * p.vx;
+    p.y += dt * p.vy;
+    p.z += dt * p.vz;
+    bounce(p);
+    // CODE: Particle dlopt_element = Particle_soa_get(ps, p); bounce(dlopt_element); Particle_soa_set(ps, p, dlopt_element);
+  }
+}
+
+// Whole elements read and written through references.
+static void swap_halves(Particle *ps, int n) {
+  for (int i = 0; i < n / 2; ++i) {
+    Particle &a = ps[i];
+    Particle &b = ps[n - 1 - i];
+    // CODE: ptrdiff_t b = (n - 1 - i);
+    Particle t = a;
+    a = b;
+    b = t;
+    // CODE: Particle t = Particle_soa_get(ps, a);
+    // CODE-NEXT: Particle_soa_set(ps, a, Particle_soa_get(ps, b));
+    // CODE-NEXT: Particle_soa_set(ps, b, t);
+  }
+}
+
+int main() {
+  const int n = 300;
+  Particle *ps = new Particle[n];
+  init(ps, n);
+  for (int s = 0; s < 5; ++s) {
+    forces(ps, n);
+    step(ps, n, 0.001);
+  }
+  swap_halves(ps, n);
+  double e = 0;
+  long ids = 0;
+  for (int i = 0; i < n; ++i) {
+    const Particle &p = ps[i];
+    e += 0.5 * p.m * (p.vx * p.vx + p.vy * p.vy + p.vz * p.vz) + p.x * 1e-3;
+    ids += (long)p.id * (i + 1) + p.cell;
+  }
+  printf("energy %.9e ids %ld\n", e, ids);
+  delete[] ps;
+  return 0;
+}
