@@ -216,7 +216,10 @@ public:
       leaveLoop();
       return;
     }
+    // A function without loops of its own runs in its callers' loops.
+    Body = containsLoop(FD->getBody()) ? nullptr : FD->getBody();
     stmt(FD->getBody());
+    Body = nullptr;
   }
 
   bool foundFieldInLoop() const { return FieldInLoop; }
@@ -466,6 +469,9 @@ private:
     } else if (OpenMP) {
       Trips = WholeArrayTrips;
       Source = "openmp over array";
+    } else if (isHalvingLoop(For->getCond(), For->getBody(), For->getInc())) {
+      Trips = HalvingLoopTrips;
+      Source = "halving";
     } else {
       Trips = UnknownLoopTrips;
       Source = "heuristic";
@@ -538,8 +544,15 @@ private:
       return stmt(Body);
     std::optional<double> Measured =
         measuredTrips(Ctx, Profile, Loop->getBeginLoc(), Body);
-    enterLoop(Loop->getBeginLoc(), Measured.value_or(UnknownLoopTrips),
-              Measured ? "profile" : "heuristic", scopeOf(Body));
+    bool Halving = !Measured && isHalvingLoop(Cond, Body, nullptr);
+    enterLoop(Loop->getBeginLoc(),
+              Measured  ? *Measured
+              : Halving ? HalvingLoopTrips
+                        : UnknownLoopTrips,
+              Measured  ? "profile"
+              : Halving ? "halving"
+                        : "heuristic",
+              scopeOf(Body));
     expr(Cond);
     stmt(Body);
     leaveLoop();
@@ -1014,8 +1027,10 @@ private:
   /// True if the element is not at an affine function of loop variables:
   /// a gather or scatter such as a[idx[i]] or a[rand() % n].
   bool isGather(const Expr *Element, bool ViaArrow) const {
-    if (Loops.empty() || rangeElement(Element))
+    if (rangeElement(Element))
       return false;
+    if (Loops.empty())
+      return Body && positionFromData(Element, ViaArrow);
     if (Loops.front().WorkItems && divergentElement(Element, ViaArrow))
       return true;
     if (ContainerElement VE = asContainerElement(Element);
@@ -1039,6 +1054,97 @@ private:
     if (const auto *UO = dyn_cast<UnaryOperator>(Element))
       return !isAffine(UO->getSubExpr(), 0);
     return true;
+  }
+
+  /// In a function without loops (called from its callers' loops): whether
+  /// \p Element is at a position computed from data (a call's result, a
+  /// value loaded from an array: xslookup's grid search, then the points
+  /// at its index), a gather across the calls, rather than one the
+  /// function's arguments give (what a caller's loop steps).
+  bool positionFromData(const Expr *Element, bool ViaArrow) const {
+    Element = Element->IgnoreParenImpCasts();
+    if (ViaArrow)
+      return pointerFromData(Element, 0);
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Element)) // r = a[i]
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+          VD && VD->getInit() && Uses.elementReference(VD))
+        Element = VD->getInit()->IgnoreParenImpCasts();
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Element))
+      return pointerFromData(ASE->getBase(), 0) ||
+             !fromArguments(ASE->getIdx(), 0);
+    if (const auto *UO = dyn_cast<UnaryOperator>(Element);
+        UO && UO->getOpcode() == UO_Deref)
+      return pointerFromData(UO->getSubExpr(), 0);
+    return true;
+  }
+
+  /// Whether the pointer \p P points where data says (see
+  /// positionFromData): not a parameter, a global, &a[i] or p + k with the
+  /// index from the arguments, or a local set once to one of those.
+  bool pointerFromData(const Expr *P, unsigned Depth) const {
+    P = P->IgnoreParenCasts();
+    if (Depth > 4)
+      return true;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(P)) {
+      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+      if (!VD || isa<ParmVarDecl>(VD) || !VD->hasLocalStorage())
+        return false;
+      return !VD->getInit() || assignsTo(Body, VD) ||
+             pointerFromData(VD->getInit(), Depth + 1);
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(P);
+        UO && UO->getOpcode() == UO_AddrOf)
+      if (const auto *ASE =
+              dyn_cast<ArraySubscriptExpr>(UO->getSubExpr()->IgnoreParens()))
+        return pointerFromData(ASE->getBase(), Depth + 1) ||
+               !fromArguments(ASE->getIdx(), 0);
+    if (const auto *BO = dyn_cast<BinaryOperator>(P);
+        BO && BO->isAdditiveOp()) {
+      bool LeftPointer = BO->getLHS()->getType()->isPointerType();
+      const Expr *Ptr = LeftPointer ? BO->getLHS() : BO->getRHS();
+      const Expr *Offset = LeftPointer ? BO->getRHS() : BO->getLHS();
+      return pointerFromData(Ptr, Depth + 1) || !fromArguments(Offset, 0);
+    }
+    if (isa<MemberExpr>(P))
+      return !fromArguments(P, 0);
+    return true;
+  }
+
+  /// Whether \p E is computed from the function's parameters, constants
+  /// and the members of objects they name (sizes: `nuc *
+  /// sd->n_gridpoints`), through locals set once.
+  bool fromArguments(const Expr *E, unsigned Depth) const {
+    if (!E || Depth > 4)
+      return false;
+    E = E->IgnoreParenCasts();
+    if (evaluateConstant(E, Ctx) || isa<CXXThisExpr>(E))
+      return true;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+      if (!VD)
+        return isa<EnumConstantDecl>(DRE->getDecl());
+      // A parameter, a global, or a local object (`struct system s;`,
+      // whose members are what is read).
+      if (isa<ParmVarDecl>(VD) || !VD->hasLocalStorage() ||
+          VD->getType()->isRecordType())
+        return true;
+      return VD->getInit() && !assignsTo(Body, VD) &&
+             fromArguments(VD->getInit(), Depth + 1);
+    }
+    // A member of an object the arguments name (sd->n_gridpoints), not of
+    // an element data picks (a[k].next).
+    if (const auto *ME = dyn_cast<MemberExpr>(E))
+      return fromArguments(ME->getBase(), Depth + 1);
+    if (const auto *UO = dyn_cast<UnaryOperator>(E))
+      return (UO->getOpcode() == UO_Minus || UO->getOpcode() == UO_Plus ||
+              UO->getOpcode() == UO_AddrOf) &&
+             fromArguments(UO->getSubExpr(), Depth + 1);
+    if (const auto *BO = dyn_cast<BinaryOperator>(E))
+      return (BO->isAdditiveOp() || BO->isMultiplicativeOp() ||
+              BO->isShiftOp()) &&
+             fromArguments(BO->getLHS(), Depth + 1) &&
+             fromArguments(BO->getRHS(), Depth + 1);
+    return false;
   }
 
   /// In GPU code: whether the work-items of a warp reach \p Element at
@@ -1368,6 +1474,8 @@ private:
   KernelTrace &Out;
   /// Element pointers (pi = &a[i]) stand for their element.
   UseClassifier Uses;
+  /// The body of the function without loops being walked (else null).
+  const Stmt *Body = nullptr;
   std::vector<LoopScope> Loops;
   /// How deep vectorizableCall looks into library wrappers (and a bound
   /// for recursive ones).

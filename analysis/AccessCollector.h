@@ -11,8 +11,10 @@
 // OpenCL heuristics adapted to CPUs: a loop whose induction variable indexes
 // a fixed-size array runs its length; an OpenMP worksharing loop over an
 // array of unknown length counts as the whole array (1e6); a GPU kernel body
-// is a loop over the NDRange (1e6); any other loop counts as 512e3. The
-// estimate only has to tell short loops from long ones.
+// is a loop over the NDRange (1e6); a loop that halves a range (a binary
+// search) counts as log2 of one of unknown length (19); any other loop
+// counts as 512e3. The estimate only has to tell short loops from long
+// ones.
 //
 // With a profile (ProfileCounts), a loop the program ran has its measured
 // trip count instead: how often its body ran over how often the loop was
@@ -36,6 +38,15 @@ class ProfileCounts;
 /// Trip-count estimates for bounds that are not constant.
 constexpr double WholeArrayTrips = 1e6;
 constexpr double UnknownLoopTrips = 512e3;
+/// A loop that halves its range each time round (HalvingLoops.cpp): about
+/// log2 of an unknown range, ceil(log2(UnknownLoopTrips)).
+constexpr double HalvingLoopTrips = 19;
+
+/// Whether the loop of condition \p Cond, body \p Body and increment
+/// \p Inc (null for while and do loops) halves a range each time round: a
+/// binary search, a bisection, `len /= 2` (HalvingLoops.cpp).
+bool isHalvingLoop(const clang::Expr *Cond, const clang::Stmt *Body,
+                   const clang::Expr *Inc);
 
 struct KernelTrace {
   const clang::FunctionDecl *Function = nullptr;

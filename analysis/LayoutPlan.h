@@ -158,7 +158,7 @@ struct LoopInfo {
   unsigned Depth = 1;
   double TripCount = 0;
   /// "profile" (measured), "constant", "array length", "openmp over
-  /// array", "NDRange", "heuristic".
+  /// array", "NDRange", "grid-stride", "call", "halving", "heuristic".
   std::string TripSource;
 };
 

@@ -109,6 +109,62 @@ TEST(AnalyzerTest, TripCounts) {
   EXPECT_EQ(L[5].TripCount, 512e3);
 }
 
+// A loop that halves a range (a binary search, a bisection, a counter
+// halved) runs about log2 of it; a loop that steps a bound, or sets it to
+// anything else, is an ordinary loop.
+TEST(AnalyzerTest, HalvingLoopsRunLog2OfTheirRange) {
+  LayoutPlan P = analyze(R"(
+    struct P { double e, x; };
+    static long search(struct P *g, long n, double q) {
+      long lower = 0, upper = n - 1;
+      while (upper - lower > 1) {                   /* halving */
+        long mid = lower + (upper - lower) / 2;
+        if (g[mid].e > q) upper = mid; else lower = mid;
+      }
+      long lo = 0, hi = n;
+      while (lo < hi) {                              /* halving */
+        long m = (lo + hi) >> 1;
+        if (g[m].e < q) lo = m + 1; else hi = m;
+      }
+      long length = n, base = 0;
+      while (length > 1) {                           /* halving */
+        long half = length / 2;
+        if (g[base + half].e <= q) base += half;
+        length -= half;
+      }
+      for (long len = n; len > 0; len /= 2) g[len].x = 0; /* halving */
+      long lowerLimit = 0, upperLimit = n, span = n;
+      while (span > 1) {                             /* halving (XSBench) */
+        long examinationPoint = lowerLimit + (span / 2);
+        if (g[examinationPoint].e > q) upperLimit = examinationPoint;
+        else lowerLimit = examinationPoint;
+        span = upperLimit - lowerLimit;
+      }
+      long a = 0, b = n;
+      while (a < b) {                                /* a step: not one */
+        long m = (a + b) / 2;
+        g[m].x += 1;
+        ++a;
+      }
+      while (a < b) {                                /* another value */
+        g[a].x = (a + b) / 2;
+        b = g[a].e > q ? a : b - 1;
+      }
+      return lower + lo + base + lowerLimit;
+    }
+  )");
+  const RecordPlan &R = record(P, "P");
+  ASSERT_EQ(R.Kernels.size(), 1u);
+  const std::vector<LoopInfo> &L = R.Kernels[0].Loops;
+  ASSERT_EQ(L.size(), 7u);
+  for (unsigned I = 0; I < 5; ++I) {
+    EXPECT_EQ(L[I].TripCount, 19) << "loop " << I;
+    EXPECT_EQ(L[I].TripSource, "halving") << "loop " << I;
+  }
+  EXPECT_EQ(L[5].TripSource, "heuristic");
+  EXPECT_EQ(L[6].TripSource, "heuristic");
+}
+
 TEST(AnalyzerTest, OpenMPParallelForCountsAsTheArray) {
   LayoutPlan P = analyze(R"(
     struct P { float x, y; };
@@ -238,6 +294,59 @@ TEST(AnalyzerTest, GathersAreTold) {
   EXPECT_FALSE(K.Accesses[2].IsGather); // e[i].a =
   EXPECT_TRUE(K.Accesses[3].IsGather);  // e[idx[i]].a
   EXPECT_TRUE(K.Accesses[4].IsGather);  // e[k].b =
+}
+
+// A function without loops runs in its callers' loops: an element at a
+// position its arguments give (what the caller steps) is no gather; one at
+// a position computed from data (a search's result, a loaded index) is.
+TEST(AnalyzerTest, GathersInFunctionsWithoutLoops) {
+  LayoutPlan P = analyze(R"(
+    struct G { double e, x; };
+    struct S { long n; struct G *grid; };
+    static long find(const struct G *g, long n, double q);
+    static double at(const struct S *s, int nuc, long i) {
+      const struct G *p = &s->grid[nuc * s->n + i];
+      return p->x + s->grid[i + 1].e;              /* arguments */
+    }
+    static double lookup(const struct S *s, int nuc, double q,
+                         const int *idx) {
+      long k = find(&s->grid[nuc * s->n], s->n, q);
+      const struct G *low = &s->grid[nuc * s->n + k];
+      const struct G *high = low + 1;
+      return low->x + high->x + s->grid[idx[nuc]].e; /* data */
+    }
+    static long find(const struct G *g, long n, double q) {
+      long lo = 0, hi = n - 1;
+      while (hi - lo > 1) {
+        long mid = lo + (hi - lo) / 2;
+        if (g[mid].e > q) hi = mid; else lo = mid;
+      }
+      return lo;
+    }
+    double run(const struct S *s, const int *idx, int m) {
+      double t = 0;
+      for (int j = 0; j < m; ++j)
+        t += at(s, j % 7, j) + lookup(s, j % 7, 0.5 * j, idx);
+      return t;
+    }
+  )");
+  const RecordPlan &R = record(P, "G");
+  auto Kernel = [&](llvm::StringRef Name) -> const KernelSummary & {
+    for (const KernelSummary &K : R.Kernels)
+      if (K.Name == Name)
+        return K;
+    ADD_FAILURE() << "no kernel " << Name.str();
+    return R.Kernels.front();
+  };
+  const KernelSummary &At = Kernel("at");
+  ASSERT_EQ(At.Accesses.size(), 2u);
+  EXPECT_FALSE(At.Accesses[0].IsGather); // p->x
+  EXPECT_FALSE(At.Accesses[1].IsGather); // s->grid[i + 1].e
+  const KernelSummary &Lookup = Kernel("lookup");
+  ASSERT_EQ(Lookup.Accesses.size(), 3u);
+  EXPECT_TRUE(Lookup.Accesses[0].IsGather); // low->x
+  EXPECT_TRUE(Lookup.Accesses[1].IsGather); // high->x
+  EXPECT_TRUE(Lookup.Accesses[2].IsGather); // s->grid[idx[nuc]].e
 }
 
 // A __kernel body runs once per work-item: an implicit loop over the
