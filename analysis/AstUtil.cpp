@@ -499,7 +499,7 @@ void dlopt::referencesTo(const Stmt *S, const Decl *D,
     referencesTo(C, D, Out);
 }
 
-bool dlopt::declaresOtherNamed(const Stmt *S, const VarDecl *D) {
+bool dlopt::declaresOtherNamed(const Stmt *S, const NamedDecl *D) {
   if (!S)
     return false;
   if (const auto *DS = dyn_cast<DeclStmt>(S))

@@ -220,7 +220,7 @@ void referencesTo(const clang::Stmt *S, const clang::Decl *D,
                   std::vector<const clang::DeclRefExpr *> &Out);
 
 /// Whether \p S declares a variable other than \p D named like it.
-bool declaresOtherNamed(const clang::Stmt *S, const clang::VarDecl *D);
+bool declaresOtherNamed(const clang::Stmt *S, const clang::NamedDecl *D);
 
 /// The body of the function that holds the local variable \p VD (through
 /// the regions OpenMP outlines, which are declaration contexts of their

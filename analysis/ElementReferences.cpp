@@ -32,6 +32,73 @@ static const ArraySubscriptExpr *boundElement(const VarDecl *VD) {
               : nullptr;
 }
 
+/// Whether a lambda in \p S names \p ER's reference but would not see its
+/// array where the rewrite spells it there: one with no capture default
+/// (`[&p]`, which names only the reference), the array a local variable or
+/// a member reached through `this`.
+static bool lambdaMissesArray(const Stmt *S, const ElementPointer &ER) {
+  if (!S)
+    return false;
+  if (const auto *L = dyn_cast<LambdaExpr>(S);
+      L && L->getCaptureDefault() == LCD_None &&
+      refersTo(L->getBody(), ER.Var) &&
+      (!ER.Array || ER.Array->hasLocalStorage()))
+    return true;
+  return llvm::any_of(subStatements(S),
+                      [&](const Stmt *C) { return lambdaMissesArray(C, ER); });
+}
+
+/// Whether \p E names one object through variables, `this` and members
+/// (`s`, `this`, `sim.sys`, `s->grid`): what the rewrite can spell again
+/// where the reference is used.
+static bool objectPath(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (isa<CXXThisExpr>(E))
+    return true;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return isa<VarDecl>(DRE->getDecl());
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return isa<FieldDecl>(ME->getMemberDecl()) && objectPath(ME->getBase());
+  return false;
+}
+
+/// Whether \p S assigns the member \p FD of any object (`s->parts = q;`).
+static bool assignsMember(const Stmt *S, const ValueDecl *FD) {
+  if (!S)
+    return false;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp())
+    if (const auto *ME =
+            dyn_cast<MemberExpr>(BO->getLHS()->IgnoreParenImpCasts());
+        ME && ME->getMemberDecl() == FD)
+      return true;
+  return llvm::any_of(subStatements(S),
+                      [FD](const Stmt *C) { return assignsMember(C, FD); });
+}
+
+/// Whether the member array \p Member names stays the same from the
+/// reference's declaration to the end of \p Scope: no variable of its path
+/// assigned or hidden by another of its name, the member itself not
+/// assigned, and (reached through `this`) no local of the member's name.
+static bool memberStays(const MemberExpr *Member, const Stmt *Scope,
+                        const Stmt *Body) {
+  if (assignsMember(Scope, Member->getMemberDecl()))
+    return false;
+  for (const Expr *E = Member; E;) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      const auto *V = cast<VarDecl>(DRE->getDecl());
+      return !assignsTo(Scope, V) && !declaresOtherNamed(Body, V);
+    }
+    const auto *ME = dyn_cast<MemberExpr>(E);
+    if (!ME)
+      return true; // this
+    if (ME->isImplicitAccess() && declaresOtherNamed(Body, ME->getMemberDecl()))
+      return false;
+    E = ME->getBase();
+  }
+  return true;
+}
+
 std::optional<ElementPointer>
 UseClassifier::elementReference(const ValueDecl *D) const {
   const auto *VD = dyn_cast_or_null<VarDecl>(D);
@@ -61,11 +128,21 @@ UseClassifier::findElementReference(const VarDecl *VD, UseVerdict *Why) const {
       !VD->hasLocalStorage() || VD->isCXXForRangeDecl() ||
       VD->getType().getNonReferenceType().isVolatileQualified())
     return std::nullopt;
-  const auto *Base =
-      dyn_cast<DeclRefExpr>(Bound->getBase()->IgnoreParenImpCasts());
-  const auto *Array = Base ? dyn_cast<VarDecl>(Base->getDecl()) : nullptr;
-  if (!isArrayHandle(Array) || handleVarRecord(Array) != RD)
-    return std::nullopt;
+  // A handle variable's element, or a member array's (`parts[i]` in a
+  // member function, `s->parts[i]`).
+  const Expr *Base = Bound->getBase()->IgnoreParenImpCasts();
+  const VarDecl *Array = nullptr;
+  const MemberExpr *Member = nullptr;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Base)) {
+    Array = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!isArrayHandle(Array) || handleVarRecord(Array) != RD)
+      return std::nullopt;
+  } else {
+    Member = dyn_cast<MemberExpr>(Base);
+    if (!Member || memberHandleRecord(Member->getMemberDecl()) != RD ||
+        !objectPath(Member->getBase()))
+      return std::nullopt;
+  }
   // One text serves every instantiation of a template.
   if (const auto *FD =
           dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
@@ -80,17 +157,23 @@ UseClassifier::findElementReference(const VarDecl *VD, UseVerdict *Why) const {
                                   "variables");
   // The array stays the one it names while the reference lives, and its
   // name is spelled at every use.
-  if (assignsTo(scopeOf(VD), Array) || declaresOtherNamed(Body, Array))
+  if (Array ? assignsTo(scopeOf(VD), Array) || declaresOtherNamed(Body, Array)
+            : !memberStays(Member, scopeOf(VD), Body))
     return Not(VD->getLocation(),
-               "'" + Array->getNameAsString() +
+               "'" +
+                   (Array ? Array->getNameAsString()
+                          : Member->getMemberDecl()->getNameAsString()) +
                    "' is assigned while it lives, or another variable of "
                    "its name hides it");
-  ElementPointer ER{VD, Array};
+  ElementPointer ER{VD, Array, Member};
   std::vector<const DeclRefExpr *> Refs;
   referencesTo(Body, VD, Refs);
   // A use refused as the element's (given to a template, say) leaves a
   // const reference to be bound to a copy instead.
   bool Const = isConstLValueReference(VD->getType());
+  if (lambdaMissesArray(Body, ER))
+    return Not(VD->getLocation(),
+               "it is used in a lambda that does not capture its array");
   for (const DeclRefExpr *DRE : Refs)
     if (std::optional<UseVerdict> V = referenceUse(ER, DRE);
         !V || (Const && !V->Use))
@@ -110,7 +193,10 @@ UseClassifier::referenceUse(const ElementPointer &ER,
                             const DeclRefExpr *DRE) const {
   const Expr *Child = DRE;
   const Stmt *P = semanticParent(Child, /*SkipLoads=*/false);
-  HandleUse U{UseKind::FieldAccess, DRE, DRE, DRE};
+  // Through a member's array, its member expression is the handle, spelled
+  // again here.
+  HandleUse U{UseKind::FieldAccess, DRE,
+              ER.Array ? static_cast<const Expr *>(DRE) : ER.Member, DRE};
   U.Array = ER.Array;
   if (const auto *ME = dyn_cast_or_null<MemberExpr>(P);
       ME && !ME->isArrow() && ME->getBase() == Child &&
@@ -136,7 +222,7 @@ UseClassifier::elementReferenceUse(const DeclRefExpr *DRE) const {
     return std::nullopt;
   std::optional<UseVerdict> V = referenceUse(*ER, DRE);
   assert(V && "an element reference whose use is not one");
-  return ElementUse{handleVarRecord(ER->Array), *V};
+  return ElementUse{asRecord(ER->Var->getType().getNonReferenceType()), *V};
 }
 
 std::optional<ElementUse>
@@ -144,7 +230,7 @@ UseClassifier::elementReferenceDeclaration(const VarDecl *VD) const {
   std::optional<ElementPointer> ER = elementReference(VD);
   if (!ER)
     return std::nullopt;
-  const RecordDecl *RD = handleVarRecord(ER->Array);
+  const RecordDecl *RD = asRecord(VD->getType().getNonReferenceType());
   if (!spelledInFile(SourceRange(VD->getBeginLoc(), VD->getLocation())))
     return ElementUse{
         RD, UseVerdict::refused(VD->getLocation(),

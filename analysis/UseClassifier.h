@@ -238,6 +238,15 @@ struct HandleUse {
 struct ElementPointer {
   const clang::VarDecl *Var = nullptr;
   const clang::VarDecl *Array = nullptr;
+  /// An element reference into a member's array (`T &r = s->items[i];`,
+  /// `items[i]` in a member function) has no Array: the member expression
+  /// it was bound through, spelled again at each use.
+  const clang::MemberExpr *Member = nullptr;
+  /// The array's declaration: the handle variable or the member.
+  const clang::ValueDecl *arrayDecl() const {
+    return Array ? static_cast<const clang::ValueDecl *>(Array)
+                 : Member->getMemberDecl();
+  }
 };
 
 /// `for (T *p = a; p < a + n; ++p)` (or `p != a + n`) whose body uses p

@@ -48,7 +48,7 @@ void DeclarationRenderer::declaration(const DeclaratorDecl *D) {
   if (const auto *VD = dyn_cast<VarDecl>(D))
     if (std::optional<ElementUse> E = Uses.elementReferenceDeclaration(VD)) {
       // `T &r = a[i]` -> `ptrdiff_t r = (i)`, as an element pointer.
-      if (State.keptOnHost(E->Verdict.Use ? E->Verdict.Use->Array : nullptr))
+      if (State.keptOnHost(Uses.elementReference(VD)->arrayDecl()))
         return;
       if (!E->Verdict.Use)
         return cannotRender(E->Record, E->Verdict.Loc, E->Verdict.Refusal);

@@ -28,7 +28,7 @@ UseRenderer::arrayText(const HandleUse &U) {
 std::function<std::string(const EditSet &)>
 UseRenderer::indexText(const HandleUse &U) {
   if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(U.Index);
-      DRE && U.Array && Uses.elementReference(DRE->getDecl())) {
+      DRE && Uses.elementReference(DRE->getDecl())) {
     std::string Name = DRE->getDecl()->getNameAsString();
     return [Name](const EditSet &) { return Name; };
   }
@@ -525,7 +525,7 @@ void UseRenderer::renderUse(const RecordDecl *RD, const HandleUse &U) {
 /// uses only a copy to or from the layout is rendered (converting).
 void UseRenderer::reference(const DeclRefExpr *DRE) {
   if (std::optional<ElementUse> E = Uses.elementReferenceUse(DRE)) {
-    if (!E->Verdict.Use || !State.keptOnHost(E->Verdict.Use->Array))
+    if (!State.keptOnHost(Uses.elementReference(DRE->getDecl())->arrayDecl()))
       render(E->Record, E->Verdict);
     return;
   }
@@ -621,7 +621,7 @@ void UseRenderer::byReferenceSite(
         Deref && Deref->getOpcode() == UO_Deref &&
         Deref->getSubExpr()->IgnoreParenImpCasts() == U.Index)
       Element = A;
-    if (U.Array && A == U.Index)
+    if (A == U.Index)
       Element = A;
   }
   std::optional<FileRange> ElemRange =
