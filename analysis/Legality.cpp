@@ -227,8 +227,9 @@ public:
                               "initializers that zero every field are)"});
     }
     // The element proxy converts to T through a default-constructed one,
-    // and a plain array's get builds one field by field.
-    if (!RD->hasDefaultConstructor())
+    // and a plain array's get builds one field by field; or both through a
+    // constructor that takes every field (`Body(x, y, z, m)`).
+    if (!RD->hasDefaultConstructor() && !fieldwiseConstructor(RD))
       Why.push_back({RD->getLocation(),
                      OnlyContainers
                          ? "no default constructor (the element proxy "

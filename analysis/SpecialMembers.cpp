@@ -205,3 +205,35 @@ bool dlopt::defaultConstructionZeroes(const CXXRecordDecl *RD) {
   return RD->hasDefaultConstructor() &&
          !RD->hasUserProvidedDefaultConstructor() && memberInitializersZero(RD);
 }
+
+const CXXConstructorDecl *dlopt::fieldwiseConstructor(const CXXRecordDecl *RD) {
+  if (!RD || !RD->hasDefinition() || RD->hasDefaultConstructor())
+    return nullptr;
+  unsigned Fields = std::distance(RD->field_begin(), RD->field_end());
+  for (const CXXConstructorDecl *C : RD->ctors()) {
+    if (C->isCopyOrMoveConstructor() || C->getNumParams() != Fields ||
+        Fields == 0 || !C->hasBody() || !emptyBody(C) || C->isVariadic())
+      continue;
+    bool Each = llvm::all_of(RD->fields(), [&](const FieldDecl *F) {
+      if (!F->getType()->isScalarType())
+        return false;
+      for (const CXXCtorInitializer *I : C->inits()) {
+        if (!I->isMemberInitializer() || I->getMember() != F)
+          continue;
+        const Expr *Init = I->getInit()->IgnoreImplicit();
+        if (const auto *Paren = dyn_cast<ParenListExpr>(Init);
+            Paren && Paren->getNumExprs() == 1)
+          Init = Paren->getExpr(0)->IgnoreImplicit();
+        const auto *DRE = dyn_cast<DeclRefExpr>(Init->IgnoreParenImpCasts());
+        const ParmVarDecl *P = C->getParamDecl(F->getFieldIndex());
+        return DRE && DRE->getDecl() == P &&
+               P->getType().getNonReferenceType().getUnqualifiedType() ==
+                   F->getType().getUnqualifiedType();
+      }
+      return false;
+    });
+    if (Each)
+      return C;
+  }
+  return nullptr;
+}

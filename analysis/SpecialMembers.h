@@ -41,6 +41,14 @@ bool defaultMemberInitializerZeroes(const clang::FieldDecl *F);
 /// default constructor zeroFills).
 bool defaultConstructionZeroes(const clang::CXXRecordDecl *RD);
 
+/// A constructor of \p RD that sets each field from its parameter of the
+/// same position and does nothing else (`Body(double x, double y) : x(x),
+/// y(y) {}`, every field of scalar type), where \p RD has no default
+/// constructor: an element of the new layout is built with it from its
+/// fields. Null if there is none (or a default constructor).
+const clang::CXXConstructorDecl *
+fieldwiseConstructor(const clang::CXXRecordDecl *RD);
+
 } // namespace dlopt
 
 #endif

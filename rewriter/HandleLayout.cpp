@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "rewriter/HandleLayout.h"
 #include "analysis/AstUtil.h"
+#include "analysis/SpecialMembers.h"
 #include "analysis/UseClassifier.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/QualTypeNames.h"
@@ -45,6 +46,7 @@ std::unique_ptr<HandleLayout> HandleLayout::create(const RecordPlan &Plan,
   L->ClHost = !L->OpenCL && Plan.hasBuffers();
   if (const auto *CXX = dyn_cast<CXXRecordDecl>(RD)) {
     L->ConstructsElements = !CXX->hasTrivialDefaultConstructor();
+    L->ConstructsFromFields = fieldwiseConstructor(CXX) != nullptr;
     L->addForwarders(CXX, Ctx);
   }
   L->Notation = Plan.notation();
@@ -628,7 +630,15 @@ void HandlePrinter::reallocHelper() {
 
 void HandlePrinter::getHelper() {
   OS << L.deviceHelper() << E << " " << L.getName() << "(" << H
-     << " h, size_t i) {\n  " << E << " v;\n";
+     << " h, size_t i) {\n";
+  if (L.ConstructsFromFields) { // Every field scalar: T(f0, f1, ...).
+    OS << "  return " << L.qualifiedRecordName() << "(";
+    for (unsigned F = 0; F < L.FieldNames.size(); ++F)
+      OS << (F ? ", " : "") << L.access("h", "i", F);
+    OS << ");\n}\n\n";
+    return;
+  }
+  OS << "  " << E << " v;\n";
   for (unsigned F = 0; F < L.FieldNames.size(); ++F)
     OS << "  " << L.copyField("v." + L.FieldNames[F], L.access("h", "i", F), F)
        << ";\n";

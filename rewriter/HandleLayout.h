@@ -358,6 +358,11 @@ private:
   /// A class whose default constructor gives fields values (initializers
   /// or a constructor): a std::array of it constructs every element.
   bool ConstructsElements = false;
+  /// A class without a default constructor, built from its fields through
+  /// the constructor that takes them in order (fieldwiseConstructor): the
+  /// element proxy and get make `T(f0, f1, ...)`, and a vector has no
+  /// resize or constructor that makes elements from nothing.
+  bool ConstructsFromFields = false;
   /// The member functions the element proxies forward, as declarations
   /// and calls: "void move(float a0)", "move(std::forward<float>(a0))". A
   /// non-const one runs on a copy assigned back (v[i].move(dt)); a const

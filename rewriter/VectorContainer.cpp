@@ -148,10 +148,17 @@ void ContainerPrinter::proxy(bool Const) {
     OS << "  " << D.str() << ";\n";
   }
   proxyConstructor(Name, Const);
-  OS << "  operator " << T << "() const {\n    " << T << " e;\n";
-  for (const std::string &F : L.FieldNames)
-    OS << "    e." << F << " = " << F << ";\n";
-  OS << "    return e;\n  }\n";
+  if (L.ConstructsFromFields) {
+    OS << "  operator " << T << "() const { return " << T << "(";
+    for (unsigned F = 0; F < L.FieldNames.size(); ++F)
+      OS << (F ? ", " : "") << L.FieldNames[F];
+    OS << "); }\n";
+  } else {
+    OS << "  operator " << T << "() const {\n    " << T << " e;\n";
+    for (const std::string &F : L.FieldNames)
+      OS << "    e." << F << " = " << F << ";\n";
+    OS << "    return e;\n  }\n";
+  }
   if (!Const)
     proxyAssignments();
   forwarders(Const);
@@ -406,9 +413,12 @@ void ContainerPrinter::vectorContainer() {
 }
 
 void ContainerPrinter::vectorConstructors(StringRef C) {
-  OS << "  " << C << "() = default;\n"
-     << "  explicit " << C << "(size_type n) { resize(n); }\n"
-     << "  " << C << "(size_type n, const " << T
+  OS << "  " << C << "() = default;\n";
+  // Elements from nothing need T() (a vector of a class without one has no
+  // such constructor either).
+  if (!L.ConstructsFromFields)
+    OS << "  explicit " << C << "(size_type n) { resize(n); }\n";
+  OS << "  " << C << "(size_type n, const " << T
      << " &value) { resize(n, value); }\n"
      << "  " << C << "(std::initializer_list<" << T << "> init) {\n"
      << "    reserve(init.size());\n"
@@ -435,8 +445,9 @@ void ContainerPrinter::vectorCapacity() {
 void ContainerPrinter::vectorResize() {
   // Tiles grow by whole tiles; the lanes of new elements are set one by
   // one.
-  OS << "  void resize(size_type n) { resize(n, " << T << "()); }\n"
-     << "  void resize(size_type n, const " << T << " &value) {\n";
+  if (!L.ConstructsFromFields)
+    OS << "  void resize(size_type n) { resize(n, " << T << "()); }\n";
+  OS << "  void resize(size_type n, const " << T << " &value) {\n";
   if (AnyTiles)
     OS << "    size_type old = size();\n";
   for (const HandleMember &M : L.Members) {

@@ -64,7 +64,7 @@ struct Numbered {
 // CHECK-DAG: class-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: no default constructor (the element proxy converts to a default-constructed T)
 struct NoDefault {
   float x, y;
-  NoDefault(float x, float y) : x(x), y(y) {}
+  NoDefault(double x, float y) : x(x), y(y) {} // converts x: no fieldwise one
 };
 
 // CHECK-DAG: class-refusals.cpp:[[@LINE+1]]:{{[0-9]+}}: fields under different access control (not standard-layout)
