@@ -814,12 +814,15 @@ private:
       stmt(Child);
   }
 
-  /// An element of a plain array (a[i], *p) given to a function or
-  /// operator of the program by reference: a[i] + b[j], dot(a[i], b),
-  /// a[i] += v (C++ value classes).
-  static const Expr *plainElement(const Expr *Arg) {
+  /// An element of a plain array (a[i], *p, a reference r = a[i]) given to
+  /// a function or operator of the program by reference: a[i] + b[j], dot(a[i],
+  /// b), a[i] += v (C++ value classes).
+  const Expr *plainElement(const Expr *Arg) const {
     Arg = Arg->IgnoreImpCasts();
-    return isa<ArraySubscriptExpr, UnaryOperator>(Arg->IgnoreParens()) &&
+    const Expr *E = Arg->IgnoreParens();
+    bool Reference = isa<DeclRefExpr>(E) &&
+                     Uses.elementReference(cast<DeclRefExpr>(E)->getDecl());
+    return (isa<ArraySubscriptExpr, UnaryOperator>(E) || Reference) &&
                    Arg->isGLValue()
                ? Arg
                : nullptr;

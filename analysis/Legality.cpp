@@ -320,8 +320,10 @@ public:
       if (const Expr *Start = beginOrEnd(VD->getInit()))
         AllowedIterators.insert(Start);
     // T &r = a[i]: the index it becomes.
-    if (std::optional<ElementUse> E = Uses.elementReferenceDeclaration(VD))
+    if (std::optional<ElementUse> E = Uses.elementReferenceDeclaration(VD)) {
+      auto ArrayScoped = memoryScope(Uses.elementReference(VD)->arrayDecl());
       classified(E->Record, E->Verdict);
+    }
     // for (auto &b : v), const T &r = v[i], auto e = v[i].
     if (std::optional<ElementUse> E = Uses.elementBinding(VD, Instantiation))
       classified(E->Record, E->Verdict);
@@ -988,8 +990,12 @@ public:
     auto Scoped = memoryScope(DRE->getDecl());
     if (const RecordDecl *RD = Uses.handleVarRecord(DRE->getDecl()))
       classified(RD, Uses.reference(DRE));
-    if (std::optional<ElementUse> E = Uses.elementReferenceUse(DRE))
+    // (Through a reference, the array's memory says where it blocks.)
+    if (std::optional<ElementUse> E = Uses.elementReferenceUse(DRE)) {
+      auto ArrayScoped =
+          memoryScope(Uses.elementReference(DRE->getDecl())->arrayDecl());
       classified(E->Record, E->Verdict);
+    }
     if (const RecordDecl *RD =
             containerElementRecord(iteratorContainer(DRE->getType()));
         isCandidate(RD) && !Handled.count(DRE))

@@ -456,8 +456,56 @@ static bool usedInPlace(const Stmt *Body, const ValueDecl *Param,
   return !Escapes;
 }
 
+/// Whether \p Body only reads the element its reference parameter \p Param
+/// names: every use of it reads a field (maybe of a field: `b.pos.x`), or
+/// passes it or a field on by value or const reference, or calls a const
+/// member function on it; none assigns, steps, takes an address or binds a
+/// non-const reference. (`bool isCollide(Body &b1, Body &b2)`, a parameter
+/// written without its const.)
+bool UseClassifier::onlyReads(const Stmt *Body,
+                              const ParmVarDecl *Param) const {
+  std::vector<const DeclRefExpr *> Refs;
+  referencesTo(Body, Param, Refs);
+  return llvm::all_of(Refs, [&](const DeclRefExpr *DRE) {
+    const Expr *E = DRE;
+    const Stmt *P = semanticParent(E, /*SkipLoads=*/false);
+    // Down the fields: b.pos.x.
+    while (const auto *ME = dyn_cast_or_null<MemberExpr>(P)) {
+      if (ME->isArrow() || ME->getBase() != E ||
+          !isa<FieldDecl>(ME->getMemberDecl()))
+        break;
+      E = ME;
+      P = semanticParent(E, /*SkipLoads=*/false);
+    }
+    if (const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(P))
+      return Cast->getCastKind() == CK_LValueToRValue;
+    // A copy (by value), or a const member function of the class.
+    if (const auto *Copy = dyn_cast_or_null<CXXConstructExpr>(P))
+      return Copy->getConstructor()->isCopyOrMoveConstructor() &&
+             Copy->getConstructor()
+                 ->getParamDecl(0)
+                 ->getType()
+                 .getNonReferenceType()
+                 .isConstQualified();
+    if (const auto *ME = dyn_cast_or_null<MemberExpr>(P))
+      if (const auto *MD = dyn_cast<CXXMethodDecl>(ME->getMemberDecl()))
+        return MD->isConst();
+    // Passed on to a const reference parameter.
+    if (const auto *Call = dyn_cast_or_null<CallExpr>(P)) {
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      for (unsigned I = 0; Callee && I < Call->getNumArgs(); ++I)
+        if (Call->getArg(I)->IgnoreParenImpCasts() == E &&
+            I < Callee->getNumParams())
+          return isConstLValueReference(Callee->getParamDecl(I)->getType());
+    }
+    return false;
+  });
+}
+
 /// f(a[i]) to `T &` as a statement: the element copied out, the call made
 /// on the copy, the copy written back, where that is what the call did.
+/// A call whose value is used is made on a copy too where the callee only
+/// reads the element (ReadOnly: nothing written back).
 std::optional<UseVerdict>
 UseClassifier::byReference(HandleUse U, const Expr *Elem, const CallExpr *Call,
                            const ParmVarDecl *Param) const {
@@ -474,10 +522,14 @@ UseClassifier::byReference(HandleUse U, const Expr *Elem, const CallExpr *Call,
     return Refuse("a template instantiation or library function (not "
                   "rewritten yet)");
   const FunctionDecl *Def = nullptr;
-  if (!Callee->hasBody(Def) || !asStatement(Call))
-    return Refuse(Def ? "the call's value is used (only a call as a statement "
-                        "is rewritten)"
-                      : "its definition is not in this file");
+  if (!Callee->hasBody(Def))
+    return Refuse("its definition is not in this file");
+  const ParmVarDecl *DefParam =
+      Def->getParamDecl(Param->getFunctionScopeIndex());
+  bool ReadOnly = onlyReads(Def->getBody(), DefParam);
+  if (!asStatement(Call) && !ReadOnly)
+    return Refuse("the call's value is used and the function writes the "
+                  "element (only such a call as a statement is rewritten)");
   if (U.Index && U.Index->HasSideEffects(Ctx))
     return Refuse("the element's index has side effects (it is read and "
                   "written back)");
@@ -485,15 +537,13 @@ UseClassifier::byReference(HandleUse U, const Expr *Elem, const CallExpr *Call,
   for (const Expr *Arg : Call->arguments())
     if (Arg->IgnoreParenImpCasts() != Elem && reachesArrays(Arg, RD, 2))
       return Refuse("another argument reaches an array of the record");
-  const ParmVarDecl *DefParam =
-      Def->getParamDecl(Param->getFunctionScopeIndex());
   if (reachesArrays(Def->getBody(), RD, 2))
     return Refuse("it may reach the record's arrays itself, which would not "
                   "see the element until the call returns");
   if (!usedInPlace(Def->getBody(), DefParam, Ctx))
     return Refuse("it keeps the reference (its address, a reference to it, "
                   "or returns it)");
-  U.Kind = UseKind::ElementWrite;
+  U.Kind = ReadOnly ? UseKind::ElementRead : UseKind::ElementWrite;
   U.Site = Call;
   U.ByReference = true;
   return checked(UseVerdict::of(U), "an element passed by reference");

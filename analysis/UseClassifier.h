@@ -206,7 +206,9 @@ struct HandleUse {
   bool Updates = false;
   /// ElementWrite through a non-const reference parameter (`move(a[i],
   /// dt);` as a statement; Site the call): the element is copied out, the
-  /// call made on the copy, the copy written back.
+  /// call made on the copy, the copy written back. An ElementRead so where
+  /// the callee only reads it (the call's value may then be used: nothing
+  /// is written back).
   bool ByReference = false;
   /// The handle is an array member of another record (its storage lives
   /// in that record).
@@ -674,6 +676,8 @@ private:
   std::optional<ElementPointer>
   findElementReference(const clang::VarDecl *VD,
                        UseVerdict *Why = nullptr) const;
+  bool onlyReads(const clang::Stmt *Body,
+                 const clang::ParmVarDecl *Param) const;
   std::optional<UseVerdict> referenceUse(const ElementPointer &ER,
                                          const clang::DeclRefExpr *DRE) const;
   std::optional<UseVerdict>

@@ -632,6 +632,17 @@ void UseRenderer::byReferenceSite(
   unsigned CB = Call->Begin, CE = Call->End, EB = ElemRange->Begin,
            EE = ElemRange->End;
   std::string Type = L->qualifiedRecordName();
+  if (U.Kind == UseKind::ElementRead) // Read only: the call's value.
+    return addSite(
+        RD, U.Site->getSourceRange(), U.Site->getExprLoc(),
+        [=](const EditSet &ES, const LaneContext *) {
+          L->use(HandleLayout::Get);
+          return "[&] { " + Type + " dlopt_element = " + L->getName() + "(" +
+                 HandleText(ES) + ", " + IndexText(ES) + "); return " +
+                 ES.textOf(CB, EB) + "dlopt_element" + ES.textOf(EE, CE) +
+                 "; }()";
+        },
+        "an element passed by reference");
   addSite(
       RD, U.Site->getSourceRange(), U.Site->getExprLoc(),
       [=](const EditSet &ES, const LaneContext *) {

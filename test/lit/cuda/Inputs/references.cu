@@ -1,8 +1,8 @@
 // An SPH-style CUDA program that names its elements through references, as
 // many CUDA codes do: `Particle &p = ps[i];` in a grid-stride loop, a const
 // reference to each neighbour in the density loop, an element passed by
-// reference to a __device__ helper. Host arrays of structs copied to the
-// device and back. Prints a checksum.
+// reference to __device__ helpers (one writes it, one only reads it). Host
+// arrays of structs copied to the device and back. Prints a checksum.
 #include <cstdio>
 #include <cstdlib>
 
@@ -19,6 +19,9 @@ __device__ void clamp(Particle &p) {
   if (p.y < 0.0f || p.y > 1.0f)
     p.vy = -p.vy;
 }
+
+// Takes the element by a non-const reference and only reads it.
+__device__ bool inside(Particle &p) { return p.x >= 0.0f && p.x <= 1.0f; }
 
 __global__ void density(Particle *ps, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -43,6 +46,8 @@ __global__ void move(Particle *ps, int n, float dt) {
     p.vy -= p.p * p.y * dt;
     p.x += p.vx * dt;
     p.y += p.vy * dt;
+    if (!inside(p))
+      p.vx *= 0.5f;
     clamp(p);
   }
 }
