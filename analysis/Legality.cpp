@@ -301,6 +301,11 @@ public:
   }
 
   bool VisitVarDecl(VarDecl *VD) {
+    // T &r = a[i]: the index it becomes.
+    if (std::optional<ElementUse> E = Uses.elementReferenceDeclaration(VD)) {
+      auto ArrayScoped = memoryScope(Uses.elementReference(VD)->arrayDecl());
+      classified(E->Record, E->Verdict);
+    }
     auto Scoped = memoryScope(VD);
     QualType T = VD->getType();
     // T *p = malloc(...): the allocation that initializes a handle; T *r =
@@ -319,11 +324,6 @@ public:
         !T->isReferenceType())
       if (const Expr *Start = beginOrEnd(VD->getInit()))
         AllowedIterators.insert(Start);
-    // T &r = a[i]: the index it becomes.
-    if (std::optional<ElementUse> E = Uses.elementReferenceDeclaration(VD)) {
-      auto ArrayScoped = memoryScope(Uses.elementReference(VD)->arrayDecl());
-      classified(E->Record, E->Verdict);
-    }
     // for (auto &b : v), const T &r = v[i], auto e = v[i].
     if (std::optional<ElementUse> E = Uses.elementBinding(VD, Instantiation))
       classified(E->Record, E->Verdict);
@@ -987,15 +987,16 @@ public:
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
     if (!CloneCallees.count(DRE))
       cloneReference(DRE, nullptr);
-    auto Scoped = memoryScope(DRE->getDecl());
-    if (const RecordDecl *RD = Uses.handleVarRecord(DRE->getDecl()))
-      classified(RD, Uses.reference(DRE));
-    // (Through a reference, the array's memory says where it blocks.)
+    // Through a reference, its array's memory says where a use blocks (a
+    // kernel's refusal blocks both strategies).
     if (std::optional<ElementUse> E = Uses.elementReferenceUse(DRE)) {
       auto ArrayScoped =
           memoryScope(Uses.elementReference(DRE->getDecl())->arrayDecl());
       classified(E->Record, E->Verdict);
     }
+    auto Scoped = memoryScope(DRE->getDecl());
+    if (const RecordDecl *RD = Uses.handleVarRecord(DRE->getDecl()))
+      classified(RD, Uses.reference(DRE));
     if (const RecordDecl *RD =
             containerElementRecord(iteratorContainer(DRE->getType()));
         isCandidate(RD) && !Handled.count(DRE))
