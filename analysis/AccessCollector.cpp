@@ -217,9 +217,9 @@ public:
       return;
     }
     // A function without loops of its own runs in its callers' loops.
-    Body = containsLoop(FD->getBody()) ? nullptr : FD->getBody();
+    LooplessBody = containsLoop(FD->getBody()) ? nullptr : FD->getBody();
     stmt(FD->getBody());
-    Body = nullptr;
+    LooplessBody = nullptr;
   }
 
   bool foundFieldInLoop() const { return FieldInLoop; }
@@ -1033,7 +1033,7 @@ private:
     if (rangeElement(Element))
       return false;
     if (Loops.empty())
-      return Body && positionFromData(Element, ViaArrow);
+      return LooplessBody && positionFromData(Element, ViaArrow);
     if (Loops.front().WorkItems && divergentElement(Element, ViaArrow))
       return true;
     if (ContainerElement VE = asContainerElement(Element);
@@ -1068,6 +1068,11 @@ private:
     Element = Element->IgnoreParenImpCasts();
     if (ViaArrow)
       return pointerFromData(Element, 0);
+    // v[i], v.at(i) of a container the arguments name; front(), back().
+    if (ContainerElement VE = asContainerElement(Element);
+        isCandidate(VE.Record))
+      return !fromArguments(VE.Container, 0) ||
+             (VE.Index && !fromArguments(VE.Index, 0));
     if (const auto *DRE = dyn_cast<DeclRefExpr>(Element)) // r = a[i]
       if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
           VD && VD->getInit() && Uses.elementReference(VD))
@@ -1092,7 +1097,7 @@ private:
       const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
       if (!VD || isa<ParmVarDecl>(VD) || !VD->hasLocalStorage())
         return false;
-      return !VD->getInit() || assignsTo(Body, VD) ||
+      return !VD->getInit() || assignsTo(LooplessBody, VD) ||
              pointerFromData(VD->getInit(), Depth + 1);
     }
     if (const auto *UO = dyn_cast<UnaryOperator>(P);
@@ -1131,7 +1136,7 @@ private:
       if (isa<ParmVarDecl>(VD) || !VD->hasLocalStorage() ||
           VD->getType()->isRecordType())
         return true;
-      return VD->getInit() && !assignsTo(Body, VD) &&
+      return VD->getInit() && !assignsTo(LooplessBody, VD) &&
              fromArguments(VD->getInit(), Depth + 1);
     }
     // A member of an object the arguments name (sd->n_gridpoints), not of
@@ -1478,7 +1483,7 @@ private:
   /// Element pointers (pi = &a[i]) stand for their element.
   UseClassifier Uses;
   /// The body of the function without loops being walked (else null).
-  const Stmt *Body = nullptr;
+  const Stmt *LooplessBody = nullptr;
   std::vector<LoopScope> Loops;
   /// How deep vectorizableCall looks into library wrappers (and a bound
   /// for recursive ones).

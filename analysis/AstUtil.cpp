@@ -503,10 +503,16 @@ bool dlopt::declaresOtherNamed(const Stmt *S, const NamedDecl *D) {
   if (!S)
     return false;
   if (const auto *DS = dyn_cast<DeclStmt>(S))
-    for (const Decl *X : DS->decls())
+    for (const Decl *X : DS->decls()) {
       if (const auto *V = dyn_cast<VarDecl>(X);
           V && V != D && V->getName() == D->getName())
         return true;
+      // auto [a, b] = ...: its bindings are names too.
+      if (const auto *DD = dyn_cast<DecompositionDecl>(X))
+        for (const BindingDecl *B : DD->bindings())
+          if (B->getName() == D->getName())
+            return true;
+    }
   return llvm::any_of(subStatements(S),
                       [D](const Stmt *C) { return declaresOtherNamed(C, D); });
 }

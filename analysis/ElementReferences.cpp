@@ -10,9 +10,10 @@
 // the index is evaluated there once; reads and writes through it go to the
 // arrays themselves, so it sees every write to the element, as the
 // reference did. A reference named otherwise (its address taken, bound to
-// another reference or pointer, returned, a member function called on it)
-// is not one: a const reference may still be bound to a copy
-// (UseClassifier::constReference), anything else is refused.
+// another reference or pointer, returned, a non-const member function
+// called on it, named by a lambda or an OpenMP clause) is not one: a const
+// reference may still be bound to a copy (UseClassifier::constReference),
+// anything else is refused.
 //
 //===----------------------------------------------------------------------===//
 #include "analysis/AstUtil.h"
@@ -32,71 +33,74 @@ static const ArraySubscriptExpr *boundElement(const VarDecl *VD) {
               : nullptr;
 }
 
-/// Whether a lambda in \p S names \p ER's reference but would not see its
-/// array where the rewrite spells it there: one with no capture default
-/// (`[&p]`, which names only the reference), the array a local variable or
-/// a member reached through `this`.
-static bool lambdaMissesArray(const Stmt *S, const ElementPointer &ER) {
+/// Whether a lambda in \p S names \p VD (in its captures or its body): a
+/// capture by copy would copy the element, not the index, and one by name
+/// would need the array too.
+static bool inLambda(const Stmt *S, const VarDecl *VD) {
   if (!S)
     return false;
-  if (const auto *L = dyn_cast<LambdaExpr>(S);
-      L && L->getCaptureDefault() == LCD_None &&
-      refersTo(L->getBody(), ER.Var) &&
-      (!ER.Array || ER.Array->hasLocalStorage()))
-    return true;
+  if (const auto *L = dyn_cast<LambdaExpr>(S))
+    return refersTo(L, VD) ||
+           llvm::any_of(L->captures(), [VD](const LambdaCapture &C) {
+             return C.capturesVariable() && C.getCapturedVar() == VD;
+           });
   return llvm::any_of(subStatements(S),
-                      [&](const Stmt *C) { return lambdaMissesArray(C, ER); });
+                      [VD](const Stmt *C) { return inLambda(C, VD); });
 }
 
-/// Whether \p E names one object through variables, `this` and members
-/// (`s`, `this`, `sim.sys`, `s->grid`): what the rewrite can spell again
-/// where the reference is used.
+/// Whether \p E names one object, a variable or `this` (`s->parts`,
+/// `sys.parts`, `parts` in a member function): what the rewrite can spell
+/// again where the reference is used. (Deeper paths, `sim.sys->parts`,
+/// would need each member on the way checked too.)
 static bool objectPath(const Expr *E) {
   E = E->IgnoreParenImpCasts();
   if (isa<CXXThisExpr>(E))
     return true;
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-    return isa<VarDecl>(DRE->getDecl());
-  if (const auto *ME = dyn_cast<MemberExpr>(E))
-    return isa<FieldDecl>(ME->getMemberDecl()) && objectPath(ME->getBase());
-  return false;
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  return DRE && isa<VarDecl>(DRE->getDecl());
 }
 
-/// Whether \p S assigns the member \p FD of any object (`s->parts = q;`).
-static bool assignsMember(const Stmt *S, const ValueDecl *FD) {
+/// Whether \p S may change the member \p FD of any object: assigns it,
+/// steps it, takes its address or passes it to a call as an lvalue
+/// (`s->parts = q;`, `++s->parts`, `std::swap(s->parts, t)`).
+static bool changesMember(const Stmt *S, const ValueDecl *FD) {
   if (!S)
     return false;
-  if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp())
-    if (const auto *ME =
-            dyn_cast<MemberExpr>(BO->getLHS()->IgnoreParenImpCasts());
-        ME && ME->getMemberDecl() == FD)
-      return true;
+  auto Names = [FD](const Expr *E) {
+    const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParens());
+    return ME && ME->getMemberDecl() == FD;
+  };
+  if (const auto *BO = dyn_cast<BinaryOperator>(S);
+      BO && BO->isAssignmentOp() && Names(BO->getLHS()))
+    return true;
+  if (const auto *UO = dyn_cast<UnaryOperator>(S);
+      UO && (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
+      Names(UO->getSubExpr()))
+    return true;
+  if (const auto *Call = dyn_cast<CallExpr>(S))
+    for (const Expr *Arg : Call->arguments())
+      if (Arg->isGLValue() && Names(Arg))
+        return true;
   return llvm::any_of(subStatements(S),
-                      [FD](const Stmt *C) { return assignsMember(C, FD); });
+                      [FD](const Stmt *C) { return changesMember(C, FD); });
 }
 
 /// Whether the member array \p Member names stays the same from the
-/// reference's declaration to the end of \p Scope: no variable of its path
-/// assigned or hidden by another of its name, the member itself not
-/// assigned, and (reached through `this`) no local of the member's name.
+/// reference's declaration to the end of \p Scope: its object's variable
+/// not assigned or hidden by another of its name, the member itself not
+/// changed, and (reached through `this`) no local of the member's name.
 static bool memberStays(const MemberExpr *Member, const Stmt *Scope,
                         const Stmt *Body) {
-  if (assignsMember(Scope, Member->getMemberDecl()))
+  if (changesMember(Scope, Member->getMemberDecl()))
     return false;
-  for (const Expr *E = Member; E;) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-      const auto *V = cast<VarDecl>(DRE->getDecl());
-      return !assignsTo(Scope, V) && !declaresOtherNamed(Body, V);
-    }
-    const auto *ME = dyn_cast<MemberExpr>(E);
-    if (!ME)
-      return true; // this
-    if (ME->isImplicitAccess() && declaresOtherNamed(Body, ME->getMemberDecl()))
-      return false;
-    E = ME->getBase();
+  const Expr *Object = Member->getBase()->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Object)) {
+    const auto *V = cast<VarDecl>(DRE->getDecl());
+    return !assignsTo(Scope, V) && !declaresOtherNamed(Body, V);
   }
-  return true;
+  // this: spelled `parts` again, which a local of that name would hide.
+  return !Member->isImplicitAccess() ||
+         !declaresOtherNamed(Body, Member->getMemberDecl());
 }
 
 std::optional<ElementPointer>
@@ -104,10 +108,14 @@ UseClassifier::elementReference(const ValueDecl *D) const {
   const auto *VD = dyn_cast_or_null<VarDecl>(D);
   if (!VD || !VD->getType()->isLValueReferenceType())
     return std::nullopt;
-  auto [It, New] = ElementReferences.try_emplace(VD);
-  if (New)
-    It->second = findElementReference(VD);
-  return It->second;
+  if (auto It = ElementReferences.find(VD); It != ElementReferences.end())
+    return It->second;
+  // Deciding it may decide others (a call passing two references) and
+  // grow the map: no iterator is held across.
+  ElementReferences[VD] = std::nullopt;
+  std::optional<ElementPointer> ER = findElementReference(VD);
+  ElementReferences[VD] = ER;
+  return ER;
 }
 
 std::optional<ElementPointer>
@@ -139,8 +147,7 @@ UseClassifier::findElementReference(const VarDecl *VD, UseVerdict *Why) const {
       return std::nullopt;
   } else {
     Member = dyn_cast<MemberExpr>(Base);
-    if (!Member || memberHandleRecord(Member->getMemberDecl()) != RD ||
-        !objectPath(Member->getBase()))
+    if (!Member || memberHandleRecord(Member->getMemberDecl()) != RD)
       return std::nullopt;
   }
   // One text serves every instantiation of a template.
@@ -148,6 +155,9 @@ UseClassifier::findElementReference(const VarDecl *VD, UseVerdict *Why) const {
           dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
       FD && (FD->isTemplateInstantiation() || FD->isDependentContext()))
     return Not(VD->getLocation(), "it is declared in a template");
+  if (Member && !objectPath(Member->getBase()))
+    return Not(VD->getLocation(), "its array is reached through more than "
+                                  "one member (not rewritten yet)");
   // The declaration is respelled from its first specifier to the name.
   const DeclStmt *DS = nullptr;
   for (const DynTypedNode &N : Ctx.getParents(*VD))
@@ -171,9 +181,8 @@ UseClassifier::findElementReference(const VarDecl *VD, UseVerdict *Why) const {
   // A use refused as the element's (given to a template, say) leaves a
   // const reference to be bound to a copy instead.
   bool Const = isConstLValueReference(VD->getType());
-  if (lambdaMissesArray(Body, ER))
-    return Not(VD->getLocation(),
-               "it is used in a lambda that does not capture its array");
+  if (inLambda(Body, VD))
+    return Not(VD->getLocation(), "it is used in a lambda");
   for (const DeclRefExpr *DRE : Refs)
     if (std::optional<UseVerdict> V = referenceUse(ER, DRE);
         !V || (Const && !V->Use))
@@ -205,8 +214,11 @@ UseClassifier::referenceUse(const ElementPointer &ER,
     U.Field = ME;
     return checked(UseVerdict::of(U), "a field access");
   }
-  // Named by an OpenMP region that captures it.
-  if (isa_and_nonnull<CapturedStmt, OMPExecutableDirective>(P)) {
+  // Captured by an OpenMP region (shared, as the reference was). Named in
+  // a clause (firstprivate(p) copies the element, not the index): none.
+  if (isa_and_nonnull<OMPExecutableDirective>(P))
+    return std::nullopt;
+  if (isa_and_nonnull<CapturedStmt>(P)) {
     HandleUse Same{UseKind::ElementPointer, DRE, DRE};
     Same.Var = ER.Var;
     return UseVerdict::of(Same);
@@ -220,9 +232,18 @@ UseClassifier::elementReferenceUse(const DeclRefExpr *DRE) const {
   std::optional<ElementPointer> ER = elementReference(DRE->getDecl());
   if (!ER)
     return std::nullopt;
+  const RecordDecl *RD = asRecord(ER->Var->getType().getNonReferenceType());
+  // Its uses decided it, but an OpenMP clause is no statement they saw
+  // (firstprivate(r) would copy the element, not the index).
   std::optional<UseVerdict> V = referenceUse(*ER, DRE);
-  assert(V && "an element reference whose use is not one");
-  return ElementUse{asRecord(ER->Var->getType().getNonReferenceType()), *V};
+  if (!V)
+    return ElementUse{
+        RD, UseVerdict::refused(DRE->getLocation(),
+                                "the reference '" + ER->Var->getNameAsString() +
+                                    "' to an element is named by an OpenMP "
+                                    "clause, which would copy the index the "
+                                    "rewrite makes of it, not the element")};
+  return ElementUse{RD, *V};
 }
 
 std::optional<ElementUse>

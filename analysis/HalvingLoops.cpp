@@ -8,19 +8,22 @@
 // outweighed everything else of the program.
 //
 // A loop is taken for one when every variable its condition reads that the
-// loop changes is given a halved value (`x / 2` or `x >> 1` in it, or a
-// variable of the loop given one: mid, mid + 1), halved in place (`/= 2`,
-// `>>= 1`), moved by such a value (`lower += half`), or set from the
+// loop changes is given a value halved from the condition's variables
+// (`lower + (upper - lower) / 2`, `length >> 1`, or a variable of the loop
+// given one: mid, mid + 1), halved in place (`/= 2`, `>>= 1`), moved by
+// such a value (`base += half`, half = length / 2), or set from the
 // condition's other variables (`length = upper - lower`), and one of them
-// is halved so. Anything else (++, --, another value) makes it an ordinary
-// loop.
+// is halved so. Anything else (++, --, a step by a constant half, `t += dt
+// / 2`) makes it an ordinary loop.
 //
 //===----------------------------------------------------------------------===//
 #include "analysis/AccessCollector.h"
 #include "analysis/AstUtil.h"
+#include "analysis/StackSpace.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include <functional>
 
 using namespace clang;
 using namespace dlopt;
@@ -29,46 +32,64 @@ namespace {
 
 using VarSet = llvm::SmallPtrSet<const VarDecl *, 8>;
 
-/// Whether \p S divides by 2 or shifts right by 1 anywhere (also in
-/// place: `/= 2`, `>>= 1`).
-bool containsHalving(const Stmt *S) {
+/// The halvings in \p S: `x / 2` and `x >> 1` (also in place, `/= 2`,
+/// `>>= 1`), each with the operand it halves.
+void halvings(const Stmt *S, std::vector<const Expr *> &Out) {
   if (!S)
-    return false;
-  if (const auto *BO = dyn_cast<BinaryOperator>(S))
-    if (const auto *Lit =
-            dyn_cast<IntegerLiteral>(BO->getRHS()->IgnoreParenImpCasts())) {
-      uint64_t V = Lit->getValue().getZExtValue();
-      BinaryOperatorKind Op = BO->getOpcode();
-      if (((Op == BO_Div || Op == BO_DivAssign) && V == 2) ||
-          ((Op == BO_Shr || Op == BO_ShrAssign) && V == 1))
-        return true;
-    }
-  for (const Stmt *C : S->children())
-    if (containsHalving(C))
-      return true;
-  return false;
+    return;
+  withStackSpace([&] {
+    if (const auto *BO = dyn_cast<BinaryOperator>(S))
+      if (const auto *Lit =
+              dyn_cast<IntegerLiteral>(BO->getRHS()->IgnoreParenImpCasts())) {
+        uint64_t V = Lit->getValue().getZExtValue();
+        BinaryOperatorKind Op = BO->getOpcode();
+        if (((Op == BO_Div || Op == BO_DivAssign) && V == 2) ||
+            ((Op == BO_Shr || Op == BO_ShrAssign) && V == 1))
+          Out.push_back(BO->getLHS());
+      }
+    for (const Stmt *C : S->children())
+      halvings(C, Out);
+  });
 }
 
 /// The variables \p S reads.
 void readVars(const Stmt *S, VarSet &Out) {
   if (!S)
     return;
-  if (const auto *V = varOf(dyn_cast<Expr>(S)))
-    Out.insert(V);
-  for (const Stmt *C : S->children())
-    readVars(C, Out);
+  withStackSpace([&] {
+    if (const auto *V = varOf(dyn_cast<Expr>(S)))
+      Out.insert(V);
+    for (const Stmt *C : S->children())
+      readVars(C, Out);
+  });
 }
 
-/// Whether every variable \p E reads is in \p Vars (a value made of them).
-bool onlyReads(const Expr *E, const VarSet &Vars) {
+bool readsAny(const Stmt *S, const VarSet &Vars) {
+  VarSet Read;
+  readVars(S, Read);
+  return llvm::any_of(Read, [&](const VarDecl *V) { return Vars.count(V); });
+}
+
+/// Whether \p E halves a value of the loop: one of \p Vars (the
+/// condition's variables and the values halved from them) halved (`(lower +
+/// upper) / 2`, `length >> 1`; not `dt / 2`, a constant step), or such a
+/// value itself (`upper = mid`).
+bool halvesLoopValue(const Expr *E, const VarSet &Vars) {
+  std::vector<const Expr *> Halved;
+  halvings(E, Halved);
+  return llvm::any_of(Halved, [&](const Expr *H) { return readsAny(H, Vars); });
+}
+
+/// Whether \p E reads variables, all of them in \p Vars.
+bool readsOnly(const Expr *E, const VarSet &Vars) {
   VarSet Read;
   readVars(E, Read);
   return !Read.empty() &&
          llvm::all_of(Read, [&](const VarDecl *V) { return Vars.count(V); });
 }
 
-/// The loop's changes to variables: each assignment, compound assignment
-/// and step, with the variable changed.
+/// A change the loop makes to a variable: an assignment, compound
+/// assignment or step.
 struct Change {
   const VarDecl *Var;
   const Expr *Op;
@@ -76,53 +97,51 @@ struct Change {
 void changes(const Stmt *S, std::vector<Change> &Out) {
   if (!S)
     return;
-  if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp())
-    if (const VarDecl *V = varOf(BO->getLHS()))
-      Out.push_back({V, BO});
-  if (const auto *UO = dyn_cast<UnaryOperator>(S);
-      UO && UO->isIncrementDecrementOp())
-    if (const VarDecl *V = varOf(UO->getSubExpr()))
-      Out.push_back({V, UO});
-  for (const Stmt *C : S->children())
-    changes(C, Out);
+  withStackSpace([&] {
+    if (const auto *BO = dyn_cast<BinaryOperator>(S);
+        BO && BO->isAssignmentOp())
+      if (const VarDecl *V = varOf(BO->getLHS()))
+        Out.push_back({V, BO});
+    if (const auto *UO = dyn_cast<UnaryOperator>(S);
+        UO && UO->isIncrementDecrementOp())
+      if (const VarDecl *V = varOf(UO->getSubExpr()))
+        Out.push_back({V, UO});
+    for (const Stmt *C : S->children())
+      changes(C, Out);
+  });
 }
 
-/// Variables the loop gives a halved value: declared or assigned with one
-/// (`long mid = lower + (upper - lower) / 2;`, `half = length >> 1`), or
-/// with another such variable (`upper = mid;` makes upper one), to a fixed
-/// point.
-VarSet halvedValues(const Stmt *Body) {
+/// The variables the loop sets each time round to a value halved from
+/// the condition's (`long mid = lower + (upper - lower) / 2;`, `half =
+/// length >> 1`) or to another such (`upper = mid;`), to a fixed point (the
+/// set only grows).
+VarSet halvedValues(const Stmt *Body, const VarSet &CondVars,
+                    const std::vector<Change> &Changes) {
   VarSet Mids;
-  auto Halved = [&](const Expr *E) {
-    VarSet Read;
-    readVars(E, Read);
-    return containsHalving(E) ||
-           llvm::any_of(Read, [&](const VarDecl *V) { return Mids.count(V); });
-  };
-  bool Grew = true;
-  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+  std::vector<std::pair<const VarDecl *, const Expr *>> Sets;
+  std::function<void(const Stmt *)> Decls = [&](const Stmt *S) {
     if (!S)
       return;
-    const VarDecl *Set = nullptr;
-    const Expr *Value = nullptr;
     if (const auto *DS = dyn_cast<DeclStmt>(S))
       for (const Decl *D : DS->decls())
         if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit())
-          if (!Mids.count(VD) && Halved(VD->getInit()))
-            Grew |= Mids.insert(VD).second;
-    if (const auto *BO = dyn_cast<BinaryOperator>(S);
-        BO && BO->getOpcode() == BO_Assign) {
-      Set = varOf(BO->getLHS());
-      Value = BO->getRHS();
-    }
-    if (Set && !Mids.count(Set) && Halved(Value))
-      Grew |= Mids.insert(Set).second;
+          Sets.push_back({VD, VD->getInit()});
     for (const Stmt *C : S->children())
-      Walk(C);
+      Decls(C);
   };
-  while (Grew) {
+  Decls(Body);
+  for (const Change &C : Changes)
+    if (const auto *BO = dyn_cast<BinaryOperator>(C.Op);
+        BO && BO->getOpcode() == BO_Assign)
+      Sets.push_back({C.Var, BO->getRHS()});
+  for (bool Grew = true; Grew;) {
     Grew = false;
-    Walk(Body);
+    VarSet Known = CondVars;
+    Known.insert(Mids.begin(), Mids.end());
+    for (const auto &[V, Value] : Sets)
+      if (!Mids.count(V) &&
+          (halvesLoopValue(Value, Known) || readsAny(Value, Mids)))
+        Grew |= Mids.insert(V).second;
   }
   return Mids;
 }
@@ -132,19 +151,18 @@ VarSet halvedValues(const Stmt *Body) {
 bool dlopt::isHalvingLoop(const Expr *Cond, const Stmt *Body, const Expr *Inc) {
   if (!Cond || !Body)
     return false;
+  // Most loops halve nothing: done without looking further.
+  std::vector<const Expr *> Any;
+  halvings(Body, Any);
+  halvings(Inc, Any);
+  if (Any.empty())
+    return false;
   VarSet CondVars;
   readVars(Cond, CondVars);
-  VarSet Mids = halvedValues(Body);
   std::vector<Change> Changes;
   changes(Body, Changes);
   changes(Inc, Changes);
-  // A value halved, or made of halved values: mid, mid + 1, lower + half.
-  auto Halved = [&](const Expr *E) {
-    VarSet Read;
-    readVars(E, Read);
-    return containsHalving(E) ||
-           llvm::any_of(Read, [&](const VarDecl *V) { return Mids.count(V); });
-  };
+  VarSet Mids = halvedValues(Body, CondVars, Changes);
   bool Halves = false;
   for (const Change &C : Changes) {
     if (!CondVars.count(C.Var))
@@ -154,24 +172,27 @@ bool dlopt::isHalvingLoop(const Expr *Cond, const Stmt *Body, const Expr *Inc) {
       return false; // ++lower: a step, not a halving.
     switch (BO->getOpcode()) {
     case BO_Assign:
-      if (Halved(BO->getRHS())) {
+      if (Mids.count(C.Var) || readsAny(BO->getRHS(), Mids)) {
         Halves = true;
         break;
       }
       // length = upper - lower: the range the others halve (not lo = lo +
       // 1, a step).
-      if (!onlyReads(BO->getRHS(), CondVars) || refersTo(BO->getRHS(), C.Var))
+      if (!readsOnly(BO->getRHS(), CondVars) || refersTo(BO->getRHS(), C.Var))
         return false;
       break;
-    case BO_DivAssign:
-    case BO_ShrAssign:
-      if (!containsHalving(BO))
+    case BO_DivAssign: // len /= 2, len >>= 1
+    case BO_ShrAssign: {
+      std::vector<const Expr *> Halved;
+      halvings(BO, Halved);
+      if (Halved.empty())
         return false;
       Halves = true;
       break;
-    case BO_AddAssign:
+    }
+    case BO_AddAssign: // lower += half, where half is halved each time
     case BO_SubAssign:
-      if (!Halved(BO->getRHS()))
+      if (!readsAny(BO->getRHS(), Mids))
         return false;
       Halves = true;
       break;

@@ -902,6 +902,14 @@ public:
   /// initializer_list constructor); a copy of another array does not.
   void checkArrayInitializer(const VarDecl *VD) {
     const RecordDecl *RD = containerElementRecord(VD->getType());
+    // The generated std::array fills its elements with T() first.
+    if (const auto *CXX = dyn_cast_or_null<CXXRecordDecl>(RD);
+        isCandidate(RD) && isStdArray(VD->getType()) && CXX &&
+        !CXX->hasDefaultConstructor())
+      block(RD, VD->getLocation(),
+            containerSpelling(VD->getType()) + " '" + VD->getNameAsString() +
+                "' of a class without a default constructor (not rewritten "
+                "yet)");
     const Expr *Init = VD->getInit();
     if (!isCandidate(RD) || !isStdArray(VD->getType()) ||
         VD->getType()->isReferenceType() || !Init)

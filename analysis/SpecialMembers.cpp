@@ -212,7 +212,8 @@ const CXXConstructorDecl *dlopt::fieldwiseConstructor(const CXXRecordDecl *RD) {
   unsigned Fields = std::distance(RD->field_begin(), RD->field_end());
   for (const CXXConstructorDecl *C : RD->ctors()) {
     if (C->isCopyOrMoveConstructor() || C->getNumParams() != Fields ||
-        Fields == 0 || !C->hasBody() || !emptyBody(C) || C->isVariadic())
+        Fields == 0 || !C->hasBody() || !emptyBody(C) || C->isVariadic() ||
+        C->getAccess() != AS_public)
       continue;
     bool Each = llvm::all_of(RD->fields(), [&](const FieldDecl *F) {
       if (!F->getType()->isScalarType())

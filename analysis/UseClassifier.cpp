@@ -456,6 +456,17 @@ static bool usedInPlace(const Stmt *Body, const ValueDecl *Param,
   return !Escapes;
 }
 
+/// Whether \p E names a local reference bound to an element of an array
+/// of \p RD (`Body &bj = bodies[j];`).
+static bool boundToElement(const Expr *E, const RecordDecl *RD) {
+  const VarDecl *VD = varOf(E);
+  if (!VD || !VD->getType()->isLValueReferenceType() || !VD->getInit())
+    return false;
+  const auto *ASE =
+      dyn_cast<ArraySubscriptExpr>(VD->getInit()->IgnoreParenImpCasts());
+  return ASE && elementRecord(ASE->getBase()->getType()) == RD;
+}
+
 /// Whether \p Body only reads the element its reference parameter \p Param
 /// names: every use of it reads a field (maybe of a field: `b.pos.x`), or
 /// passes it or a field on by value or const reference, or calls a const
@@ -533,9 +544,11 @@ UseClassifier::byReference(HandleUse U, const Expr *Elem, const CallExpr *Call,
   if (U.Index && U.Index->HasSideEffects(Ctx))
     return Refuse("the element's index has side effects (it is read and "
                   "written back)");
-  // The copy stands for the element only while nothing else reaches it.
+  // The copy stands for the element only while nothing else reaches it
+  // (another element, also through a reference bound to one).
   for (const Expr *Arg : Call->arguments())
-    if (Arg->IgnoreParenImpCasts() != Elem && reachesArrays(Arg, RD, 2))
+    if (Arg->IgnoreParenImpCasts() != Elem->IgnoreParenImpCasts() &&
+        (reachesArrays(Arg, RD, 2) || boundToElement(Arg, RD)))
       return Refuse("another argument reaches an array of the record");
   if (reachesArrays(Def->getBody(), RD, 2))
     return Refuse("it may reach the record's arrays itself, which would not "

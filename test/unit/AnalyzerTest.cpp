@@ -115,7 +115,7 @@ TEST(AnalyzerTest, TripCounts) {
 TEST(AnalyzerTest, HalvingLoopsRunLog2OfTheirRange) {
   LayoutPlan P = analyze(R"(
     struct P { double e, x; };
-    static long search(struct P *g, long n, double q) {
+    static long search(struct P *g, long n, double q, double dt, long w) {
       long lower = 0, upper = n - 1;
       while (upper - lower > 1) {                   /* halving */
         long mid = lower + (upper - lower) / 2;
@@ -150,19 +150,26 @@ TEST(AnalyzerTest, HalvingLoopsRunLog2OfTheirRange) {
         g[a].x = (a + b) / 2;
         b = g[a].e > q ? a : b - 1;
       }
+      for (double t = 0; t < q; t += dt / 2)         /* a constant step */
+        g[0].x += t;
+      long k = 0;
+      while (k < n) {                                /* a constant step */
+        g[k].x = 0;
+        k += w / 2;
+      }
       return lower + lo + base + lowerLimit;
     }
   )");
   const RecordPlan &R = record(P, "P");
   ASSERT_EQ(R.Kernels.size(), 1u);
   const std::vector<LoopInfo> &L = R.Kernels[0].Loops;
-  ASSERT_EQ(L.size(), 7u);
+  ASSERT_EQ(L.size(), 9u);
   for (unsigned I = 0; I < 5; ++I) {
     EXPECT_EQ(L[I].TripCount, 19) << "loop " << I;
     EXPECT_EQ(L[I].TripSource, "halving") << "loop " << I;
   }
-  EXPECT_EQ(L[5].TripSource, "heuristic");
-  EXPECT_EQ(L[6].TripSource, "heuristic");
+  for (unsigned I = 5; I < 9; ++I)
+    EXPECT_EQ(L[I].TripSource, "heuristic") << "loop " << I;
 }
 
 TEST(AnalyzerTest, OpenMPParallelForCountsAsTheArray) {
@@ -347,6 +354,35 @@ TEST(AnalyzerTest, GathersInFunctionsWithoutLoops) {
   EXPECT_TRUE(Lookup.Accesses[0].IsGather); // low->x
   EXPECT_TRUE(Lookup.Accesses[1].IsGather); // high->x
   EXPECT_TRUE(Lookup.Accesses[2].IsGather); // s->grid[idx[nuc]].e
+}
+
+// The same for a std::vector's elements: v[i] at an argument's index is
+// no gather in a function without loops.
+TEST(AnalyzerTest, VectorElementsInFunctionsWithoutLoops) {
+  LayoutPlan P = analyze(R"(
+    #include <vector>
+    struct E { float x, vx; };
+    static void step(std::vector<E> &v, int i) { v[i].x += v[i].vx; }
+    static float pick(std::vector<E> &v, const std::vector<int> &idx,
+                      int i) { return v[idx[i]].x; }
+    float run(std::vector<E> &v, const std::vector<int> &idx) {
+      float s = 0;
+      for (int i = 0; i < (int)v.size(); ++i) {
+        step(v, i);
+        s += pick(v, idx, i) + v[i].vx;
+      }
+      return s;
+    }
+  )",
+                         {"-std=c++17"}, "input.cpp");
+  const RecordPlan &R = record(P, "E");
+  for (const KernelSummary &K : R.Kernels) {
+    if (K.Name != "step" && K.Name != "pick")
+      continue;
+    ASSERT_FALSE(K.Accesses.empty()) << K.Name;
+    for (const auto &A : K.Accesses)
+      EXPECT_EQ(A.IsGather, K.Name == "pick") << K.Name;
+  }
 }
 
 // A __kernel body runs once per work-item: an implicit loop over the

@@ -85,3 +85,9 @@ int main() {
   std::printf("%.9f %.6f %.6f\n", e, last.x, last.y);
   return 0;
 }
+
+// A std::array of such a class: its generated container fills the elements
+// with T() first; refused with the reason.
+// RUN: printf '#include <array>\n#include <cstdio>\nstruct Body {\n  double x, m;\n  Body(double x, double m) : x(x), m(m) {}\n};\nint main() {\n  std::array<Body, 2> a = {Body(1, 2), Body(3, 4)};\n  for (int s = 0; s < 9; ++s)\n    for (size_t i = 0; i < a.size(); ++i) a[i].x += a[i].m;\n  std::printf("%%f\\n", a[0].x + a[1].x);\n}\n' > %t/array.cpp
+// RUN: not %dl-refactor --apply --layout=Body=soa %t/array.cpp -- -std=c++17 2>&1 | FileCheck --check-prefix=ARRAY %s
+// ARRAY: array.cpp:8:23: {{.*}}std::array<Body, 2> 'a' of a class without a default constructor (not rewritten yet)

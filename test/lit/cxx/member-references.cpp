@@ -89,3 +89,9 @@ int main() {
   std::printf("energy %.9e\n", s.energy());
   return 0;
 }
+
+// The member stepped or passed on as an lvalue while a reference into it
+// lives: refused too.
+// RUN: sed 's|^    p.vx += dt \* p.fx;|    p.vx += dt * p.fx; ++s->parts; --s->parts;|' %s > %t/stepped.cpp
+// RUN: not %dl-refactor --apply --layout=Particle=soa %t/stepped.cpp -- -std=c++17 2>&1 | FileCheck --check-prefix=STEPPED %s
+// STEPPED: stepped.cpp:{{[0-9]+}}:{{[0-9]+}}: {{.*}}'p'{{.*}}: 'parts' is assigned while it lives

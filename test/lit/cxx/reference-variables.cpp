@@ -33,7 +33,7 @@
 // MOVED: moved.cpp:[[@LINE+58]]:11: {{.*}}'p'{{.*}}: 'ps' is assigned while it lives
 // RUN: sed 's|^    bounce(p);|    bounce(p); auto vx = [\&p] { return p.vx; }; p.vy += 0 * vx();|' %s > %t/lambda.cpp
 // RUN: not %dl-refactor --apply --layout=Particle=soa %t/lambda.cpp -- -std=c++17 2>&1 | FileCheck --check-prefix=LAMBDA %s
-// LAMBDA: lambda.cpp:[[@LINE+55]]:11: {{.*}}'p'{{.*}}: it is used in a lambda that does not capture its array
+// LAMBDA: lambda.cpp:[[@LINE+55]]:11: {{.*}}'p'{{.*}}: it is used in a lambda
 #include <cmath>
 #include <cstdio>
 
@@ -142,3 +142,15 @@ int main() {
   delete[] ps;
   return 0;
 }
+
+// Two references passed to one function that only reads them: each would be
+// copied for the call, one copy not seeing the other's element; refused. A
+// reference named by an OpenMP clause (firstprivate copies the element, the
+// rewrite would copy the index): refused. Nothing written either time.
+// RUN: sed 's|^static bool moving(Particle &p) {|static bool same(Particle \&p, Particle \&q) { return p.x == q.x; } &|; s|moved += moving(b) ? 1 : 0;|moved += same(a, b) ? 1 : 0;|' %s > %t/two.cpp
+// RUN: not %dl-refactor --apply --layout=Particle=soa %t/two.cpp -- -std=c++17 2>&1 | FileCheck --check-prefix=TWO %s
+// TWO: two.cpp:{{[0-9]+}}:{{[0-9]+}}: {{.*}}non-const reference parameter of 'same': another argument reaches an array of the record
+// RUN: sed 's|^    bounce(p);|    bounce(p);\n#pragma omp parallel for firstprivate(p)\n    for (int k = 0; k < 2; ++k) p.vy += 0;|' %s > %t/clause.cpp
+// RUN: not %dl-refactor --apply --layout=Particle=soa %t/clause.cpp -- -std=c++17 -fopenmp 2>&1 | FileCheck --check-prefix=CLAUSE %s
+// CLAUSE: clause.cpp:{{[0-9]+}}:{{[0-9]+}}: {{.*}}the reference 'p' to an element is named by an OpenMP clause
+// RUN: sed 's|^    bounce(p);|    bounce(p);\n#pragma omp parallel for firstprivate(p)\n    for (int k = 0; k < 2; ++k) p.vy += 0;|' %s | cmp - %t/clause.cpp
