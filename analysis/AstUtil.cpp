@@ -581,11 +581,10 @@ bool dlopt::containsLoop(const Stmt *S) {
   return false;
 }
 
-bool dlopt::assignsTo(const Stmt *Body, const VarDecl *V) {
-  auto Names = [V](const Expr *E) {
-    const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParens());
-    return D && D->getDecl() == V;
-  };
+bool dlopt::changes(const Stmt *Body,
+                    llvm::function_ref<bool(const Expr *)> Target,
+                    bool ThroughCalls) {
+  auto Is = [&](const Expr *E) { return Target(E->IgnoreParens()); };
   // A worklist, not recursion: a body may hold a sum of thousands of terms.
   llvm::SmallVector<const Stmt *, 32> Todo{Body};
   while (!Todo.empty()) {
@@ -593,15 +592,29 @@ bool dlopt::assignsTo(const Stmt *Body, const VarDecl *V) {
     if (!S)
       continue;
     if (const auto *BO = dyn_cast<BinaryOperator>(S);
-        BO && BO->isAssignmentOp() && Names(BO->getLHS()))
+        BO && BO->isAssignmentOp() && Is(BO->getLHS()))
       return true;
     if (const auto *UO = dyn_cast<UnaryOperator>(S);
         UO && (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
-        Names(UO->getSubExpr()))
+        Is(UO->getSubExpr()))
       return true;
+    if (const auto *Call = dyn_cast<CallExpr>(S); Call && ThroughCalls)
+      for (const Expr *Arg : Call->arguments())
+        if (Arg->isGLValue() && Is(Arg))
+          return true;
     Todo.append(subStatements(S));
   }
   return false;
+}
+
+bool dlopt::assignsTo(const Stmt *Body, const VarDecl *V) {
+  return changes(
+      Body,
+      [V](const Expr *E) {
+        const auto *D = dyn_cast<DeclRefExpr>(E);
+        return D && D->getDecl() == V;
+      },
+      /*ThroughCalls=*/false);
 }
 
 bool dlopt::walkBoundArithmetic(

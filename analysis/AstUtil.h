@@ -245,6 +245,13 @@ const clang::VarDecl *varOf(const clang::Expr *E);
 void collectVarying(const clang::Stmt *S,
                     llvm::SmallPtrSetImpl<const clang::VarDecl *> &Out);
 
+/// Whether \p S assigns what \p Target accepts (an lvalue, parentheses
+/// stripped), steps it (++, --), takes its address, or, with
+/// \p ThroughCalls, passes it to a call as an lvalue.
+bool changes(const clang::Stmt *S,
+             llvm::function_ref<bool(const clang::Expr *)> Target,
+             bool ThroughCalls);
+
 /// Whether \p S assigns \p V, steps it (++, --) or takes its address.
 bool assignsTo(const clang::Stmt *S, const clang::VarDecl *V);
 

@@ -64,25 +64,13 @@ static bool objectPath(const Expr *E) {
 /// steps it, takes its address or passes it to a call as an lvalue
 /// (`s->parts = q;`, `++s->parts`, `std::swap(s->parts, t)`).
 static bool changesMember(const Stmt *S, const ValueDecl *FD) {
-  if (!S)
-    return false;
-  auto Names = [FD](const Expr *E) {
-    const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParens());
-    return ME && ME->getMemberDecl() == FD;
-  };
-  if (const auto *BO = dyn_cast<BinaryOperator>(S);
-      BO && BO->isAssignmentOp() && Names(BO->getLHS()))
-    return true;
-  if (const auto *UO = dyn_cast<UnaryOperator>(S);
-      UO && (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
-      Names(UO->getSubExpr()))
-    return true;
-  if (const auto *Call = dyn_cast<CallExpr>(S))
-    for (const Expr *Arg : Call->arguments())
-      if (Arg->isGLValue() && Names(Arg))
-        return true;
-  return llvm::any_of(subStatements(S),
-                      [FD](const Stmt *C) { return changesMember(C, FD); });
+  return changes(
+      S,
+      [FD](const Expr *E) {
+        const auto *ME = dyn_cast<MemberExpr>(E);
+        return ME && ME->getMemberDecl() == FD;
+      },
+      /*ThroughCalls=*/true);
 }
 
 /// Whether the member array \p Member names stays the same from the

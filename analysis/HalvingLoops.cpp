@@ -94,7 +94,7 @@ struct Change {
   const VarDecl *Var;
   const Expr *Op;
 };
-void changes(const Stmt *S, std::vector<Change> &Out) {
+void collectChanges(const Stmt *S, std::vector<Change> &Out) {
   if (!S)
     return;
   withStackSpace([&] {
@@ -107,7 +107,7 @@ void changes(const Stmt *S, std::vector<Change> &Out) {
       if (const VarDecl *V = varOf(UO->getSubExpr()))
         Out.push_back({V, UO});
     for (const Stmt *C : S->children())
-      changes(C, Out);
+      collectChanges(C, Out);
   });
 }
 
@@ -160,8 +160,8 @@ bool dlopt::isHalvingLoop(const Expr *Cond, const Stmt *Body, const Expr *Inc) {
   VarSet CondVars;
   readVars(Cond, CondVars);
   std::vector<Change> Changes;
-  changes(Body, Changes);
-  changes(Inc, Changes);
+  collectChanges(Body, Changes);
+  collectChanges(Inc, Changes);
   VarSet Mids = halvedValues(Body, CondVars, Changes);
   bool Halves = false;
   for (const Change &C : Changes) {
