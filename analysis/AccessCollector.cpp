@@ -770,14 +770,31 @@ private:
     // e.norm() on an element: the rewrite calls it on a copy, which reads
     // every field; a non-const function's copy is assigned back, which
     // writes every field.
+    // (A const function's object is a[i] behind a NoOp cast to const T.)
     if (const auto *Member = dyn_cast<CXXMemberCallExpr>(E);
         Member && Member->getImplicitObjectArgument() &&
-        isElement(Member->getImplicitObjectArgument()) &&
+        isElement(Member->getImplicitObjectArgument()->IgnoreImpCasts()) &&
         !isRangeCopy(Member->getImplicitObjectArgument())) {
-      lvalue(Member->getImplicitObjectArgument(), /*IsWrite=*/false);
+      const Expr *Object =
+          Member->getImplicitObjectArgument()->IgnoreImpCasts();
+      lvalue(Object, /*IsWrite=*/false);
       if (const CXXMethodDecl *MD = Member->getMethodDecl();
           MD && !MD->isConst())
-        lvalue(Member->getImplicitObjectArgument(), /*IsWrite=*/true);
+        lvalue(Object, /*IsWrite=*/true);
+      for (const Expr *Arg : Member->arguments())
+        expr(Arg);
+      return noteCall(Member);
+    }
+    if (const auto *Member = dyn_cast<CXXMemberCallExpr>(E);
+        Member && Member->getImplicitObjectArgument() &&
+        Member->getImplicitObjectArgument()->getType()->isPointerType() &&
+        !isa<CXXThisExpr>(
+            Member->getImplicitObjectArgument()->IgnoreParenImpCasts()) &&
+        isCandidate(
+            elementRecord(Member->getImplicitObjectArgument()->getType()))) {
+      const CXXMethodDecl *MD = Member->getMethodDecl();
+      wholeElementThroughPointer(Member->getImplicitObjectArgument(),
+                                 MD && !MD->isConst());
       for (const Expr *Arg : Member->arguments())
         expr(Arg);
       return noteCall(Member);
@@ -878,6 +895,11 @@ private:
       const Expr *Base = ME->getBase()->IgnoreParenImpCasts();
       if (const Expr *Bound = boundContainerElement(Base))
         Base = Bound;
+      // x or this->x in the record's own member function: the object is
+      // the caller's, and a caller holding an element counted every field
+      // of it at the call (the rewrite calls the function on a copy).
+      if (ME->isArrow() && isa<CXXThisExpr>(Base))
+        break;
       const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
       if (FD) {
         const RecordDecl *RD = FD->getParent();
@@ -989,6 +1011,23 @@ private:
         !T->isIncompleteType() && !T->isFunctionType() &&
         !T->isDependentType() && T->isConstantSizeType())
       emitOther(E, IsWrite);
+  }
+
+  /// p->f() on a pointer \p Ptr to a candidate's element: every field of
+  /// *p is read, and written where \p Writes (a non-const function), as for
+  /// a[i].f().
+  void wholeElementThroughPointer(const Expr *Ptr, bool Writes) {
+    const RecordDecl *RD = elementRecord(Ptr->getType());
+    elementAddress(Ptr, /*ViaArrow=*/true);
+    bool Gather = isGather(Ptr, /*ViaArrow=*/true);
+    for (bool IsWrite : {false, true}) {
+      if (IsWrite && !Writes)
+        break;
+      for (const FieldDecl *FD : RD->fields())
+        emitField(RD, FD->getFieldIndex(), Ptr, IsWrite, Gather,
+                  /*LoopIndexed=*/false, /*LanesWhenMoved=*/false,
+                  Ctx.getTypeSizeInChars(FD->getType()).getQuantity());
+    }
   }
 
   /// Evaluates what computing the address of \p E needs, without loading E.
@@ -1536,6 +1575,11 @@ public:
       Callers[Callee].push_back({Caller->getCanonicalDecl(), Executions});
   }
 
+  /// Whether some function of the unit calls \p FD.
+  bool called(const FunctionDecl *FD) const {
+    return Callers.count(FD->getCanonicalDecl()) > 0;
+  }
+
   double of(const FunctionDecl *FD) {
     FD = FD->getCanonicalDecl();
     if (auto It = Done.find(FD); It != Done.end())
@@ -1614,6 +1658,8 @@ std::vector<KernelTrace> AccessCollector::collect() {
         measuredCount(Ctx, Profile, K.Function->getBody()->getBeginLoc());
     K.FrequencyMeasured = Calls.has_value();
     K.Frequency = Calls ? double(*Calls) : Frequencies.of(K.Function);
+    K.FrequencyKnown =
+        Calls || Frequencies.called(K.Function) || K.Function->isMain();
   }
   for (const auto &[FD, Counts] : LaunchesIn)
     for (const auto &[Kernel, Count] : Counts)

@@ -61,6 +61,10 @@ struct KernelTrace {
   /// profile measured it.
   double Frequency = 1;
   bool FrequencyMeasured = false;
+  /// Frequency is known: measured, or counted from call sites in the unit,
+  /// or the function is main. (A function nothing here calls may be called
+  /// from another file, in a loop.)
+  bool FrequencyKnown = false;
   /// Elements whose fields a loop of it keeps in registers.
   std::vector<ElementFields> Held;
   /// Fields of elements a loop of it stores as one vector.

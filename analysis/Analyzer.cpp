@@ -88,6 +88,7 @@ private:
     S.Loops = K.Loops;
     S.Frequency = K.Frequency;
     S.FrequencyMeasured = K.FrequencyMeasured;
+    S.FrequencyKnown = K.FrequencyKnown;
     S.OpenCL = K.Function->hasAttr<OpenCLKernelAttr>();
     S.Cuda = K.Function->hasAttr<CUDAGlobalAttr>() ||
              K.Function->hasAttr<CUDADeviceAttr>();

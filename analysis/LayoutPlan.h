@@ -201,6 +201,10 @@ struct KernelSummary {
   double Frequency = 1;
   /// True if Frequency is the profile's count of the kernel's calls.
   bool FrequencyMeasured = false;
+  /// True if Frequency is known: measured, counted from call sites in the
+  /// translation unit, or the kernel is main (a function nothing in its
+  /// unit calls may run in another file's loop).
+  bool FrequencyKnown = false;
   /// False if the merge ignored it as too light (see mergeKernelGraphs).
   bool Significant = true;
   /// An OpenCL __kernel: host code launches it (LayoutPlan::KernelLaunches).

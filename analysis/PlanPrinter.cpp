@@ -275,6 +275,7 @@ static json::Object kernelJson(const RecordPlan &R, const KernelSummary &K) {
                       {"weight", K.Weight},
                       {"frequency", K.Frequency},
                       {"frequency_measured", K.FrequencyMeasured},
+                      {"frequency_known", K.FrequencyKnown},
                       {"significant", K.Significant},
                       {"opencl", K.OpenCL},
                       {"cuda", K.Cuda},

@@ -138,6 +138,7 @@ static bool readKernel(const json::Value &E, const std::vector<Field> &Fields,
   if (!O || !O.map("name", K.Name) || !O.map("location", K.Location) ||
       !O.map("weight", K.Weight) || !O.mapOptional("frequency", K.Frequency) ||
       !O.mapOptional("frequency_measured", K.FrequencyMeasured) ||
+      !O.mapOptional("frequency_known", K.FrequencyKnown) ||
       !O.mapOptional("opencl", K.OpenCL) || !O.mapOptional("cuda", K.Cuda) ||
       !O.mapOptional("loops", K.Loops))
     return false;

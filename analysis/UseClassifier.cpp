@@ -120,6 +120,16 @@ UseVerdict UseClassifier::checked(UseVerdict V, const char *What) const {
       V.Use->Kind == UseKind::AllocationPart)
     return V;
   const HandleUse &U = *V.Use;
+  // p->f() through a handle or an element pointer: a member function, not
+  // a field (the element would be copied out and back as for (*p).f()).
+  if (U.Kind == UseKind::FieldAccess && U.Field &&
+      !isa<FieldDecl>(U.Field->getMemberDecl()))
+    return UseVerdict::refused(
+        U.Field->getExprLoc(),
+        "member function '" + U.Field->getMemberDecl()->getNameAsString() +
+            "' called through a pointer to an element (not rewritten yet; "
+            "(*p)." +
+            U.Field->getMemberDecl()->getNameAsString() + "() is)");
   bool InFile = spelledInFile(U.Site->getSourceRange()) &&
                 (!U.Handle || spelledInFile(U.Handle->getSourceRange())) &&
                 (!U.Index || spelledInFile(U.Index->getSourceRange())) &&
@@ -345,8 +355,15 @@ std::optional<UseVerdict> UseClassifier::classUse(HandleUse U, const Expr *Elem,
     return checked(UseVerdict::of(U), "an element read");
   if (const auto *ME = dyn_cast_or_null<MemberExpr>(P); ME && Is(ME->getBase()))
     if (const auto *MD = dyn_cast<CXXMethodDecl>(ME->getMemberDecl());
-        MD && MD->isConst() && !MD->isStatic())
-      return checked(UseVerdict::of(U), "an element read");
+        MD && !MD->isStatic()) {
+      if (MD->isConst())
+        return checked(UseVerdict::of(U), "an element read");
+      const Expr *Callee = ME;
+      if (const auto *Call =
+              dyn_cast_or_null<CXXMemberCallExpr>(semanticParent(Callee));
+          Call && Call->getCallee() == Callee)
+        return memberByReference(U, Elem, Call);
+    }
   const auto *Call = dyn_cast_or_null<CallExpr>(P);
   const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
   if (!Callee)
@@ -557,6 +574,92 @@ UseClassifier::byReference(HandleUse U, const Expr *Elem, const CallExpr *Call,
     return Refuse("it keeps the reference (its address, a reference to it, "
                   "or returns it)");
   U.Kind = ReadOnly ? UseKind::ElementRead : UseKind::ElementWrite;
+  U.Site = Call;
+  U.ByReference = true;
+  return checked(UseVerdict::of(U), "an element passed by reference");
+}
+
+/// Whether the member function \p Body uses its object only in place: its
+/// members, and `return *this;` (a call as a statement drops the value);
+/// not `this` itself, its address or *this passed or bound anywhere else,
+/// nor a member's address, all of which would outlive the call. The
+/// class's other member functions it calls on its object are looked into,
+/// \p Depth deep.
+static bool objectUsedInPlace(const Stmt *Body, ASTContext &Ctx,
+                              unsigned Depth = 3) {
+  bool InPlace = true;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S || !InPlace)
+      return;
+    if (const auto *UO = dyn_cast<UnaryOperator>(S);
+        UO && UO->getOpcode() == UO_AddrOf)
+      if (const auto *ME =
+              dyn_cast<MemberExpr>(UO->getSubExpr()->IgnoreParens());
+          ME && isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+        InPlace = false;
+    if (const auto *This = dyn_cast<CXXThisExpr>(S)) {
+      DynTypedNodeList Parents = Ctx.getParents(*This);
+      const Stmt *P = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
+      while (isa_and_nonnull<ImplicitCastExpr, ParenExpr>(P)) {
+        Parents = Ctx.getParents(*P);
+        P = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
+      }
+      bool Member = isa_and_nonnull<MemberExpr>(P);
+      if (const auto *ME = dyn_cast_or_null<MemberExpr>(P))
+        if (const auto *MD = dyn_cast<CXXMethodDecl>(ME->getMemberDecl())) {
+          const FunctionDecl *Def = nullptr;
+          Member = !MD->isStatic() && MD->hasBody(Def) && Depth > 0 &&
+                   objectUsedInPlace(Def->getBody(), Ctx, Depth - 1);
+        }
+      bool Returned = false;
+      if (const auto *Deref = dyn_cast_or_null<UnaryOperator>(P);
+          Deref && Deref->getOpcode() == UO_Deref) {
+        DynTypedNodeList Up = Ctx.getParents(*Deref);
+        Returned = !Up.empty() && Up[0].get<ReturnStmt>();
+      }
+      if (!Member && !Returned)
+        InPlace = false;
+    }
+    for (const Stmt *C : subStatements(S))
+      Walk(C);
+  };
+  Walk(Body);
+  return InPlace;
+}
+
+/// a[i].f(...); with f a non-const member function of the class, as a
+/// statement: as f(a[i]) to a `T &` parameter, the element copied out, the
+/// call made on the copy, the copy written back (HandleUse::ByReference).
+std::optional<UseVerdict>
+UseClassifier::memberByReference(HandleUse U, const Expr *Elem,
+                                 const CXXMemberCallExpr *Call) const {
+  const CXXMethodDecl *MD = Call->getMethodDecl();
+  const RecordDecl *RD = asRecord(Elem->getType());
+  auto Refuse = [&](const std::string &Why) {
+    return UseVerdict::refused(Call->getExprLoc(),
+                               "non-const member function '" +
+                                   MD->getNameAsString() +
+                                   "' called on an element: " + Why);
+  };
+  const FunctionDecl *Def = nullptr;
+  if (!MD->hasBody(Def) || MD->getTemplateInstantiationPattern())
+    return Refuse("its definition is not in this file, or it is a template "
+                  "(not rewritten yet)");
+  if (!asStatement(Call))
+    return Refuse("the call's value is used (only such a call as a statement "
+                  "is rewritten)");
+  if (U.Index && U.Index->HasSideEffects(Ctx))
+    return Refuse("the element's index has side effects (it is read and "
+                  "written back)");
+  for (const Expr *Arg : Call->arguments())
+    if (reachesArrays(Arg, RD, 2) || boundToElement(Arg, RD))
+      return Refuse("an argument reaches an array of the record");
+  if (reachesArrays(Def->getBody(), RD, 2))
+    return Refuse("it may reach the record's arrays itself, which would not "
+                  "see the element until the call returns");
+  if (!objectUsedInPlace(Def->getBody(), Ctx))
+    return Refuse("it keeps its object (this, its address or a member's)");
+  U.Kind = UseKind::ElementWrite;
   U.Site = Call;
   U.ByReference = true;
   return checked(UseVerdict::of(U), "an element passed by reference");

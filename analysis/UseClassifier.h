@@ -768,6 +768,9 @@ private:
   std::optional<UseVerdict> byReference(HandleUse U, const clang::Expr *Elem,
                                         const clang::CallExpr *Call,
                                         const clang::ParmVarDecl *Param) const;
+  std::optional<UseVerdict>
+  memberByReference(HandleUse U, const clang::Expr *Elem,
+                    const clang::CXXMemberCallExpr *Call) const;
   std::optional<UseVerdict> constReference(HandleUse U,
                                            const clang::Expr *Elem) const;
   bool asStatement(const clang::Expr *E) const;

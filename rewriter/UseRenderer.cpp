@@ -602,7 +602,8 @@ void UseRenderer::templateCallSite(const RecordDecl *RD, const HandleUse &U) {
 
 /// move(a[i], dt); -> [&] { T dlopt_element = T_get(a, i);
 /// move(dlopt_element, dt); T_set(a, i, dlopt_element); }(): the call made
-/// on a copy of the element, written back (HandleUse::ByReference).
+/// on a copy of the element, written back (HandleUse::ByReference); a[i].f()
+/// of a non-const member function alike, the copy its object.
 void UseRenderer::byReferenceSite(
     const RecordDecl *RD, const HandleUse &U,
     std::function<std::string(const EditSet &)> HandleText,
@@ -612,14 +613,19 @@ void UseRenderer::byReferenceSite(
   // The element's own range: the subscript around the handle and index,
   // *pi of an element pointer, or r of an element reference.
   const Expr *Element = nullptr;
-  for (const Expr *Arg : cast<CallExpr>(U.Site)->arguments()) {
+  std::vector<const Expr *> Args(cast<CallExpr>(U.Site)->arguments().begin(),
+                                 cast<CallExpr>(U.Site)->arguments().end());
+  if (const auto *Member = dyn_cast<CXXMemberCallExpr>(U.Site)) // a[i].f()
+    Args.push_back(Member->getImplicitObjectArgument());
+  for (const Expr *Arg : Args) {
     const Expr *A = Arg->IgnoreParenImpCasts();
     if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(A);
         ASE && ASE->getIdx() == U.Index)
       Element = A;
     if (const auto *Deref = dyn_cast<UnaryOperator>(A);
         Deref && Deref->getOpcode() == UO_Deref &&
-        Deref->getSubExpr()->IgnoreParenImpCasts() == U.Index)
+        Deref->getSubExpr()->IgnoreParenImpCasts() ==
+            U.Index->IgnoreParenImpCasts())
       Element = A;
     if (A == U.Index)
       Element = A;

@@ -385,8 +385,108 @@ TEST(AnalyzerTest, VectorElementsInFunctionsWithoutLoops) {
   }
 }
 
+// A value class's own member functions (x += o.x in operator+=) reach the
+// caller's object, not an array: a caller holding an element counts every
+// field of it at the call (pu[p] += a streams both fields of pu), and the
+// operator is no kernel of its own (it was one, its accesses gathers
+// through `this`, run once per call: the heaviest kernel of a mesh code).
+TEST(AnalyzerTest, MemberFunctionsOfTheRecordAreCountedAtTheirCalls) {
+  LayoutPlan P = analyze(R"(
+    struct V {
+      double x, y;
+      V &operator+=(const V &o) { x += o.x; y += o.y; return *this; }
+      double norm() const { return x * x + this->y * y; }
+    };
+    static double step(V *pu, const V *pf, int n) {
+      double s = 0;
+      for (int p = 0; p < n; ++p) {
+        pu[p] += pf[p];
+        s += pu[p].norm();
+      }
+      return s;
+    }
+    int main() {
+      V *pu = new V[64], *pf = new V[64];
+      double s = step(pu, pf, 64);
+      delete[] pu;
+      delete[] pf;
+      return s > 0;
+    }
+  )",
+                         {"-std=c++17"}, "input.cpp");
+  const RecordPlan &R = record(P, "V");
+  std::vector<std::string> Names;
+  for (const KernelSummary &K : R.Kernels)
+    Names.push_back(K.Name);
+  ASSERT_EQ(Names, std::vector<std::string>{"step"});
+  const KernelSummary &Step = R.Kernels.front();
+  // pf[p] read, pu[p] read and written, pu[p] read by norm(): 2 fields each.
+  ASSERT_EQ(Step.Accesses.size(), 8u);
+  for (const AccessInfo &A : Step.Accesses) {
+    EXPECT_FALSE(A.IsGather);
+    EXPECT_EQ(A.LoopDepth, 1u);
+  }
+}
+
 // A __kernel body runs once per work-item: an implicit loop over the
 // NDRange, indexed by get_global_id() like a loop variable.
+
+// Fields the significant kernels reach once per element over the run (a
+// loop that initializes them, in a function called once) while a time-step
+// loop reaches others pass after pass keep the record's layout: a new one
+// could only change that one pass. A field reached in the time-step loop
+// too is the model's to decide.
+TEST(AnalyzerTest, SetUpFieldsKeepTheirLayout) {
+  const char *Code = R"(
+    #include <stdlib.h>
+    struct Cell { double a, b, c, mass, charge, spin; };
+    static void init(struct Cell *cs, long n) {
+      for (long i = 0; i < n; ++i) {
+        cs[i].a = 0; cs[i].b = i; cs[i].c = 0.5 * i;
+        cs[i].mass = 1; cs[i].charge = -1; cs[i].spin = 0.5;
+      }
+    }
+    static void triad(struct Cell *cs, long n, double s) {
+      for (long i = 0; i < n; ++i)
+        cs[i].a = cs[i].b + s * cs[i].c USE;
+    }
+    int main(void) {
+      long n = 1000000;
+      struct Cell *cs = malloc(n * sizeof *cs);
+      init(cs, n);
+      for (int r = 0; r < 4; ++r)
+        triad(cs, n, 3.0);
+      int ok = cs[7].a > 0;
+      free(cs);
+      return ok;
+    }
+  )";
+  auto Plan = [&](const std::string &Use) {
+    std::string Source = Code;
+    Source.replace(Source.find("USE"), 3, Use);
+    return analyze(Source);
+  };
+  auto SetUp = [](const ClusterPlan &C) {
+    return llvm::any_of(C.Why, [](const std::string &W) {
+      return llvm::StringRef(W).starts_with("set-up data");
+    });
+  };
+  LayoutPlan P = Plan("");
+  const RecordPlan &R = record(P, "Cell");
+  ASSERT_EQ(R.Clusters.size(), 2u);
+  EXPECT_EQ(R.fieldSet(R.Clusters[1].Fields), "{mass,charge,spin}");
+  EXPECT_EQ(R.Clusters[1].Chosen, Layout::aos());
+  EXPECT_TRUE(SetUp(R.Clusters[1]));
+  EXPECT_FALSE(SetUp(R.Clusters[0]));
+
+  // mass read in the time-step loop too: the model decides for it; charge
+  // and spin stay set-up data.
+  LayoutPlan Q = Plan("* cs[i].mass");
+  const RecordPlan &S = record(Q, "Cell");
+  for (const ClusterPlan &C : S.Clusters)
+    EXPECT_EQ(SetUp(C), S.fieldSet(C.Fields) == "{charge,spin}")
+        << S.fieldSet(C.Fields);
+}
 TEST(AnalyzerTest, OpenCLKernels) {
   std::unique_ptr<clang::ASTUnit> AST =
       clang::tooling::buildASTFromCodeWithArgs(

@@ -17,12 +17,11 @@
 // RUN: %dl-refactor --report %S/Inputs/vector-templates.cpp -- -std=c++17 | FileCheck --check-prefix=REPORT %s
 // REPORT:      struct Body at
 // REPORT:      kernels:
-// The member functions, without loops, run from the kernels' loops: their
-// accesses count as often as the calls.
-// REPORT-NEXT:   speed2 at {{.*}}: 4 accesses, 0 loops, runs 512000 times
-// REPORT-NEXT:   move at {{.*}}: 4 accesses, 0 loops, runs 2560000 times
-// REPORT-NEXT:   step at
-// REPORT-NEXT:   energy at
+// The member functions count at their calls, in the kernels' loops: every
+// field of the element read (b.speed2(), on a copy), and written back
+// (b.move(dt)); they are no kernels of their own.
+// REPORT-NEXT:   step at {{.*}}: 9 accesses, 2 loops, runs 5 times
+// REPORT-NEXT:   energy at {{.*}}: 5 accesses, 2 loops
 // REPORT-NEXT:   scaled at
 // REPORT-NOT:  not transformable
 

@@ -57,7 +57,7 @@
 // MEASURED: plan: Particle: {x,vx} SoA | {y,z,vy,vz,mass,charge} AoS
 
 // JSON: "frequency": 400,
-// JSON-NEXT: "frequency_measured": true,
+// JSON: "frequency_measured": true,
 // JSON: "trip_count": 2000,
 // JSON-NEXT: "trip_source": "profile"
 
