@@ -107,7 +107,8 @@ UseClassifier::elementReference(const ValueDecl *D) const {
 }
 
 std::optional<ElementPointer>
-UseClassifier::findElementReference(const VarDecl *VD, UseVerdict *Why) const {
+UseClassifier::findElementReference(const VarDecl *VD, UseVerdict *Why,
+                                    bool Alone) const {
   auto Not = [&](SourceLocation Loc, const std::string &Reason) {
     if (Why)
       *Why = UseVerdict::refused(Loc, "an element bound to the reference '" +
@@ -150,9 +151,19 @@ UseClassifier::findElementReference(const VarDecl *VD, UseVerdict *Why) const {
   const DeclStmt *DS = nullptr;
   for (const DynTypedNode &N : Ctx.getParents(*VD))
     DS = N.get<DeclStmt>();
-  if (!DS || !DS->isSingleDecl())
-    return Not(VD->getLocation(), "it is declared together with other "
-                                  "variables");
+  if (!DS)
+    return Not(VD->getLocation(), "it is not declared by a statement");
+  // Declarators share their specifiers, which are respelled once (`Body &bi
+  // = b[i], &bj = b[j];` -> `ptrdiff_t bi = i, bj = j;`): each must be one.
+  if (!Alone)
+    for (const Decl *D : DS->decls())
+      if (const auto *Other = dyn_cast<VarDecl>(D);
+          Other != VD &&
+          (!Other || !Other->getType()->isLValueReferenceType() ||
+           !findElementReference(Other, nullptr, /*Alone=*/true)))
+        return Not(VD->getLocation(),
+                   "it is declared together with variables that are not "
+                   "such references");
   // The array stays the one it names while the reference lives, and its
   // name is spelled at every use.
   if (Array ? assignsTo(scopeOf(VD), Array) || declaresOtherNamed(Body, Array)
@@ -240,7 +251,10 @@ UseClassifier::elementReferenceDeclaration(const VarDecl *VD) const {
   if (!ER)
     return std::nullopt;
   const RecordDecl *RD = asRecord(VD->getType().getNonReferenceType());
-  if (!spelledInFile(SourceRange(VD->getBeginLoc(), VD->getLocation())))
+  const VarDecl *Previous = previousDeclarator(VD);
+  if (!spelledInFile(
+          SourceRange(Previous ? Previous->getEndLoc() : VD->getBeginLoc(),
+                      VD->getLocation())))
     return ElementUse{
         RD, UseVerdict::refused(VD->getLocation(),
                                 "the declaration of '" + VD->getNameAsString() +

@@ -672,10 +672,11 @@ private:
                               const clang::VarDecl *Array) const;
   UseVerdict elementPointerDeclaration(const ElementPointer &EP) const;
   /// \p Why, if given, says why \p VD is not one, where that is not
-  /// plain (a reference to no element of a handle).
-  std::optional<ElementPointer>
-  findElementReference(const clang::VarDecl *VD,
-                       UseVerdict *Why = nullptr) const;
+  /// plain (a reference to no element of a handle). \p Alone: without
+  /// looking at the other declarators of its declaration.
+  std::optional<ElementPointer> findElementReference(const clang::VarDecl *VD,
+                                                     UseVerdict *Why = nullptr,
+                                                     bool Alone = false) const;
   bool onlyReads(const clang::Stmt *Body,
                  const clang::ParmVarDecl *Param) const;
   std::optional<UseVerdict> referenceUse(const ElementPointer &ER,

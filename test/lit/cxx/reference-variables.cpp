@@ -154,3 +154,19 @@ int main() {
 // RUN: not %dl-refactor --apply --layout=Particle=soa %t/clause.cpp -- -std=c++17 -fopenmp 2>&1 | FileCheck --check-prefix=CLAUSE %s
 // CLAUSE: clause.cpp:{{[0-9]+}}:{{[0-9]+}}: {{.*}}the reference 'p' to an element is named by an OpenMP clause
 // RUN: sed 's|^    bounce(p);|    bounce(p);\n#pragma omp parallel for firstprivate(p)\n    for (int k = 0; k < 2; ++k) p.vy += 0;|' %s | cmp - %t/clause.cpp
+//
+// References declared together (`Particle &a = ps[i], &b = ps[j];`) are
+// indices declared together; with a variable that is not one (a copy), the
+// shared specifiers cannot change: refused, nothing written.
+// RUN: sed 'N;s|^    Particle &a = ps\[i\];\n    Particle &b = ps\[n - 1 - i\];|    Particle \&a = ps[i], \&b = ps[n - 1 - i];|;P;D' %s > %t/together.cpp
+// RUN: grep -q 'Particle &a = ps\[i\], &b = ps\[n - 1 - i\];' %t/together.cpp
+// RUN: python3 %S/../../differential/check_layouts.py --dl-refactor %dl-refactor --cc g++ --cflags "-std=c++17 -O2 -Wall -Wextra -Werror" --record Particle --layouts 'soa tiled:16' %t/together.cpp | FileCheck --check-prefix=TOGETHER %s
+// TOGETHER:      soa: same output
+// TOGETHER-NEXT: tiled:16: same output
+// RUN: cp %t/together.cpp %t/together-soa.cpp && %dl-refactor --apply --quiet --layout=Particle=soa %t/together-soa.cpp -- -std=c++17
+// RUN: FileCheck --check-prefix=TOGETHER-CODE %s < %t/together-soa.cpp
+// TOGETHER-CODE: ptrdiff_t a = i, b = (n - 1 - i);
+// RUN: sed 's|^    Particle &a = ps\[i\];|    Particle \&a = ps[i], c = ps[0];|' %s > %t/copy.cpp
+// RUN: not %dl-refactor --apply --layout=Particle=soa %t/copy.cpp -- -std=c++17 2>&1 | FileCheck --check-prefix=WITH-COPY %s
+// WITH-COPY: {{.*}}'a'{{.*}}: it is declared together with variables that are not such references
+// RUN: sed 's|^    Particle &a = ps\[i\];|    Particle \&a = ps[i], c = ps[0];|' %s | cmp - %t/copy.cpp
