@@ -236,6 +236,18 @@ public:
                            "converts to a default-constructed T)"
                          : "no default constructor (reading an element of "
                            "the new layout builds a default-constructed T)"});
+    // Every field private or protected (mixed access is not standard
+    // layout, below; containers say so themselves): a plain array's get
+    // and set, free functions, assign them.
+    if (!OnlyContainers && RD->isStandardLayout())
+      for (const FieldDecl *FD : RD->fields())
+        if (FD->getAccess() != AS_public) {
+          Why.push_back({FD->getLocation(),
+                         "non-public field '" + FD->getNameAsString() +
+                             "': the new layout's get and set, outside the "
+                             "class, read and write every field"});
+          break;
+        }
     // Plain data but for members that act as the implicit ones, and for
     // constructors, which vectors keep and plain arrays never run.
     if (Why.empty() && RD->isStandardLayout() && fieldsCopyPlainly(RD))

@@ -187,11 +187,12 @@ static std::string storedAsVector(const RecordPlan &R, const Cluster &C,
 }
 
 /// Whether an access of kernel \p K reaches each element at most once over
-/// the whole run: the kernel runs once, as far as is known (a function
-/// nothing in its file calls may run in another file's loop), the access
-/// in at most one loop.
+/// the whole run: host code that runs once, as far as is known (a function
+/// nothing in its file calls may run in another file's loop; a GPU kernel
+/// runs as often as it is launched), the access in at most one loop.
 static bool onePass(const KernelSummary &K, const AccessInfo &A) {
-  return K.FrequencyKnown && K.Frequency <= 1 && A.LoopDepth <= 1;
+  return !K.OpenCL && !K.Cuda && K.FrequencyKnown && K.Frequency <= 1 &&
+         A.LoopDepth <= 1;
 }
 
 /// Why cluster \p C keeps the record's layout as set-up or wrap-up data

@@ -356,8 +356,19 @@ std::optional<UseVerdict> UseClassifier::classUse(HandleUse U, const Expr *Elem,
   if (const auto *ME = dyn_cast_or_null<MemberExpr>(P); ME && Is(ME->getBase()))
     if (const auto *MD = dyn_cast<CXXMethodDecl>(ME->getMemberDecl());
         MD && !MD->isStatic()) {
-      if (MD->isConst())
+      if (MD->isConst()) {
+        // On a copy (a non-const temporary) a non-const overload of the
+        // same parameters would be called instead.
+        for (const CXXMethodDecl *Other : MD->getParent()->methods())
+          if (Other != MD && Other->getDeclName() == MD->getDeclName() &&
+              !Other->isConst() && Other->getNumParams() == MD->getNumParams())
+            return UseVerdict::refused(
+                ME->getExprLoc(),
+                "const member function '" + MD->getNameAsString() +
+                    "' called on a const element has a non-const overload, "
+                    "which the copy the rewrite calls it on would select");
         return checked(UseVerdict::of(U), "an element read");
+      }
       const Expr *Callee = ME;
       if (const auto *Call =
               dyn_cast_or_null<CXXMemberCallExpr>(semanticParent(Callee));
@@ -420,7 +431,8 @@ static bool reachesArrays(const Stmt *S, const RecordDecl *RD, unsigned Depth) {
   // `this` of the record's own member functions is one element, not an
   // array.
   if (const auto *E = dyn_cast<Expr>(S);
-      E && !isa<CXXThisExpr>(E) && elementRecord(E->getType()) == RD &&
+      E && !isa<CXXThisExpr>(E->IgnoreParenImpCasts()) &&
+      elementRecord(E->getType()) == RD &&
       (E->getType()->isPointerType() || E->getType()->isArrayType()))
     return true;
   if (const auto *Call = dyn_cast<CallExpr>(S)) {
@@ -471,6 +483,93 @@ static bool usedInPlace(const Stmt *Body, const ValueDecl *Param,
   };
   Walk(Body);
   return !Escapes;
+}
+
+/// Whether \p S (and the functions of the program it calls, \p Depth deep)
+/// throws, or names a variable that lives outside the call (a global, a
+/// static) other than a constant: state through which a call on a copy of
+/// an element could reach the element itself (a global pointer into the
+/// array, a callback), or leave the copy's writes unwritten (an exception).
+static std::string outsideState(const Stmt *S, unsigned Depth) {
+  if (!S)
+    return "";
+  if (isa<CXXThrowExpr>(S))
+    return "it may throw, leaving the copy's writes unwritten";
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+        VD && !VD->hasLocalStorage() && !VD->getType().isConstQualified())
+      return "it uses the variable '" + VD->getNameAsString() +
+             "', which outlives the call and may reach the element";
+  if (const auto *Call = dyn_cast<CallExpr>(S))
+    if (const FunctionDecl *Callee = Call->getDirectCallee();
+        Callee && !isLibraryDecl(Callee) && Callee->hasBody() && Depth > 0)
+      if (std::string Why = outsideState(Callee->getBody(), Depth - 1);
+          !Why.empty())
+        return Why;
+  for (const Stmt *C : subStatements(S))
+    if (std::string Why = outsideState(C, Depth); !Why.empty())
+      return Why;
+  return "";
+}
+
+/// Why a call made on a copy of the element \p Elem (f(a[i]) to a `T &`,
+/// a[i].f()) might not do what the call on the element did, beyond what
+/// the callers check: an argument that may point into the element (a
+/// reference or pointer that is not a local value: `double &rx = a[i].x;
+/// a[i].pull(rx)` would see the element, not the copy), the call spelled
+/// in a macro, a structured binding named in it (C++17 lambdas cannot
+/// capture one), the rewrite's own names taken.
+static std::string copyHazard(const CallExpr *Call, const Expr *Elem,
+                              const RecordDecl *RD, ASTContext &Ctx) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  unsigned Shift =
+      isa<CXXOperatorCallExpr>(Call) && isa_and_nonnull<CXXMethodDecl>(Callee);
+  for (unsigned I = Shift; I < Call->getNumArgs(); ++I) {
+    const Expr *Arg = Call->getArg(I);
+    if (Arg->IgnoreParenImpCasts() == Elem->IgnoreParenImpCasts())
+      continue;
+    QualType T = Callee && I - Shift < Callee->getNumParams()
+                     ? Callee->getParamDecl(I - Shift)->getType()
+                     : Arg->getType();
+    if (!T->isReferenceType() && !T->isPointerType() &&
+        !T->isMemberPointerType())
+      continue;
+    // A T & or T * cannot point into the new layout's arrays, which hold
+    // no T (an element given to one is a copy, as everywhere).
+    if (asRecord(T->isPointerType() ? T->getPointeeType()
+                                    : T.getNonReferenceType()) == RD)
+      continue;
+    const auto *DRE = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    bool LocalValue = VD && VD->hasLocalStorage() &&
+                      !VD->getType()->isReferenceType() &&
+                      !VD->getType()->isPointerType();
+    if (!LocalValue && (Arg->isGLValue() || T->isPointerType()))
+      return "an argument is a reference or pointer that may point into the "
+             "element";
+  }
+  SourceRange Ranges[] = {Call->getSourceRange(), Elem->getSourceRange()};
+  for (SourceRange R : Ranges)
+    if (R.getBegin().isMacroID() || R.getEnd().isMacroID())
+      return "the call is spelled inside a macro";
+  std::string Named;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S || !Named.empty())
+      return;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+      if (isa<BindingDecl>(DRE->getDecl()) && !Ctx.getLangOpts().CPlusPlus20)
+        Named = "it names the structured binding '" +
+                DRE->getDecl()->getNameAsString() +
+                "', which a lambda cannot capture before C++20";
+      else if (DRE->getDecl()->getName().starts_with("dlopt_"))
+        Named = "it names '" + DRE->getDecl()->getNameAsString() +
+                "', a name the rewrite uses";
+    }
+    for (const Stmt *C : S->children())
+      Walk(C);
+  };
+  Walk(Call);
+  return Named;
 }
 
 /// Whether \p E names a local reference bound to an element of an array
@@ -573,52 +672,126 @@ UseClassifier::byReference(HandleUse U, const Expr *Elem, const CallExpr *Call,
   if (!usedInPlace(Def->getBody(), DefParam, Ctx))
     return Refuse("it keeps the reference (its address, a reference to it, "
                   "or returns it)");
+  if (std::string Why = copyHazard(Call, Elem, RD, Ctx); !Why.empty())
+    return Refuse(Why);
+  if (std::string Why = outsideState(Def->getBody(), 2); !Why.empty())
+    return Refuse(Why);
   U.Kind = ReadOnly ? UseKind::ElementRead : UseKind::ElementWrite;
   U.Site = Call;
   U.ByReference = true;
   return checked(UseVerdict::of(U), "an element passed by reference");
 }
 
+/// The first parent of \p S in \p Ctx that is a statement, past parentheses
+/// and implicit casts (\p S is left at the last of those).
+static const Stmt *usingParent(const Stmt *&S, ASTContext &Ctx) {
+  for (;;) {
+    DynTypedNodeList Parents = Ctx.getParents(*S);
+    const Stmt *P = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
+    if (!isa_and_nonnull<ParenExpr>(P) &&
+        !(isa_and_nonnull<ImplicitCastExpr>(P) &&
+          cast<ImplicitCastExpr>(P)->getCastKind() != CK_LValueToRValue &&
+          cast<ImplicitCastExpr>(P)->getCastKind() != CK_ArrayToPointerDecay))
+      return P;
+    S = P;
+  }
+}
+
+/// Whether the field \p ME of a member function's object is used in place:
+/// read, assigned, stepped, copied, passed by value or to a const
+/// reference of a function that keeps no reference to it, an element of a
+/// member array so used, a field of a member object so used, or the
+/// object of a const member function; not its address taken, bound to a
+/// reference, returned by reference or decayed to a pointer, any of which
+/// could outlive the call on the copy.
+static bool fieldUsedInPlace(const MemberExpr *ME, ASTContext &Ctx) {
+  const Stmt *E = ME;
+  const Stmt *P = usingParent(E, Ctx);
+  // Down nested fields and member arrays' elements: s.pos.x, s.p[k].
+  for (;;) {
+    if (const auto *Down = dyn_cast_or_null<MemberExpr>(P);
+        Down && !Down->isArrow() && Down->getBase()->IgnoreParens() == E &&
+        isa<FieldDecl>(Down->getMemberDecl())) {
+      E = Down;
+    } else if (const auto *Decay = dyn_cast_or_null<ImplicitCastExpr>(P);
+               Decay && Decay->getCastKind() == CK_ArrayToPointerDecay) {
+      const Stmt *D = Decay;
+      const auto *ASE =
+          dyn_cast_or_null<ArraySubscriptExpr>(usingParent(D, Ctx));
+      if (!ASE || ASE->getBase() != D)
+        break;
+      E = ASE;
+    } else {
+      break;
+    }
+    P = usingParent(E, Ctx);
+  }
+  if (const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(P))
+    return Cast->getCastKind() == CK_LValueToRValue;
+  if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P))
+    return BO->isAssignmentOp() && BO->getLHS()->IgnoreParens() == E;
+  if (const auto *UO = dyn_cast_or_null<UnaryOperator>(P))
+    return UO->isIncrementDecrementOp();
+  if (const auto *Copy = dyn_cast_or_null<CXXConstructExpr>(P))
+    return Copy->getConstructor()->isCopyOrMoveConstructor();
+  if (const auto *Call = dyn_cast_or_null<CXXMemberCallExpr>(P);
+      Call && Call->getImplicitObjectArgument()->IgnoreParenImpCasts() == E)
+    return Call->getMethodDecl() && Call->getMethodDecl()->isConst();
+  if (const auto *Call = dyn_cast_or_null<CallExpr>(P)) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee || Call->getType()->isPointerType())
+      return false;
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      if (Call->getArg(I)->IgnoreParenImpCasts() != E ||
+          I >= Callee->getNumParams())
+        continue;
+      const ParmVarDecl *Param = Callee->getParamDecl(I);
+      if (!Param->getType()->isReferenceType())
+        return true; // By value.
+      if (!isConstLValueReference(Param->getType()))
+        return false;
+      const FunctionDecl *Def = nullptr;
+      return isLibraryDecl(Callee) ||
+             (Callee->hasBody(Def) &&
+              usedInPlace(Def->getBody(),
+                          Def->getParamDecl(Param->getFunctionScopeIndex()),
+                          Ctx));
+    }
+    return false;
+  }
+  return false;
+}
+
 /// Whether the member function \p Body uses its object only in place: its
-/// members, and `return *this;` (a call as a statement drops the value);
-/// not `this` itself, its address or *this passed or bound anywhere else,
-/// nor a member's address, all of which would outlive the call. The
-/// class's other member functions it calls on its object are looked into,
-/// \p Depth deep.
+/// fields (fieldUsedInPlace), the class's other member functions it calls
+/// on its object (looked into, \p Depth deep), and `return *this;` (a call
+/// as a statement drops the value); not `this` itself passed or bound
+/// anywhere, all of which would outlive the call on the copy.
 static bool objectUsedInPlace(const Stmt *Body, ASTContext &Ctx,
                               unsigned Depth = 3) {
   bool InPlace = true;
   std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
     if (!S || !InPlace)
       return;
-    if (const auto *UO = dyn_cast<UnaryOperator>(S);
-        UO && UO->getOpcode() == UO_AddrOf)
-      if (const auto *ME =
-              dyn_cast<MemberExpr>(UO->getSubExpr()->IgnoreParens());
-          ME && isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
-        InPlace = false;
     if (const auto *This = dyn_cast<CXXThisExpr>(S)) {
-      DynTypedNodeList Parents = Ctx.getParents(*This);
-      const Stmt *P = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
-      while (isa_and_nonnull<ImplicitCastExpr, ParenExpr>(P)) {
-        Parents = Ctx.getParents(*P);
-        P = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
-      }
-      bool Member = isa_and_nonnull<MemberExpr>(P);
-      if (const auto *ME = dyn_cast_or_null<MemberExpr>(P))
-        if (const auto *MD = dyn_cast<CXXMethodDecl>(ME->getMemberDecl())) {
-          const FunctionDecl *Def = nullptr;
-          Member = !MD->isStatic() && MD->hasBody(Def) && Depth > 0 &&
-                   objectUsedInPlace(Def->getBody(), Ctx, Depth - 1);
-        }
-      bool Returned = false;
-      if (const auto *Deref = dyn_cast_or_null<UnaryOperator>(P);
-          Deref && Deref->getOpcode() == UO_Deref) {
+      const Stmt *E = This;
+      const Stmt *P = usingParent(E, Ctx);
+      if (const auto *ME = dyn_cast_or_null<MemberExpr>(P)) {
+        const FunctionDecl *Def = nullptr;
+        if (isa<FieldDecl>(ME->getMemberDecl()))
+          InPlace = fieldUsedInPlace(ME, Ctx);
+        else if (const auto *MD = dyn_cast<CXXMethodDecl>(ME->getMemberDecl()))
+          InPlace = !MD->isStatic() && MD->hasBody(Def) && Depth > 0 &&
+                    objectUsedInPlace(Def->getBody(), Ctx, Depth - 1);
+        else
+          InPlace = false;
+      } else if (const auto *Deref = dyn_cast_or_null<UnaryOperator>(P);
+                 Deref && Deref->getOpcode() == UO_Deref) {
         DynTypedNodeList Up = Ctx.getParents(*Deref);
-        Returned = !Up.empty() && Up[0].get<ReturnStmt>();
-      }
-      if (!Member && !Returned)
+        InPlace = !Up.empty() && Up[0].get<ReturnStmt>();
+      } else {
         InPlace = false;
+      }
     }
     for (const Stmt *C : subStatements(S))
       Walk(C);
@@ -659,6 +832,10 @@ UseClassifier::memberByReference(HandleUse U, const Expr *Elem,
                   "see the element until the call returns");
   if (!objectUsedInPlace(Def->getBody(), Ctx))
     return Refuse("it keeps its object (this, its address or a member's)");
+  if (std::string Why = copyHazard(Call, Elem, RD, Ctx); !Why.empty())
+    return Refuse(Why);
+  if (std::string Why = outsideState(Def->getBody(), 2); !Why.empty())
+    return Refuse(Why);
   U.Kind = UseKind::ElementWrite;
   U.Site = Call;
   U.ByReference = true;
@@ -757,6 +934,8 @@ bool UseClassifier::asStatement(const Expr *E) const {
     return While->getBody() == S;
   if (const auto *Do = dyn_cast<DoStmt>(P))
     return Do->getBody() == S;
+  if (const auto *Range = dyn_cast<CXXForRangeStmt>(P))
+    return Range->getBody() == S;
   return isa<CompoundStmt, LabelStmt, SwitchCase>(P);
 }
 

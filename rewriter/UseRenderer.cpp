@@ -654,11 +654,14 @@ void UseRenderer::byReferenceSite(
       [=](const EditSet &ES, const LaneContext *) {
         L->use(HandleLayout::Get);
         L->use(HandleLayout::Set);
-        std::string H = HandleText(ES), I = IndexText(ES);
-        return "[&] { " + Type + " dlopt_element = " + L->getName() + "(" + H +
-               ", " + I + "); " + ES.textOf(CB, EB) + "dlopt_element" +
-               ES.textOf(EE, CE) + "; " + L->setName() + "(" + H + ", " + I +
-               ", dlopt_element); }()";
+        // The index evaluated once: the call may change what it names
+        // (an index passed by reference, a global).
+        std::string H = HandleText(ES);
+        return "[&] { auto dlopt_index = " + IndexText(ES) + "; " + Type +
+               " dlopt_element = " + L->getName() + "(" + H +
+               ", dlopt_index); " + ES.textOf(CB, EB) + "dlopt_element" +
+               ES.textOf(EE, CE) + "; " + L->setName() + "(" + H +
+               ", dlopt_index, dlopt_element); }()";
       },
       "an element passed by reference");
 }
