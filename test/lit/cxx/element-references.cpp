@@ -37,7 +37,7 @@ struct Mesh {
   void fix(const double2 &nrm) {
     for (int i = 0; i < n; ++i)
       if (i % 3 == 0)
-        // CODE: [&] { double2 dlopt_element = double2_soa_get(pu, i); project(dlopt_element, nrm); double2_soa_set(pu, i, dlopt_element); }();
+        // CODE: [&] { auto dlopt_index = i; double2 dlopt_element = double2_soa_get(pu, dlopt_index); project(dlopt_element, nrm); double2_soa_set(pu, dlopt_index, dlopt_element); }{{[(][)]}};
         project(pu[i], nrm);
   }
 };

@@ -96,7 +96,7 @@ static void step(Particle *ps, int n, double dt) {
     p.y += dt * p.vy;
     p.z += dt * p.vz;
     bounce(p);
-    // CODE: Particle dlopt_element = Particle_soa_get(ps, p); bounce(dlopt_element); Particle_soa_set(ps, p, dlopt_element);
+    // CODE: auto dlopt_index = p; Particle dlopt_element = Particle_soa_get(ps, dlopt_index); bounce(dlopt_element); Particle_soa_set(ps, dlopt_index, dlopt_element); }{{[(][)]}};
   }
 }
 
@@ -118,7 +118,7 @@ static void swap_halves(Particle *ps, int n) {
     // CODE: Particle t = Particle_soa_get(ps, a);
     // CODE-NEXT: Particle_soa_set(ps, a, Particle_soa_get(ps, b));
     // CODE-NEXT: Particle_soa_set(ps, b, t);
-    // CODE: moved += [&] { Particle dlopt_element = Particle_soa_get(ps, b); return moving(dlopt_element); }() ? 1 : 0;
+    // CODE: moved += [&] { Particle dlopt_element = Particle_soa_get(ps, b); return moving(dlopt_element); }{{[(][)]}} ? 1 : 0;
   }
 }
 
