@@ -518,9 +518,11 @@ static std::string outsideState(const Stmt *S, unsigned Depth) {
 /// reference or pointer that is not a local value: `double &rx = a[i].x;
 /// a[i].pull(rx)` would see the element, not the copy), the call spelled
 /// in a macro, a structured binding named in it (C++17 lambdas cannot
-/// capture one), the rewrite's own names taken.
+/// capture one), the rewrite's own names taken; and the callee's own
+/// reach outside the call (outsideState of its definition \p Def).
 static std::string copyHazard(const CallExpr *Call, const Expr *Elem,
-                              const RecordDecl *RD, ASTContext &Ctx) {
+                              const RecordDecl *RD, const FunctionDecl *Def,
+                              ASTContext &Ctx) {
   const FunctionDecl *Callee = Call->getDirectCallee();
   unsigned Shift =
       isa<CXXOperatorCallExpr>(Call) && isa_and_nonnull<CXXMethodDecl>(Callee);
@@ -569,7 +571,9 @@ static std::string copyHazard(const CallExpr *Call, const Expr *Elem,
       Walk(C);
   };
   Walk(Call);
-  return Named;
+  if (!Named.empty())
+    return Named;
+  return outsideState(Def->getBody(), 2);
 }
 
 /// Whether \p E names a local reference bound to an element of an array
@@ -581,6 +585,30 @@ static bool boundToElement(const Expr *E, const RecordDecl *RD) {
   const auto *ASE =
       dyn_cast<ArraySubscriptExpr>(VD->getInit()->IgnoreParenImpCasts());
   return ASE && elementRecord(ASE->getBase()->getType()) == RD;
+}
+
+/// Why the copy of the element \p Elem a call \p Call is made on would not
+/// stand for the element while the callee \p Def runs ("" if it would):
+/// the element's index has side effects (it is read, then written back),
+/// an argument other than the element reaches an array of the record (also
+/// through a reference bound to an element), or the callee may reach the
+/// arrays itself.
+static std::string reachHazard(const CallExpr *Call, const Expr *Elem,
+                               const Expr *Index, const RecordDecl *RD,
+                               const FunctionDecl *Def, ASTContext &Ctx) {
+  if (Index && Index->HasSideEffects(Ctx))
+    return "the element's index has side effects (it is read and written "
+           "back)";
+  // (A member function's object is no argument.)
+  for (const Expr *Arg : Call->arguments())
+    if (Arg->IgnoreParenImpCasts() != Elem->IgnoreParenImpCasts() &&
+        (reachesArrays(Arg, RD, 2) || boundToElement(Arg, RD)))
+      return std::string(isa<CXXMemberCallExpr>(Call) ? "an" : "another") +
+             " argument reaches an array of the record";
+  if (reachesArrays(Def->getBody(), RD, 2))
+    return "it may reach the record's arrays itself, which would not see "
+           "the element until the call returns";
+  return "";
 }
 
 /// Whether \p Body only reads the element its reference parameter \p Param
@@ -657,24 +685,13 @@ UseClassifier::byReference(HandleUse U, const Expr *Elem, const CallExpr *Call,
   if (!asStatement(Call) && !ReadOnly)
     return Refuse("the call's value is used and the function writes the "
                   "element (only such a call as a statement is rewritten)");
-  if (U.Index && U.Index->HasSideEffects(Ctx))
-    return Refuse("the element's index has side effects (it is read and "
-                  "written back)");
-  // The copy stands for the element only while nothing else reaches it
-  // (another element, also through a reference bound to one).
-  for (const Expr *Arg : Call->arguments())
-    if (Arg->IgnoreParenImpCasts() != Elem->IgnoreParenImpCasts() &&
-        (reachesArrays(Arg, RD, 2) || boundToElement(Arg, RD)))
-      return Refuse("another argument reaches an array of the record");
-  if (reachesArrays(Def->getBody(), RD, 2))
-    return Refuse("it may reach the record's arrays itself, which would not "
-                  "see the element until the call returns");
+  if (std::string Why = reachHazard(Call, Elem, U.Index, RD, Def, Ctx);
+      !Why.empty())
+    return Refuse(Why);
   if (!usedInPlace(Def->getBody(), DefParam, Ctx))
     return Refuse("it keeps the reference (its address, a reference to it, "
                   "or returns it)");
-  if (std::string Why = copyHazard(Call, Elem, RD, Ctx); !Why.empty())
-    return Refuse(Why);
-  if (std::string Why = outsideState(Def->getBody(), 2); !Why.empty())
+  if (std::string Why = copyHazard(Call, Elem, RD, Def, Ctx); !Why.empty())
     return Refuse(Why);
   U.Kind = ReadOnly ? UseKind::ElementRead : UseKind::ElementWrite;
   U.Site = Call;
@@ -821,20 +838,12 @@ UseClassifier::memberByReference(HandleUse U, const Expr *Elem,
   if (!asStatement(Call))
     return Refuse("the call's value is used (only such a call as a statement "
                   "is rewritten)");
-  if (U.Index && U.Index->HasSideEffects(Ctx))
-    return Refuse("the element's index has side effects (it is read and "
-                  "written back)");
-  for (const Expr *Arg : Call->arguments())
-    if (reachesArrays(Arg, RD, 2) || boundToElement(Arg, RD))
-      return Refuse("an argument reaches an array of the record");
-  if (reachesArrays(Def->getBody(), RD, 2))
-    return Refuse("it may reach the record's arrays itself, which would not "
-                  "see the element until the call returns");
+  if (std::string Why = reachHazard(Call, Elem, U.Index, RD, Def, Ctx);
+      !Why.empty())
+    return Refuse(Why);
   if (!objectUsedInPlace(Def->getBody(), Ctx))
     return Refuse("it keeps its object (this, its address or a member's)");
-  if (std::string Why = copyHazard(Call, Elem, RD, Ctx); !Why.empty())
-    return Refuse(Why);
-  if (std::string Why = outsideState(Def->getBody(), 2); !Why.empty())
+  if (std::string Why = copyHazard(Call, Elem, RD, Def, Ctx); !Why.empty())
     return Refuse(Why);
   U.Kind = UseKind::ElementWrite;
   U.Site = Call;
