@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 #include "analysis/AccessCollector.h"
 #include "analysis/AstUtil.h"
+#include "analysis/CallFrequencies.h"
 #include "analysis/OpenCLHost.h"
 #include "analysis/OuterLoops.h"
 #include "analysis/ProfileCounts.h"
@@ -141,9 +142,6 @@ unsigned countAccumulators(const Stmt *Body, const VarDecl *InductionVar) {
   return Accumulators.size();
 }
 
-/// Callee -> executions of its call sites in one function.
-using CallCounts = llvm::DenseMap<const FunctionDecl *, double>;
-
 /// How often the profile says the code at \p Loc ran.
 std::optional<uint64_t> measuredCount(const ASTContext &Ctx,
                                       const ProfileCounts *Profile,
@@ -227,6 +225,11 @@ public:
   /// The direct calls of functions defined here, counted by how often the
   /// loops around each call run.
   const CallCounts &calls() const { return Calls; }
+  /// The direct calls of functions declared here and defined elsewhere,
+  /// by their linkage name, counted alike.
+  const std::map<std::string, double> &externalCalls() const {
+    return ExternalCalls;
+  }
   /// The OpenCL kernels launched here, by their holder, counted alike.
   const llvm::DenseMap<const ValueDecl *, double> &launches() const {
     return Launches;
@@ -1450,6 +1453,11 @@ private:
     else if (Callee->getName() == "clEnqueueNDRangeKernel" &&
              Call->getNumArgs() > 1)
       noteLaunch(Call->getArg(1), Executions);
+    else if (std::string Name = callableName(Callee);
+             !Name.empty() && !Callee->getBuiltinID() &&
+             !inSystemHeader(Ctx.getSourceManager(), Callee->getLocation()))
+      // Perhaps defined in another file of the program (WholeProgram.cpp).
+      ExternalCalls[Name] += Executions;
   }
 
   /// A launch of the kernel \p Kernel names: a variable or member, or an
@@ -1530,6 +1538,7 @@ private:
   mutable unsigned LibraryCallDepth = 0;
   bool FieldInLoop = false;
   CallCounts Calls;
+  std::map<std::string, double> ExternalCalls;
   llvm::DenseMap<const ValueDecl *, double> Launches;
 };
 
@@ -1561,51 +1570,6 @@ static void collectFunctions(const DeclContext *DC,
   }
 }
 
-namespace {
-/// How often each function runs, from the call sites the walk counted: a
-/// function's frequency is the sum over its call sites of the caller's
-/// frequency times the executions of the site. Functions no function of
-/// the translation unit calls (main, external entry points, callbacks)
-/// run once. A call that closes a cycle adds nothing: recursion depth is
-/// not known statically.
-class CallFrequencies {
-public:
-  void addCaller(const FunctionDecl *Caller, const CallCounts &Calls) {
-    for (const auto &[Callee, Executions] : Calls)
-      Callers[Callee].push_back({Caller->getCanonicalDecl(), Executions});
-  }
-
-  /// Whether some function of the unit calls \p FD.
-  bool called(const FunctionDecl *FD) const {
-    return Callers.count(FD->getCanonicalDecl()) > 0;
-  }
-
-  double of(const FunctionDecl *FD) {
-    FD = FD->getCanonicalDecl();
-    if (auto It = Done.find(FD); It != Done.end())
-      return It->second;
-    auto It = Callers.find(FD);
-    if (It == Callers.end())
-      return 1;
-    if (!InProgress.insert(FD).second)
-      return 0;
-    double Frequency = 0;
-    for (const auto &[Caller, Executions] : It->second)
-      Frequency += of(Caller) * Executions;
-    InProgress.erase(FD);
-    // A function called only from its own cycle runs at least once.
-    return Done[FD] = std::max(Frequency, 1.0);
-  }
-
-private:
-  llvm::DenseMap<const FunctionDecl *,
-                 std::vector<std::pair<const FunctionDecl *, double>>>
-      Callers;
-  llvm::DenseMap<const FunctionDecl *, double> Done;
-  llvm::SmallPtrSet<const FunctionDecl *, 16> InProgress;
-};
-} // namespace
-
 std::vector<KernelTrace> AccessCollector::collect() {
   std::vector<KernelTrace> Kernels, LoopFree;
   const SourceManager &SM = Ctx.getSourceManager();
@@ -1615,6 +1579,8 @@ std::vector<KernelTrace> AccessCollector::collect() {
   std::vector<std::pair<const FunctionDecl *,
                         llvm::DenseMap<const ValueDecl *, double>>>
       LaunchesIn;
+  std::vector<std::pair<const FunctionDecl *, std::map<std::string, double>>>
+      CallsOut;
   // An implicit member (a defaulted copy assignment a library instantiated)
   // is no code of the program's.
   llvm::erase_if(Functions, [&](const FunctionDecl *FD) {
@@ -1633,6 +1599,8 @@ std::vector<KernelTrace> AccessCollector::collect() {
     K.Held = findHeldElements(Ctx, FD, IsCandidate);
     K.VectorStores = findVectorStores(Ctx, FD, IsCandidate);
     Frequencies.addCaller(FD, Walker.calls());
+    if (!Walker.externalCalls().empty())
+      CallsOut.push_back({FD, Walker.externalCalls()});
     if (!Walker.launches().empty())
       LaunchesIn.push_back({FD, Walker.launches()});
     // A CUDA __device__ function runs inside the kernels that call it: its
@@ -1660,9 +1628,19 @@ std::vector<KernelTrace> AccessCollector::collect() {
     K.Frequency = Calls ? double(*Calls) : Frequencies.of(K.Function);
     K.FrequencyKnown =
         Calls || Frequencies.called(K.Function) || K.Function->isMain();
+    // A measured count is the program's; an OpenCL kernel's launches scale
+    // it instead (LayoutPlan::KernelLaunches).
+    if (!Calls && !K.Function->hasAttr<OpenCLKernelAttr>())
+      K.Entries = Frequencies.entryShares(K.Function);
   }
   for (const auto &[FD, Counts] : LaunchesIn)
     for (const auto &[Kernel, Count] : Counts)
       Launches[Kernel] += Frequencies.of(FD) * Count;
+  for (const auto &[FD, Callees] : CallsOut) {
+    EntryShares Shares = Frequencies.entryShares(FD);
+    for (const auto &[Callee, Executions] : Callees)
+      for (const auto &[Entry, Runs] : Shares)
+        ExternalCalls[Callee][Entry] += Runs * Executions;
+  }
   return Kernels;
 }

@@ -25,6 +25,7 @@
 #define DLOPT_ANALYSIS_ACCESSCOLLECTOR_H
 
 #include "analysis/AccessTrace.h"
+#include "analysis/CallFrequencies.h"
 #include "analysis/HeldElements.h"
 #include "analysis/LayoutPlan.h"
 #include "clang/AST/ASTContext.h"
@@ -65,6 +66,9 @@ struct KernelTrace {
   /// or the function is main. (A function nothing here calls may be called
   /// from another file, in a loop.)
   bool FrequencyKnown = false;
+  /// Frequency's shares by the unit's entry points other files may call
+  /// (empty where Frequency is measured, and for OpenCL kernels).
+  EntryShares Entries;
   /// Elements whose fields a loop of it keeps in registers.
   std::vector<ElementFields> Held;
   /// Fields of elements a loop of it stores as one vector.
@@ -91,6 +95,13 @@ public:
     return Launches;
   }
 
+  /// After collect(): the calls of functions other files define, by their
+  /// linkage name, per run of each of the unit's entry points
+  /// (LayoutPlan::ExternalCalls).
+  const std::map<std::string, EntryShares> &externalCalls() const {
+    return ExternalCalls;
+  }
+
   /// Trace identifier of field \p Index of \p RD.
   unsigned fieldId(const clang::RecordDecl *RD, unsigned Index) const {
     return FirstId.lookup(RD) + Index;
@@ -101,6 +112,7 @@ private:
   llvm::DenseMap<const clang::RecordDecl *, unsigned> FirstId;
   const ProfileCounts *Profile;
   llvm::DenseMap<const clang::ValueDecl *, double> Launches;
+  std::map<std::string, EntryShares> ExternalCalls;
 };
 
 } // namespace dlopt

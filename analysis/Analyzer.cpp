@@ -89,6 +89,7 @@ private:
     S.Frequency = K.Frequency;
     S.FrequencyMeasured = K.FrequencyMeasured;
     S.FrequencyKnown = K.FrequencyKnown;
+    S.Entries = K.Entries;
     S.OpenCL = K.Function->hasAttr<OpenCLKernelAttr>();
     S.Cuda = K.Function->hasAttr<CUDAGlobalAttr>() ||
              K.Function->hasAttr<CUDADeviceAttr>();
@@ -351,6 +352,7 @@ AnalysisResult dlopt::analyzeTranslationUnit(ASTContext &Ctx,
   AccessCollector Collector(Ctx, Decls, Opts.Profile);
   std::vector<KernelTrace> Kernels = Collector.collect();
   addKernelConnections(Ctx, Collector, Unit);
+  Unit.ExternalCalls = Collector.externalCalls();
   std::vector<std::vector<PlacedAccess>> Placed;
   for (const KernelTrace &K : Kernels)
     Placed.push_back(K.Trace.place());
@@ -392,6 +394,10 @@ AnalysisResult dlopt::analyzeTranslationUnit(ASTContext &Ctx,
       BlockerAt[{R.Externals[E].Reason, R.Externals[E].Location}] =
           Legal[I].ExternalLocs[E];
     R.Kernels = Summarizer.summaries(RD, R.Fields.size());
+    R.Restrict = !Legal[I].NotChecked && Legal[I].SharedArrays.empty();
+    R.SharedArrays = Legal[I].SharedArrays;
+    if (Legal[I].SharedArraysAt.isValid())
+      R.SharedArraysAt = formatLoc(SM, Legal[I].SharedArraysAt);
     if (Legal[I].SubArrayAt.isValid())
       R.SubArrayAt = formatLoc(SM, Legal[I].SubArrayAt);
     if (Legal[I].CudaCallAt.isValid())

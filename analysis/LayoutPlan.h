@@ -189,6 +189,12 @@ struct FieldGroup {
   SourcePos Location;
 };
 
+/// Runs of a function per run of each entry point of its translation unit
+/// that other files may call (a function no function of the unit calls),
+/// by the entry's linkage name; "" stands for the entry points no other
+/// file can call (main, static functions), which run once.
+using EntryShares = std::map<std::string, double>;
+
 /// A function whose loops index the record's arrays.
 struct KernelSummary {
   std::string Name;
@@ -205,6 +211,11 @@ struct KernelSummary {
   /// translation unit, or the kernel is main (a function nothing in its
   /// unit calls may run in another file's loop).
   bool FrequencyKnown = false;
+  /// Unit plans: Frequency's shares by the unit's entry points (empty where
+  /// it is measured, and for OpenCL kernels). The program's merge scales
+  /// Frequency by how often other files call them (LayoutPlan::
+  /// ExternalCalls), and clears it.
+  EntryShares Entries;
   /// False if the merge ignored it as too light (see mergeKernelGraphs).
   bool Significant = true;
   /// An OpenCL __kernel: host code launches it (LayoutPlan::KernelLaunches).
@@ -261,6 +272,12 @@ struct RecordPlan {
   /// (UseKind::SubArray), if any: a tiled plan's handle then counts the
   /// elements its tiles skip (the rewriter's HandleLayout::shiftName).
   SourcePos SubArrayAt;
+  /// No two pointers reach one array of the record in one function (C
+  /// only; SharedArrays.h): the handle's pointers are declared restrict.
+  /// Else the reason, where (the first found).
+  bool Restrict = false;
+  std::string SharedArrays;
+  SourcePos SharedArraysAt;
   /// Where the first CUDA runtime call allocates, copies or fills an array
   /// of the record (UseKind::CudaCall), if any: those copy from an array's
   /// start, as OpenCL's transfers do.
@@ -322,6 +339,11 @@ struct LayoutPlan {
   /// of its function), by the kernel's name. Merging multiplies the
   /// frequency of the __kernel of that name by it, and clears it.
   std::map<std::string, double> KernelLaunches;
+  /// Unit plans: the calls of functions the unit declares and does not
+  /// define, by the callee's linkage name, per run of each of its entry
+  /// points (EntryShares). The merge resolves them against the entry
+  /// points of the other files' kernels, and clears them.
+  std::map<std::string, EntryShares> ExternalCalls;
   /// Unit plans of OpenCL host code: the kernels it creates into a member
   /// of a struct or a global variable, by the holder ("@Sim.move",
   /// "@k_move"), so that another file binding arguments through that

@@ -2,6 +2,7 @@
 #include "analysis/Legality.h"
 #include "analysis/AstUtil.h"
 #include "analysis/OpenCLHost.h"
+#include "analysis/SharedArrays.h"
 #include "analysis/SpecialMembers.h"
 #include "analysis/UseClassifier.h"
 #include "analysis/UseWalker.h"
@@ -70,6 +71,7 @@ public:
     if (!Ctx.getLangOpts().OpenCL && !Ctx.getLangOpts().CUDA)
       Scope = Blocker::WholeOnly;
     TraverseAST(Ctx);
+    findSharedArrays(Ctx, Cands, Uses, Results);
     blockMixedMemory();
     blockUnclassified();
     blockArgumentsReadTwoWays();

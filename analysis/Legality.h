@@ -51,6 +51,12 @@ struct RecordLegality {
   /// The first CUDA runtime call on the record's arrays (see
   /// RecordPlan::CudaCallAt).
   clang::SourceLocation CudaCallAt;
+  /// Why two pointers may reach one array of the record in one function
+  /// (SharedArrays.h), where; empty if none can.
+  std::string SharedArrays;
+  clang::SourceLocation SharedArraysAt;
+  /// The code is not C: SharedArrays is not checked.
+  bool NotChecked = false;
   /// OpenCL host code: the holders of its buffers other files can name
   /// (LayoutPlan::BufferHolders).
   std::vector<std::string> BufferHolders;

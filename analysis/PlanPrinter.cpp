@@ -207,7 +207,16 @@ void dlopt::printPlanText(raw_ostream &OS, const LayoutPlan &Plan) {
     if (!R.Model.empty() && R.Model != Plan.Model)
       Notes.push_back("model " + R.Model);
     OS << "  plan: " << R.notation()
-       << (Notes.empty() ? "" : " (" + llvm::join(Notes, ", ") + ")") << "\n\n";
+       << (Notes.empty() ? "" : " (" + llvm::join(Notes, ", ") + ")") << "\n";
+    // Said of C handles, the only ones the check covers (it leaves no
+    // reason in other languages).
+    if (!R.unchanged() && R.Restrict)
+      OS << "  restrict: the handle's pointers (no function reaches its "
+            "arrays through two pointers)\n";
+    else if (!R.unchanged() && !R.SharedArrays.empty())
+      OS << "  not restrict: " << R.SharedArrays << " at " << R.SharedArraysAt
+         << "\n";
+    OS << "\n";
   }
 }
 
@@ -238,6 +247,13 @@ static json::Array edgesJson(const RecordPlan &R, const Kdlg &G) {
                                      {"to", R.Fields[F2].Name},
                                      {"delta", G.delta(F1, F2)}});
   return Edges;
+}
+
+static json::Object sharesJson(const EntryShares &Shares) {
+  json::Object O;
+  for (const auto &[Entry, Runs] : Shares)
+    O[Entry] = Runs;
+  return O;
 }
 
 static json::Object kernelJson(const RecordPlan &R, const KernelSummary &K) {
@@ -276,6 +292,7 @@ static json::Object kernelJson(const RecordPlan &R, const KernelSummary &K) {
                       {"frequency", K.Frequency},
                       {"frequency_measured", K.FrequencyMeasured},
                       {"frequency_known", K.FrequencyKnown},
+                      {"entries", sharesJson(K.Entries)},
                       {"significant", K.Significant},
                       {"opencl", K.OpenCL},
                       {"cuda", K.Cuda},
@@ -365,7 +382,11 @@ static json::Object recordJson(const RecordPlan &R, bool Planned) {
                  {"fields", std::move(Fields)},
                  {"arrays", std::move(Arrays)},
                  {"blockers", std::move(Blockers)},
-                 {"externals", std::move(Externals)}};
+                 {"externals", std::move(Externals)},
+                 {"restrict", R.Restrict}};
+  if (!R.SharedArrays.empty())
+    O["shared_arrays"] = json::Object{{"reason", R.SharedArrays},
+                                      {"location", R.SharedArraysAt}};
   if (R.hasDeviceArrays() && R.transformable()) {
     O["strategy"] = strategyName(R.How);
     // The host uses that kept the host's arrays, then every blocker of the
@@ -429,6 +450,9 @@ json::Value dlopt::planToJson(const LayoutPlan &Plan) {
   json::Object Launches, Holders;
   for (const auto &[Kernel, Count] : Plan.KernelLaunches)
     Launches[Kernel] = Count;
+  json::Object Calls;
+  for (const auto &[Callee, Shares] : Plan.ExternalCalls)
+    Calls[Callee] = sharesJson(Shares);
   for (const auto &[Holder, Kernel] : Plan.KernelHolders)
     Holders[Holder] = Kernel;
   json::Object Buffers, Setters, SvmSetters;
@@ -449,6 +473,7 @@ json::Value dlopt::planToJson(const LayoutPlan &Plan) {
                       {"units", stringsJson(Plan.Units)},
                       {"has_main", Plan.HasMain},
                       {"kernel_launches", std::move(Launches)},
+                      {"external_calls", std::move(Calls)},
                       {"kernel_holders", std::move(Holders)},
                       {"buffer_holders", std::move(Buffers)},
                       {"field_bytes", std::move(FieldBytes)},

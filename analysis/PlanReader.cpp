@@ -139,6 +139,7 @@ static bool readKernel(const json::Value &E, const std::vector<Field> &Fields,
       !O.map("weight", K.Weight) || !O.mapOptional("frequency", K.Frequency) ||
       !O.mapOptional("frequency_measured", K.FrequencyMeasured) ||
       !O.mapOptional("frequency_known", K.FrequencyKnown) ||
+      !O.mapOptional("entries", K.Entries) ||
       !O.mapOptional("opencl", K.OpenCL) || !O.mapOptional("cuda", K.Cuda) ||
       !O.mapOptional("loops", K.Loops))
     return false;
@@ -181,8 +182,15 @@ static bool readRecord(const json::Value &E, RecordPlan &R, json::Path P) {
       !O.mapOptional("sub_array_at", R.SubArrayAt) ||
       !O.mapOptional("cuda_call_at", R.CudaCallAt) ||
       !O.mapOptional("indexed", R.Indexed) ||
-      !O.mapOptional("set_aside", R.SetAside))
+      !O.mapOptional("set_aside", R.SetAside) ||
+      !O.mapOptional("restrict", R.Restrict))
     return false;
+  if (const json::Value *Shared = E.getAsObject()->get("shared_arrays")) {
+    json::ObjectMapper S(*Shared, P.field("shared_arrays"));
+    if (!S || !S.map("reason", R.SharedArrays) ||
+        !S.map("location", R.SharedArraysAt))
+      return false;
+  }
   R.Epsilon = unsigned(Epsilon);
   if (const json::Array *Kernels = E.getAsObject()->getArray("kernels"))
     for (size_t I = 0; I < Kernels->size(); ++I) {
@@ -221,6 +229,7 @@ llvm::Expected<LayoutPlan> dlopt::planFromJson(const json::Value &V) {
       !O.mapOptional("units", Plan.Units) ||
       !O.mapOptional("has_main", Plan.HasMain) ||
       !O.mapOptional("kernel_launches", Plan.KernelLaunches) ||
+      !O.mapOptional("external_calls", Plan.ExternalCalls) ||
       !O.mapOptional("kernel_holders", Plan.KernelHolders) ||
       !O.mapOptional("buffer_holders", Plan.BufferHolders) ||
       !O.mapOptional("field_bytes", Plan.FieldBytes) ||

@@ -9,6 +9,7 @@
 #include <optional>
 #include <set>
 #include <tuple>
+#include <utility>
 
 using namespace dlopt;
 
@@ -213,6 +214,11 @@ static void mergeRecord(RecordPlan &M, const RecordPlan &R) {
   appendUnique(M.LeftAsWritten, R.LeftAsWritten, SameBlocker);
   if (M.SubArrayAt.empty())
     M.SubArrayAt = R.SubArrayAt;
+  M.Restrict &= R.Restrict;
+  if (M.SharedArrays.empty()) {
+    M.SharedArrays = R.SharedArrays;
+    M.SharedArraysAt = R.SharedArraysAt;
+  }
   if (M.CudaCallAt.empty())
     M.CudaCallAt = R.CudaCallAt;
   appendUnique(M.MacroUses, R.MacroUses,
@@ -332,6 +338,89 @@ static void applyKernelLaunches(LayoutPlan &Plan) {
         A.Executions *= It->second;
     }
   Plan.KernelLaunches.clear();
+}
+
+namespace {
+/// How often each entry point of a unit runs per run of the program: 1
+/// where no analyzed file calls it directly (main, what main's own file
+/// calls, a function reached only through pointers), else the sum of the
+/// calls other files make of it, each times how often the entry point it
+/// is made from runs. A call that closes a cycle adds nothing.
+class EntryRuns {
+public:
+  explicit EntryRuns(const std::map<std::string, EntryShares> &Calls)
+      : Calls(Calls) {}
+
+  /// Whether some analyzed file calls \p Entry ("" always runs once).
+  bool called(const std::string &Entry) const {
+    return Entry.empty() || Calls.count(Entry);
+  }
+
+  double of(const std::string &Entry) {
+    auto It = Calls.find(Entry);
+    if (Entry.empty() || It == Calls.end())
+      return 1;
+    if (auto D = Done.find(Entry); D != Done.end())
+      return D->second;
+    if (!InProgress.insert(Entry).second) {
+      Cut = true;
+      return 0;
+    }
+    bool CutBelow = std::exchange(Cut, false);
+    double Runs = 0;
+    for (const auto &[Caller, Count] : It->second)
+      Runs += Count * of(Caller);
+    InProgress.erase(Entry);
+    // A count that left out a call closing a cycle through an entry point
+    // still being counted is not that entry point's own count: kept only
+    // where the cycle started.
+    if (!Cut || InProgress.empty())
+      Done[Entry] = Runs;
+    Cut = (Cut && !InProgress.empty()) || CutBelow;
+    return Runs;
+  }
+
+private:
+  const std::map<std::string, EntryShares> &Calls;
+  std::map<std::string, double> Done;
+  std::set<std::string> InProgress;
+  bool Cut = false;
+};
+} // namespace
+
+/// A kernel another file calls in its loops (main.c's time step calling
+/// step() in physics.c) runs as often as those calls, not once: its
+/// frequency, weight and the executions of its accesses are scaled by how
+/// often the entry points it runs from are called, and its frequency is
+/// known once every such entry point is called from an analyzed file (a
+/// one-off set-up call then counts as one, RecordPlanner's set-up data).
+/// The shares and calls are then spent (a plan merged again is not scaled
+/// twice).
+static void applyCallsAcrossFiles(LayoutPlan &Plan) {
+  EntryRuns Runs(Plan.ExternalCalls);
+  for (RecordPlan &R : Plan.Records)
+    for (KernelSummary &K : R.Kernels) {
+      double Before = 0, After = 0;
+      bool Callable = false, AllCalled = true;
+      for (const auto &[Entry, Share] : K.Entries) {
+        Before += Share;
+        After += Share * Runs.of(Entry);
+        Callable |= !Entry.empty();
+        AllCalled &= Runs.called(Entry);
+      }
+      K.Entries.clear();
+      if (Callable && AllCalled)
+        K.FrequencyKnown = true;
+      // Loops measured as never running leave nothing to scale by.
+      if (Before <= 0 || After <= 0 || After == Before)
+        continue;
+      double Scale = After / Before;
+      K.Frequency *= Scale;
+      K.Weight *= Scale;
+      for (AccessInfo &A : K.Accesses)
+        A.Executions *= Scale;
+    }
+  Plan.ExternalCalls.clear();
 }
 
 /// The strategy of a record with OpenCL buffers or CUDA device arrays: the
@@ -507,6 +596,9 @@ LayoutPlan dlopt::mergeUnits(std::vector<LayoutPlan> Units,
     Out.HasMain |= U.HasMain;
     for (const auto &[Kernel, Count] : U.KernelLaunches)
       Out.KernelLaunches[Kernel] += Count;
+    for (const auto &[Callee, Shares] : U.ExternalCalls)
+      for (const auto &[Entry, Count] : Shares)
+        Out.ExternalCalls[Callee][Entry] += Count;
     Out.BufferHolders.insert(U.BufferHolders.begin(), U.BufferHolders.end());
     for (const auto &[Field, Record] : U.FieldBytes)
       // Files that store counts of different records in it count none.
@@ -547,11 +639,19 @@ LayoutPlan dlopt::mergeUnits(std::vector<LayoutPlan> Units,
   blockContainersInSharedHeaders(Out);
   blockScatteredKernelArguments(Out);
   applyKernelLaunches(Out);
+  applyCallsAcrossFiles(Out);
   llvm::erase_if(Out.Records, [](const RecordPlan &R) { return !R.Indexed; });
   for (RecordPlan &R : Out.Records) {
     R.Graph = Kdlg();
     R.Clusters.clear();
     chooseStrategy(R, Opts);
+    // Buffers and device arrays are copied to and from through helpers of
+    // their own, which the check does not follow.
+    if (R.hasDeviceArrays() && R.Restrict) {
+      R.Restrict = false;
+      R.SharedArrays = "OpenCL buffers or CUDA device arrays hold them";
+      R.SharedArraysAt = R.Location;
+    }
     // Nothing is proposed for a record that cannot be rewritten.
     if (R.transformable())
       planBuffers(R, Opts);

@@ -44,6 +44,7 @@ std::unique_ptr<HandleLayout> HandleLayout::create(const RecordPlan &Plan,
   L->Cuda = Ctx.getLangOpts().CUDA;
   L->Neutral = Neutral;
   L->ClHost = !L->OpenCL && Plan.hasBuffers();
+  L->RestrictMembers = Plan.Restrict && !L->OpenCL && !L->Cuda && !L->ClHost;
   if (const auto *CXX = dyn_cast<CXXRecordDecl>(RD)) {
     L->ConstructsElements = !CXX->hasTrivialDefaultConstructor();
     L->ConstructsFromFields = fieldwiseConstructor(CXX) != nullptr;
@@ -179,14 +180,30 @@ void HandleLayout::addMemberTypes(ASTContext &Ctx) {
       PointerQualTypes.push_back(Ptr);
       ConstPointerQualTypes.push_back(Ctx.getPointerType(Element.withConst()));
       PointerTypes.push_back(Ptr.getAsString(Policy));
-      MemberDecls.push_back(pointerDecl(M, Mem.Name));
     } else {
       PointerQualTypes.push_back(QualType());
       ConstPointerQualTypes.push_back(QualType());
       PointerTypes.push_back(pointerDecl(M, ""));
-      MemberDecls.push_back(pointerDecl(M, Mem.Name));
     }
+    MemberDecls.push_back(memberDecl(M));
   }
+}
+
+std::string HandleLayout::memberDecl(unsigned M) const {
+  const std::string &Name = Members[M].Name;
+  if (!RestrictMembers)
+    return pointerDecl(M, Name);
+  // __restrict, which C and C++ (and a header shared by both) accept.
+  if (PointerQualTypes[M].isNull())
+    return "struct " + Members[M].RecordName + " *__restrict " + Name;
+  PrintingPolicy P = Policy;
+  P.Restrict = false;
+  QualType T = PointerQualTypes[M];
+  T.addRestrict();
+  std::string Decl;
+  llvm::raw_string_ostream OS(Decl);
+  T.print(OS, P, Name);
+  return OS.str();
 }
 
 std::string HandleLayout::pointerDecl(unsigned M, StringRef Name, bool Const,

@@ -160,6 +160,10 @@ public:
     return cudaName(Fn) + (ToAos ? "_to_aos" : "_from_aos");
   }
 
+  /// The declaration of member \p M in the handle struct: pointerDecl,
+  /// __restrict where RestrictMembers.
+  std::string memberDecl(unsigned M) const;
+
   // --- OpenCL (OpenCLHelpers.cpp) ---
 
   /// Whether the record is declared in OpenCL C: the handle's members are
@@ -352,6 +356,9 @@ private:
   /// for both, alike from either, in C with the CUDA parts under
   /// __CUDACC__ and no C++ containers.
   bool Neutral = false;
+  /// The handle's pointers are declared __restrict (RecordPlan::Restrict:
+  /// the analysis found no two pointers reaching one array).
+  bool RestrictMembers = false;
   /// Per member: its pointer type, and one to const elements, for
   /// pointerDecl (null for a tile struct's, spelled in PointerTypes).
   std::vector<clang::QualType> PointerQualTypes, ConstPointerQualTypes;

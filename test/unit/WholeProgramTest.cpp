@@ -161,6 +161,52 @@ TEST(WholeProgramTest, RecordsNoLoopIndexesAreDropped) {
             1u);
 }
 
+// main.c calls step() (defined in b.c) 10 times per run and set_up() once;
+// step() calls relax() of c.c 3 times per run of its own; relax() calls
+// step() back (a cycle adds nothing). A kernel's frequency is scaled by
+// the runs of the entry points it runs from, and is then known.
+TEST(WholeProgramTest, CallsFromOtherFilesScaleKernels) {
+  RecordPlan A = record("a.c"), B = record("b.c"), C = record("c.c");
+  KernelSummary Step = kernel("step", {0}), SetUp = kernel("set_up", {1});
+  Step.Entries = {{"step", 1}};
+  SetUp.Entries = {{"set_up", 1}};
+  B.Kernels = {Step, SetUp};
+  KernelSummary Relax = kernel("relax", {0, 1});
+  Relax.Frequency = 2;
+  Relax.Weight *= 2;
+  Relax.Entries = {{"relax", 1}, {"", 1}};
+  C.Kernels = {Relax};
+  KernelSummary Callback = kernel("callback", {1});
+  Callback.Entries = {{"by_pointer", 1}};
+  A.Kernels = {Callback};
+  LayoutPlan UA = unit("a.c", A, /*HasMain=*/true), UB = unit("b.c", B),
+             UC = unit("c.c", C);
+  UA.ExternalCalls = {{"step", {{"", 10}}}, {"set_up", {{"", 1}}}};
+  UB.ExternalCalls = {{"relax", {{"step", 3}}}};
+  UC.ExternalCalls = {{"step", {{"relax", 1}}}};
+  LayoutPlan P = mergeUnits({UA, UB, UC}, {});
+  EXPECT_TRUE(P.ExternalCalls.empty());
+  ASSERT_EQ(P.Records.size(), 1u);
+  std::map<std::string, const KernelSummary *> Of;
+  for (const KernelSummary &K : P.Records[0].Kernels)
+    Of[K.Name] = &K;
+  ASSERT_EQ(Of.size(), 4u);
+  EXPECT_DOUBLE_EQ(Of["step"]->Frequency, 10);
+  EXPECT_DOUBLE_EQ(Of["step"]->Weight, 40000);
+  EXPECT_DOUBLE_EQ(Of["step"]->Accesses[0].Executions, 10000);
+  EXPECT_TRUE(Of["step"]->FrequencyKnown);
+  EXPECT_DOUBLE_EQ(Of["set_up"]->Frequency, 1);
+  EXPECT_TRUE(Of["set_up"]->FrequencyKnown);
+  // relax: 30 runs through step, one from its own file's other entry.
+  EXPECT_DOUBLE_EQ(Of["relax"]->Frequency, 31);
+  EXPECT_DOUBLE_EQ(Of["relax"]->Weight, 8000 * 31);
+  // Nothing analyzed calls by_pointer: unknown, unscaled.
+  EXPECT_DOUBLE_EQ(Of["callback"]->Frequency, 1);
+  EXPECT_FALSE(Of["callback"]->FrequencyKnown);
+  for (const auto &[Name, K] : Of)
+    EXPECT_TRUE(K->Entries.empty()) << Name;
+}
+
 ExternalSymbol symbol(ExternalSymbol::Kind K, const std::string &Name,
                       const std::string &Where) {
   return {K, Name, "reason for " + Name + " at " + Where, Where};
