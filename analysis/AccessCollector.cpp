@@ -1453,11 +1453,11 @@ private:
     else if (Callee->getName() == "clEnqueueNDRangeKernel" &&
              Call->getNumArgs() > 1)
       noteLaunch(Call->getArg(1), Executions);
-    else if (std::string Name = callableName(Callee);
-             !Name.empty() && !Callee->getBuiltinID() &&
+    else if (!Callee->getBuiltinID() &&
              !inSystemHeader(Ctx.getSourceManager(), Callee->getLocation()))
       // Perhaps defined in another file of the program (WholeProgram.cpp).
-      ExternalCalls[Name] += Executions;
+      if (std::string Name = callableName(Callee); !Name.empty())
+        ExternalCalls[Name] += Executions;
   }
 
   /// A launch of the kernel \p Kernel names: a variable or member, or an
