@@ -1614,9 +1614,19 @@ std::vector<KernelTrace> AccessCollector::collect() {
   // A function without loops whose accesses a loop repeats through its
   // calls (XSBench's calculate_micro_xs, called per nuclide per lookup) is
   // a kernel as a loop's body is; one that runs once is set-up code.
-  for (KernelTrace &K : LoopFree)
-    if (Frequencies.of(K.Function) > 1)
+  // One that runs once here but that another file may call, in a loop, is
+  // kept for the program's merge to decide (KernelSummary::LoopFree).
+  for (KernelTrace &K : LoopFree) {
+    if (Frequencies.of(K.Function) > 1) {
       Kernels.push_back(std::move(K));
+      continue;
+    }
+    EntryShares Shares = Frequencies.entryShares(K.Function);
+    if (llvm::any_of(Shares, [](const auto &E) { return !E.first.empty(); })) {
+      K.LoopFree = true;
+      Kernels.push_back(std::move(K));
+    }
+  }
   llvm::stable_sort(Kernels, [&](const KernelTrace &A, const KernelTrace &B) {
     return SM.isBeforeInTranslationUnit(A.Function->getLocation(),
                                         B.Function->getLocation());

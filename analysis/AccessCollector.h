@@ -66,6 +66,9 @@ struct KernelTrace {
   /// or the function is main. (A function nothing here calls may be called
   /// from another file, in a loop.)
   bool FrequencyKnown = false;
+  /// A function without loops that runs once in its unit, kept because
+  /// another file may call it in a loop (KernelSummary::LoopFree).
+  bool LoopFree = false;
   /// Frequency's shares by the unit's entry points other files may call
   /// (empty where Frequency is measured, and for OpenCL kernels).
   EntryShares Entries;

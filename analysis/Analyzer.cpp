@@ -90,6 +90,7 @@ private:
     S.FrequencyMeasured = K.FrequencyMeasured;
     S.FrequencyKnown = K.FrequencyKnown;
     S.Entries = K.Entries;
+    S.LoopFree = K.LoopFree;
     S.OpenCL = K.Function->hasAttr<OpenCLKernelAttr>();
     S.Cuda = K.Function->hasAttr<CUDAGlobalAttr>() ||
              K.Function->hasAttr<CUDADeviceAttr>();

@@ -211,6 +211,14 @@ struct KernelSummary {
   /// translation unit, or the kernel is main (a function nothing in its
   /// unit calls may run in another file's loop).
   bool FrequencyKnown = false;
+  /// Unit plans: a function without loops that its unit runs once, but
+  /// another file may call in a loop (`kick(p, i)` per element from
+  /// main.c). The merge keeps it as a kernel only if calls from other
+  /// files make it run more than once.
+  bool LoopFree = false;
+  /// A LoopFree function the merge kept: other files call it in their
+  /// loops, once per element, passing the record's arrays at each call.
+  bool CalledPerElement = false;
   /// Unit plans: Frequency's shares by the unit's entry points (empty where
   /// it is measured, and for OpenCL kernels). The program's merge scales
   /// Frequency by how often other files call them (LayoutPlan::

@@ -293,6 +293,8 @@ static json::Object kernelJson(const RecordPlan &R, const KernelSummary &K) {
                       {"frequency_measured", K.FrequencyMeasured},
                       {"frequency_known", K.FrequencyKnown},
                       {"entries", sharesJson(K.Entries)},
+                      {"loop_free", K.LoopFree},
+                      {"called_per_element", K.CalledPerElement},
                       {"significant", K.Significant},
                       {"opencl", K.OpenCL},
                       {"cuda", K.Cuda},

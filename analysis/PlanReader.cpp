@@ -140,6 +140,8 @@ static bool readKernel(const json::Value &E, const std::vector<Field> &Fields,
       !O.mapOptional("frequency_measured", K.FrequencyMeasured) ||
       !O.mapOptional("frequency_known", K.FrequencyKnown) ||
       !O.mapOptional("entries", K.Entries) ||
+      !O.mapOptional("loop_free", K.LoopFree) ||
+      !O.mapOptional("called_per_element", K.CalledPerElement) ||
       !O.mapOptional("opencl", K.OpenCL) || !O.mapOptional("cuda", K.Cuda) ||
       !O.mapOptional("loops", K.Loops))
     return false;

@@ -394,8 +394,9 @@ private:
 /// often the entry points it runs from are called, and its frequency is
 /// known once every such entry point is called from an analyzed file (a
 /// one-off set-up call then counts as one, RecordPlanner's set-up data).
-/// The shares and calls are then spent (a plan merged again is not scaled
-/// twice).
+/// A function without loops that its unit kept for this (LoopFree) stays a
+/// kernel only if such calls repeat it. The shares and calls are then spent (a
+/// plan merged again is not scaled twice).
 static void applyCallsAcrossFiles(LayoutPlan &Plan) {
   EntryRuns Runs(Plan.ExternalCalls);
   for (RecordPlan &R : Plan.Records)
@@ -411,6 +412,12 @@ static void applyCallsAcrossFiles(LayoutPlan &Plan) {
       K.Entries.clear();
       if (Callable && AllCalled)
         K.FrequencyKnown = true;
+      // A function without loops is a kernel only where a loop repeats it
+      // (the others stay LoopFree, and are dropped below).
+      if (K.LoopFree && !(Before > 0 && After > Before))
+        continue;
+      K.CalledPerElement |= K.LoopFree;
+      K.LoopFree = false;
       // Loops measured as never running leave nothing to scale by.
       if (Before <= 0 || After <= 0 || After == Before)
         continue;
@@ -420,6 +427,9 @@ static void applyCallsAcrossFiles(LayoutPlan &Plan) {
       for (AccessInfo &A : K.Accesses)
         A.Executions *= Scale;
     }
+  for (RecordPlan &R : Plan.Records)
+    llvm::erase_if(R.Kernels,
+                   [](const KernelSummary &K) { return K.LoopFree; });
   Plan.ExternalCalls.clear();
 }
 
