@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "analysis/SharedArrays.h"
 #include "analysis/AstUtil.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -73,6 +74,21 @@ public:
     return true;
   }
 
+  /// &a[i].f, or an array field a[i].s decaying to a pointer: a plain
+  /// pointer into one of the new layout's arrays, beside the handle's own
+  /// (stored in a global, passed with the handle: a miscompile with
+  /// restrict, found in review). Only a library call's argument is safe.
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->getOpcode() == UO_AddrOf)
+      fieldAddress(UO, UO->getSubExpr());
+    return true;
+  }
+  bool VisitImplicitCastExpr(ImplicitCastExpr *ICE) {
+    if (ICE->getCastKind() == CK_ArrayToPointerDecay)
+      fieldAddress(ICE, ICE->getSubExpr());
+    return true;
+  }
+
   bool VisitCallExpr(CallExpr *Call) {
     const FunctionDecl *Callee = Call->getDirectCallee();
     if (!Callee || !Callee->getIdentifier() ||
@@ -87,6 +103,39 @@ public:
   }
 
 private:
+  void fieldAddress(const Expr *Address, const Expr *Of) {
+    const auto *ME = dyn_cast<MemberExpr>(Of->IgnoreParens());
+    const auto *FD = ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
+    if (!FD)
+      return;
+    std::optional<unsigned> R = candidate(Ctx.getRecordType(FD->getParent()));
+    if (!R || libraryArgument(Address))
+      return;
+    shared(*R, Address->getBeginLoc(),
+           "the address of field '" + FD->getNameAsString() +
+               "' is taken (a plain pointer into its array)");
+  }
+
+  /// Whether \p E is an argument of a call of a function from a system
+  /// header (sincos(x, &a[i].s, &a[i].c), printf("%s", a[i].name)), which
+  /// keeps no pointer past the call.
+  bool libraryArgument(const Expr *E) const {
+    for (;;) {
+      DynTypedNodeList Parents = Ctx.getParents(*E);
+      if (Parents.empty())
+        return false;
+      if (const auto *P = Parents[0].get<Expr>();
+          P && isa<ParenExpr, ImplicitCastExpr, CStyleCastExpr>(P)) {
+        E = P;
+        continue;
+      }
+      const auto *Call = Parents[0].get<CallExpr>();
+      const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+      return Callee && Call->getCallee() != E &&
+             inSystemHeader(Ctx.getSourceManager(), Callee->getLocation());
+    }
+  }
+
   /// The candidate whose arrays a value of type \p T points to (or is).
   std::optional<unsigned> arrayOf(QualType T) const {
     T = T.getNonReferenceType().getCanonicalType();

@@ -165,6 +165,28 @@ differentViews(const RecordPlan &M, const HeaderView &A, const HeaderView &B) {
 }
 
 /// Adds what \p R, another unit's view of \p M's record, knows.
+/// A copy of a header's function its file does not call: its frequency is
+/// the default of an entry point no other file can call, not a count.
+static bool uncalledCopy(const KernelSummary &K) {
+  return !K.FrequencyKnown && !K.FrequencyMeasured &&
+         llvm::all_of(K.Entries, [](const auto &E) { return E.first.empty(); });
+}
+
+/// Two files' copies of one kernel (a function in a header): the runs of
+/// each file's entry points add up (applyCallsAcrossFiles scales \p Into
+/// by them), and a file that does not call it adds nothing.
+static void mergeKernelCopies(KernelSummary &Into, const KernelSummary &From) {
+  if (uncalledCopy(From))
+    return;
+  if (uncalledCopy(Into)) {
+    Into = From;
+    return;
+  }
+  for (const auto &[Entry, Runs] : From.Entries)
+    Into.Entries[Entry] += Runs;
+  Into.FrequencyKnown |= From.FrequencyKnown;
+}
+
 static void mergeRecord(RecordPlan &M, const RecordPlan &R) {
   M.Indexed |= R.Indexed;
   auto SameString = [](const std::string &A, const std::string &B) {
@@ -186,12 +208,17 @@ static void mergeRecord(RecordPlan &M, const RecordPlan &R) {
   });
   // A kernel in a header (a static inline function) is seen by every
   // file that includes it, but runs as one kernel per call site only in
-  // the files that call it; it counts once.
+  // the files that call it; it counts once, as often as they call it.
   if (Difference.empty())
-    appendUnique(M.Kernels, R.Kernels,
-                 [](const KernelSummary &A, const KernelSummary &B) {
-                   return A.Name == B.Name && A.Location == B.Location;
-                 });
+    for (const KernelSummary &K : R.Kernels) {
+      auto Same = llvm::find_if(M.Kernels, [&](const KernelSummary &A) {
+        return A.Name == K.Name && A.Location == K.Location;
+      });
+      if (Same == M.Kernels.end())
+        M.Kernels.push_back(K);
+      else
+        mergeKernelCopies(*Same, K);
+    }
   auto SameBlocker = [](const Blocker &A, const Blocker &B) {
     return A.Reason == B.Reason && A.Location == B.Location;
   };
@@ -362,21 +389,23 @@ public:
       return 1;
     if (auto D = Done.find(Entry); D != Done.end())
       return D->second;
-    if (!InProgress.insert(Entry).second) {
+    // Past the bound (a program whose files all call each other), what is
+    // left counts nothing, as a call closing a cycle does.
+    if (InProgress.count(Entry) || ++Evaluations > MaxEvaluations) {
       Cut = true;
       return 0;
     }
-    bool CutBelow = std::exchange(Cut, false);
+    InProgress.insert(Entry);
+    bool CutAbove = std::exchange(Cut, false);
     double Runs = 0;
     for (const auto &[Caller, Count] : It->second)
       Runs += Count * of(Caller);
     InProgress.erase(Entry);
-    // A count that left out a call closing a cycle through an entry point
-    // still being counted is not that entry point's own count: kept only
-    // where the cycle started.
-    if (!Cut || InProgress.empty())
+    // A count that left out a call closing a cycle depends on where the
+    // walk entered the cycle: it is this walk's, not the entry point's.
+    if (!Cut)
       Done[Entry] = Runs;
-    Cut = (Cut && !InProgress.empty()) || CutBelow;
+    Cut |= CutAbove;
     return Runs;
   }
 
@@ -385,6 +414,8 @@ private:
   std::map<std::string, double> Done;
   std::set<std::string> InProgress;
   bool Cut = false;
+  static constexpr unsigned MaxEvaluations = 100000;
+  unsigned Evaluations = 0;
 };
 } // namespace
 
@@ -401,10 +432,11 @@ static void applyCallsAcrossFiles(LayoutPlan &Plan) {
   EntryRuns Runs(Plan.ExternalCalls);
   for (RecordPlan &R : Plan.Records)
     for (KernelSummary &K : R.Kernels) {
-      double Before = 0, After = 0;
+      // The count the kernel's weight and executions were made with; its
+      // shares may add up more (mergeKernelCopies).
+      double Before = K.Frequency, After = 0;
       bool Callable = false, AllCalled = true;
       for (const auto &[Entry, Share] : K.Entries) {
-        Before += Share;
         After += Share * Runs.of(Entry);
         Callable |= !Entry.empty();
         AllCalled &= Runs.called(Entry);

@@ -112,3 +112,11 @@ int main(int argc, char **argv) {
 // RUN: cp %s %t/md.cpp && %dl-refactor --report --layout=particle_t=soa %t/md.cpp -- -std=c++17 | FileCheck --check-prefix=CXX %s
 // CXX:     plan: particle_t:
 // CXX-NOT: restrict
+
+// A field's address kept in a global pointer and read beside the handle
+// (found in review: with restrict the rewrite printed 4355, not 4547).
+// RUN: %dl-refactor --report --layout=T=soa %S/Inputs/restrict/field-address.c -- | FileCheck --check-prefix=FIELD %s
+// FIELD: not restrict: the address of field 'x' is taken (a plain pointer into its array) at {{.*}}field-address.c:14:8
+// RUN: cp %S/Inputs/restrict/field-address.c %t/field.c && %dl-refactor --apply --quiet --layout=T=soa %t/field.c --
+// RUN: %cc -O2 %t/field.c -o %t/field && %t/field | FileCheck --check-prefix=FIELDOUT %s
+// FIELDOUT: 4547.000000
