@@ -192,6 +192,11 @@ static void mergeRecord(RecordPlan &M, const RecordPlan &R) {
   auto SameString = [](const std::string &A, const std::string &B) {
     return A == B;
   };
+  // A CUDA file is analyzed for the host and for the device: two unit
+  // plans of one file, whose copies of a kernel are one count.
+  bool SameFile = llvm::all_of(R.Units, [&](const std::string &U) {
+    return llvm::is_contained(M.Units, U);
+  });
   appendUnique(M.Units, R.Units, SameString);
   // Two .c files may each give the struct a typedef of their own.
   appendUnique(M.Aliases, R.Aliases, SameString);
@@ -216,7 +221,7 @@ static void mergeRecord(RecordPlan &M, const RecordPlan &R) {
       });
       if (Same == M.Kernels.end())
         M.Kernels.push_back(K);
-      else
+      else if (!SameFile)
         mergeKernelCopies(*Same, K);
     }
   auto SameBlocker = [](const Blocker &A, const Blocker &B) {

@@ -207,6 +207,61 @@ TEST(WholeProgramTest, CallsFromOtherFilesScaleKernels) {
     EXPECT_TRUE(K->Entries.empty()) << Name;
 }
 
+// Functions without loops that b.c runs once: kick, which main.c calls per
+// element in a loop, becomes a kernel called per element; reset, called
+// once, is dropped.
+TEST(WholeProgramTest, LoopFreeFunctionsAreKernelsOnlyWhereCallsRepeatThem) {
+  RecordPlan A = record("a.c"), B = record("b.c");
+  A.Kernels = {kernel("main", {0, 1})};
+  KernelSummary Kick = kernel("kick", {0}), Reset = kernel("reset", {1});
+  Kick.LoopFree = Reset.LoopFree = true;
+  Kick.Entries = {{"kick", 1}};
+  Reset.Entries = {{"reset", 1}};
+  B.Kernels = {Kick, Reset};
+  LayoutPlan UA = unit("a.c", A, /*HasMain=*/true), UB = unit("b.c", B);
+  UA.ExternalCalls = {{"kick", {{"", 5000}}}, {"reset", {{"", 1}}}};
+  LayoutPlan P = mergeUnits({UA, UB}, {});
+  ASSERT_EQ(P.Records.size(), 1u);
+  const std::vector<KernelSummary> &Ks = P.Records[0].Kernels;
+  ASSERT_EQ(Ks.size(), 2u);
+  EXPECT_EQ(Ks[1].Name, "kick");
+  EXPECT_DOUBLE_EQ(Ks[1].Frequency, 5000);
+  EXPECT_TRUE(Ks[1].CalledPerElement);
+  EXPECT_FALSE(Ks[1].LoopFree);
+}
+
+// A header's kernel seen by three files: b.c and c.c call it, a.c does not.
+// Its runs add up over the callers, whichever file comes first.
+TEST(WholeProgramTest, HeaderKernelRunsAddUpOverItsFiles) {
+  for (bool UncalledFirst : {true, false}) {
+    RecordPlan A = record("a.c"), B = record("b.c"), C = record("c.c");
+    KernelSummary Uncalled = kernel("hk", {0}), InB = kernel("hk", {0}),
+                  InC = kernel("hk", {0});
+    Uncalled.Entries = {{"", 1}};
+    InB.FrequencyKnown = InC.FrequencyKnown = true;
+    InB.Frequency = 5;
+    InB.Weight *= 5;
+    InB.Entries = {{"run_b", 5}};
+    InC.Frequency = 7;
+    InC.Weight *= 7;
+    InC.Entries = {{"run_c", 7}};
+    A.Kernels = {Uncalled};
+    B.Kernels = {InB};
+    C.Kernels = {InC};
+    LayoutPlan UA = unit("a.c", A, /*HasMain=*/true), UB = unit("b.c", B),
+               UC = unit("c.c", C);
+    UA.ExternalCalls = {{"run_b", {{"", 10}}}, {"run_c", {{"", 100}}}};
+    std::vector<LayoutPlan> Units = UncalledFirst
+                                        ? std::vector<LayoutPlan>{UA, UB, UC}
+                                        : std::vector<LayoutPlan>{UC, UB, UA};
+    LayoutPlan P = mergeUnits(Units, {});
+    ASSERT_EQ(P.Records[0].Kernels.size(), 1u);
+    const KernelSummary &K = P.Records[0].Kernels[0];
+    EXPECT_DOUBLE_EQ(K.Frequency, 750) << UncalledFirst;
+    EXPECT_DOUBLE_EQ(K.Weight, 4000.0 * 750) << UncalledFirst;
+  }
+}
+
 ExternalSymbol symbol(ExternalSymbol::Kind K, const std::string &Name,
                       const std::string &Where) {
   return {K, Name, "reason for " + Name + " at " + Where, Where};
