@@ -84,7 +84,7 @@ public:
     return true;
   }
   bool VisitImplicitCastExpr(ImplicitCastExpr *ICE) {
-    if (ICE->getCastKind() == CK_ArrayToPointerDecay)
+    if (ICE->getCastKind() == CK_ArrayToPointerDecay && !subscripted(ICE))
       fieldAddress(ICE, ICE->getSubExpr());
     return true;
   }
@@ -103,17 +103,41 @@ public:
   }
 
 private:
+  /// An array field indexed where it decays (a[i].v[k]): no pointer is
+  /// left.
+  bool subscripted(const ImplicitCastExpr *Decay) const {
+    DynTypedNodeList Parents = Ctx.getParents(*Decay);
+    const auto *ASE =
+        Parents.empty() ? nullptr : Parents[0].get<ArraySubscriptExpr>();
+    return ASE && ASE->getBase()->IgnoreParens() == Decay;
+  }
+
+  /// \p Address is taken of \p Of: if that lies in a field of a candidate
+  /// (a[i].f, a[i].pos.x, a[i].v[k], through any members and subscripts of
+  /// arrays within the element), it points into one of the new layout's
+  /// arrays. Every candidate along the path counts (pos's record may be one
+  /// as well as the element's).
   void fieldAddress(const Expr *Address, const Expr *Of) {
-    const auto *ME = dyn_cast<MemberExpr>(Of->IgnoreParens());
-    const auto *FD = ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
-    if (!FD)
+    if (libraryArgument(Address))
       return;
-    std::optional<unsigned> R = candidate(Ctx.getRecordType(FD->getParent()));
-    if (!R || libraryArgument(Address))
-      return;
-    shared(*R, Address->getBeginLoc(),
-           "the address of field '" + FD->getNameAsString() +
-               "' is taken (a plain pointer into its array)");
+    for (const Expr *E = Of->IgnoreParenImpCasts();;) {
+      if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+        E = ASE->getBase()->IgnoreParenImpCasts();
+        continue;
+      }
+      const auto *ME = dyn_cast<MemberExpr>(E);
+      const auto *FD = ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
+      if (!FD)
+        return;
+      if (std::optional<unsigned> R =
+              candidate(Ctx.getRecordType(FD->getParent())))
+        shared(*R, Address->getBeginLoc(),
+               "the address of field '" + FD->getNameAsString() +
+                   "' is taken (a plain pointer into its array)");
+      if (ME->isArrow())
+        return; // Through a pointer held in the element: not its storage.
+      E = ME->getBase()->IgnoreParenImpCasts();
+    }
   }
 
   /// Whether \p E is an argument of a call of a function from a system

@@ -120,3 +120,9 @@ int main(int argc, char **argv) {
 // RUN: cp %S/Inputs/restrict/field-address.c %t/field.c && %dl-refactor --apply --quiet --layout=T=soa %t/field.c --
 // RUN: %cc -O2 %t/field.c -o %t/field && %t/field | FileCheck --check-prefix=FIELDOUT %s
 // FIELDOUT: 4547.000000
+// The same through a member of a member; an array field indexed in place
+// (a[i].v[1]) takes no address.
+// RUN: %dl-refactor --report --layout=T=soa %S/Inputs/restrict/nested-field.c -- | FileCheck --check-prefix=NESTED %s
+// NESTED: not restrict: the address of field 'pos' is taken (a plain pointer into its array) at {{.*}}nested-field.c:14:8
+// RUN: %dl-refactor --report --layout=T=soa %S/Inputs/restrict/array-field.c -- | FileCheck --check-prefix=INDEXED %s
+// INDEXED: restrict: the handle's pointers
