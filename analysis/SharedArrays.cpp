@@ -160,31 +160,28 @@ private:
     }
   }
 
+  /// What a value of type \p T points to, or holds an array of; null if
+  /// neither.
+  QualType elementOf(QualType T) const {
+    T = T.getNonReferenceType().getCanonicalType();
+    if (const auto *P = T->getAs<PointerType>())
+      return P->getPointeeType();
+    if (const ArrayType *A = Ctx.getAsArrayType(T))
+      return A->getElementType();
+    return QualType();
+  }
+
   /// The candidate whose arrays a value of type \p T points to (or is).
   std::optional<unsigned> arrayOf(QualType T) const {
-    T = T.getNonReferenceType().getCanonicalType();
-    QualType Element;
-    if (const auto *P = T->getAs<PointerType>())
-      Element = P->getPointeeType();
-    else if (const ArrayType *A = Ctx.getAsArrayType(T))
-      Element = A->getElementType();
-    else
-      return std::nullopt;
-    return candidate(Element);
+    QualType Element = elementOf(T);
+    return Element.isNull() ? std::nullopt : candidate(Element);
   }
 
   /// The candidate a value of type \p T holds pointers to arrays of (T **,
   /// T *[4]).
   std::optional<unsigned> arraysOf(QualType T) const {
-    T = T.getNonReferenceType().getCanonicalType();
-    QualType Inner;
-    if (const auto *P = T->getAs<PointerType>())
-      Inner = P->getPointeeType();
-    else if (const ArrayType *A = Ctx.getAsArrayType(T))
-      Inner = A->getElementType();
-    else
-      return std::nullopt;
-    return arrayOf(Inner);
+    QualType Inner = elementOf(T);
+    return Inner.isNull() ? std::nullopt : arrayOf(Inner);
   }
 
   std::optional<unsigned> candidate(QualType Element) const {
