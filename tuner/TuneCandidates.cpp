@@ -76,6 +76,25 @@ static std::vector<Layout> alternatives(const Layout &L) {
   return Out;
 }
 
+/// \p Chosen with every cluster a loop reads in one tile size: the model's
+/// where it tiled a cluster (one size per record), else 16. The model
+/// decides cluster by cluster, but a loop over several clusters streams one
+/// array per SoA field: md-split's integration loop over ten fields in
+/// four clusters ran 1.14x faster with all four tiled by 16 than with the
+/// automatic plan (three SoA, one tiled), which no one-cluster change
+/// reaches.
+static std::vector<Layout> uniformTiles(const RecordPlan &R,
+                                        std::vector<Layout> Chosen) {
+  Layout Tile = Layout::tiled(16);
+  for (const Layout &L : Chosen)
+    if (L.Kind == LayoutKind::Tiled)
+      Tile = L;
+  for (unsigned C = 0; C < Chosen.size(); ++C)
+    if (!R.Clusters[C].Fields.Cold)
+      Chosen[C] = Tile;
+  return Chosen;
+}
+
 std::vector<TuneCandidate> dlopt::tuneCandidates(const LayoutPlan &Plan,
                                                  unsigned Max) {
   std::vector<TuneCandidate> Out{{"automatic", {}}};
@@ -108,6 +127,7 @@ std::vector<TuneCandidate> dlopt::tuneCandidates(const LayoutPlan &Plan,
       Whole.Clusters[0].Fields.Fields.push_back(F);
     Seen.insert(memoryKey(Whole, {Layout::aos()})); // The original.
     Add(Whole, {Layout::soa()});
+    Add(*R, uniformTiles(*R, Chosen));
   }
   for (const RecordPlan *R : Records) {
     std::vector<Layout> Chosen;

@@ -2,7 +2,9 @@
 //
 // The automatic plan and its neighbours: for each record, each cluster in
 // turn given each other layout (AoS, SoA, a tile size a factor of 4 either
-// side of the model's), and the whole record as SoA. Whole-record AoS is
+// side of the model's), the whole record as SoA, and every cluster that
+// loops read in one tile size (a loop over several clusters streams fewer
+// arrays than with some of them SoA). Whole-record AoS is
 // the original, which is always measured. A plan that puts the same arrays
 // in memory as one already listed, reached by the same loops (a one-field
 // cluster in AoS rather than SoA), is left out. Each plan is a set of forced
@@ -31,9 +33,9 @@ struct TuneCandidate {
 std::string layoutOption(const RecordPlan &R,
                          const std::vector<Layout> &Layouts);
 
-/// The automatic plan first, then the whole-record SoA of each record, then
-/// the neighbours cluster by cluster; at most \p Max plans, no two with the
-/// same arrays in memory.
+/// The automatic plan first, then the whole-record SoA of each record and
+/// its clusters in one tile size, then the neighbours cluster by cluster; at
+/// most \p Max plans, no two with the same arrays in memory.
 std::vector<TuneCandidate> tuneCandidates(const LayoutPlan &Plan, unsigned Max);
 
 } // namespace dlopt

@@ -308,6 +308,8 @@ TEST(TuneCandidatesTest, AutomaticThenSoAThenNeighbours) {
   std::vector<std::string> Want = {
       "automatic",
       "--layout P=soa",
+      // Every cluster in the model's tile size.
+      "--layout P=split:{x,y}tiled:64{m}tiled:64",
       "--layout P=split:{x,y}aos{m}aos",
       // {x,y} tiled a factor of 4 either side. {x,y} SoA with {m} AoS is
       // the whole record's SoA, and {m} SoA the automatic plan: one array
@@ -340,9 +342,27 @@ TEST(TuneCandidatesTest, OneFieldClustersAreAlikeInAoSAndSoA) {
   for (const TuneCandidate &T : tuneCandidates(Plan, 20))
     Names.push_back(T.Name);
   EXPECT_EQ(Names, (std::vector<std::string>{
-                       "automatic", "--layout P=split:{x}tiled:16{m}aos{y}aos",
+                       "automatic",
+                       "--layout P=split:{x}tiled:16{m}tiled:16{y}tiled:16",
+                       "--layout P=split:{x}tiled:16{m}aos{y}aos",
                        "--layout P=split:{x}aos{m}tiled:16{y}aos",
                        "--layout P=split:{x}aos{m}aos{y}tiled:16"}));
+}
+
+TEST(TuneCandidatesTest, OneTileSizeForTheClustersLoopsRead) {
+  // No cluster tiled: 16. A cold cluster keeps its layout: no loop reads
+  // it, and tiling it would only spend a plan.
+  RecordPlan R = particle({Layout::soa(), Layout::aos()});
+  R.Clusters[1].Fields.Cold = true;
+  LayoutPlan Plan;
+  Plan.Records.push_back(R);
+  std::vector<std::string> Names;
+  for (const TuneCandidate &T : tuneCandidates(Plan, 3))
+    Names.push_back(T.Name);
+  // ({x,y} SoA beside one field m is the record's SoA: the automatic plan.)
+  EXPECT_EQ(Names, (std::vector<std::string>{
+                       "automatic", "--layout P=split:{x,y}tiled:16{m}aos",
+                       "--layout P=split:{x,y}aos{m}aos"}));
 }
 
 TEST(TuneCandidatesTest, UntransformableRecordsHaveNoPlans) {
