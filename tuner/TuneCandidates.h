@@ -3,7 +3,7 @@
 // The automatic plan and its neighbours: for each record, each cluster in
 // turn given each other layout (AoS, SoA, a tile size a factor of 4 either
 // side of the model's), the whole record as SoA, and every cluster that
-// loops read in one tile size (a loop over several clusters streams fewer
+// loops read tiled by 16 (a loop over several clusters then streams fewer
 // arrays than with some of them SoA). Whole-record AoS is
 // the original, which is always measured. A plan that puts the same arrays
 // in memory as one already listed, reached by the same loops (a one-field
@@ -34,7 +34,7 @@ std::string layoutOption(const RecordPlan &R,
                          const std::vector<Layout> &Layouts);
 
 /// The automatic plan first, then the whole-record SoA of each record and
-/// its clusters in one tile size, then the neighbours cluster by cluster; at
+/// its clusters tiled by 16, then the neighbours cluster by cluster; at
 /// most \p Max plans, no two with the same arrays in memory.
 std::vector<TuneCandidate> tuneCandidates(const LayoutPlan &Plan, unsigned Max);
 

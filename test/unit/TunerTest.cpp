@@ -308,8 +308,8 @@ TEST(TuneCandidatesTest, AutomaticThenSoAThenNeighbours) {
   std::vector<std::string> Want = {
       "automatic",
       "--layout P=soa",
-      // Every cluster in the model's tile size.
-      "--layout P=split:{x,y}tiled:64{m}tiled:64",
+      // Every cluster tiled by 16.
+      "--layout P=split:{x,y}tiled:16{m}tiled:16",
       "--layout P=split:{x,y}aos{m}aos",
       // {x,y} tiled a factor of 4 either side. {x,y} SoA with {m} AoS is
       // the whole record's SoA, and {m} SoA the automatic plan: one array
@@ -350,8 +350,8 @@ TEST(TuneCandidatesTest, OneFieldClustersAreAlikeInAoSAndSoA) {
 }
 
 TEST(TuneCandidatesTest, OneTileSizeForTheClustersLoopsRead) {
-  // No cluster tiled: 16. A cold cluster keeps its layout: no loop reads
-  // it, and tiling it would only spend a plan.
+  // A cold cluster keeps its layout: no loop reads it, and tiling it would
+  // only spend a plan.
   RecordPlan R = particle({Layout::soa(), Layout::aos()});
   R.Clusters[1].Fields.Cold = true;
   LayoutPlan Plan;
