@@ -7,7 +7,8 @@ automatic plan; build; check the output is identical; and search for the
 **oracle**, the best plan dlopt could have chosen:
   * every partition of the main record's KDLG that some threshold gives
     (dl-refactor --report --cache-line=EPS for each distinct delta);
-  * for each, the automatic layouts, then per cluster each layout of
+  * for each, every cluster in one layout (SoA, each tile size), the
+    automatic layouts, then per cluster each layout of
     {AoS, SoA, Tiled(T) for T in --tiles} in turn, keeping the best
     (coordinate descent: exhaustive search is 12^k builds for k clusters);
   * and the whole record as one cluster in every layout.
@@ -321,6 +322,11 @@ def search(b, tiles):
     for whole in options:
         score(whole)
     for groups, auto in partitions(b):
+        # Every cluster in one layout: the descent below changes one cluster
+        # at a time, and md-split's four clusters ran fastest all tiled by
+        # 16, which no change of one cluster of its automatic plan reaches.
+        for opt in options[1:]:
+            score(spec(groups, [opt] * len(groups)))
         layouts = list(auto)
         best = score(spec(groups, layouts))
         for k in range(len(groups)):
@@ -714,7 +720,8 @@ def write_report(o, report):
              f"single-threaded at their default size; times are CPU times (user + system) of "
              f"the whole process, medians of {report['runs']} interleaved runs after a "
              f"warm-up. Oracle search: partitions of the main "
-             f"record's KDLG at every threshold that changes it, per-cluster layouts "
+             f"record's KDLG at every threshold that changes it, each with all its clusters "
+             f"in one layout, then per-cluster layouts "
              f"AoS, SoA, Tiled(T) for T in {{{o.tiles}}} by coordinate descent, and the "
              f"whole record in each layout." +
              (f" Oracle plans reused from an earlier search (`--reuse-oracle`; plans "
