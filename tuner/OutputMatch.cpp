@@ -101,6 +101,25 @@ static std::string quoted(llvm::StringRef S) {
   return "'" + S.str() + "'";
 }
 
+/// The line of \p Text that holds offset \p At, quoted; a line too long to
+/// quote whole from the word that holds \p At on, so that the quote shows
+/// the difference (nbody's "..., checksum -1.2345e+03" differed past the
+/// 40 characters a quote shows, and the two quotes read alike).
+static std::string quotedAround(llvm::StringRef Text, size_t At) {
+  // The last newline before At (StringRef::rfind looks below its From):
+  // At itself may be the newline of a line that ends where the other's
+  // goes on.
+  size_t Begin = Text.rfind('\n', At);
+  Begin = Begin == llvm::StringRef::npos ? 0 : Begin + 1;
+  llvm::StringRef Line = Text.drop_front(Begin).split('\n').first;
+  size_t Column = At - Begin;
+  if (Line.size() <= 40 || Column < 20)
+    return quoted(Line);
+  size_t Word = Line.find_last_of(" \t", Column);
+  Word = Word == llvm::StringRef::npos ? Column : Word + 1;
+  return "'..." + quoted(Line.drop_front(Word)).substr(1);
+}
+
 std::string dlopt::outputDifference(llvm::StringRef Want, llvm::StringRef Got,
                                     double Tolerance) {
   if (Tolerance <= 0) {
@@ -109,16 +128,9 @@ std::string dlopt::outputDifference(llvm::StringRef Want, llvm::StringRef Got,
     size_t At = 0;
     while (At < Want.size() && At < Got.size() && Want[At] == Got[At])
       ++At;
-    size_t Begin = Got.rfind('\n', At) == llvm::StringRef::npos
-                       ? 0
-                       : Got.rfind('\n', At) + 1;
-    size_t WantBegin = Want.rfind('\n', At) == llvm::StringRef::npos
-                           ? 0
-                           : Want.rfind('\n', At) + 1;
     return "line " + std::to_string(lineOf(Got, At)) + ": " +
-           quoted(Got.drop_front(Begin).split('\n').first) +
-           " where the original printed " +
-           quoted(Want.drop_front(WantBegin).split('\n').first);
+           quotedAround(Got, At) + " where the original printed " +
+           quotedAround(Want, At);
   }
   std::vector<Piece> W = pieces(Want), G = pieces(Got);
   for (size_t I = 0; I < std::max(W.size(), G.size()); ++I) {

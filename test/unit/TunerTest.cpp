@@ -259,6 +259,14 @@ TEST(OutputMatchTest, Exact) {
             "line 2: 'b 3' where the original printed 'b 2'");
   EXPECT_EQ(outputDifference("x\n", "x\nextra\n", 0),
             "line 2: 'extra' where the original printed ''");
+  // A line that ends where the other goes on is quoted, not the next one.
+  EXPECT_EQ(outputDifference("e 1.0\nz\n", "e 1.0001\nz\n", 0),
+            "line 1: 'e 1.0001' where the original printed 'e 1.0'");
+  // A long line from the word that differs on, so that the quotes differ.
+  EXPECT_EQ(
+      outputDifference("nbody: 4096 bodies, 10 steps, checksum -1.25e+03\n",
+                       "nbody: 4096 bodies, 10 steps, checksum -1.27e+03\n", 0),
+      "line 1: '...-1.27e+03' where the original printed '...-1.25e+03'");
 }
 
 TEST(OutputMatchTest, Tolerance) {
