@@ -62,6 +62,23 @@ class MicrobenchTest(unittest.TestCase):
         self.assertLess(g["vectorizable"], 0.05)  # a float sum, without -ffast-math
         self.assertEqual(g["max_field_bytes"], 8)
 
+    def test_groups_of_clusters_in_one_loop(self):
+        c = config("stream", "groups", fields=8, touched=6)
+        self.assertEqual(microbench.layouts(c, TILES)["Tiled(16)"],
+                         "split:{f0,f1,f2}tiled:16{f3,f4,f5}tiled:16{f6,f7}aos")
+        rows = self.measure(c)
+        self.assertEqual(list(rows), ["original", "AoS", "SoA", "Tiled(4)", "Tiled(16)"])
+        # The first group's features: the loop touches twice its bytes.
+        f = rows["SoA"]
+        self.assertEqual(f["cluster_fields"], 3)
+        self.assertAlmostEqual(f["cluster_share"], 3 / 8)
+        self.assertAlmostEqual(f["touched_fraction"], 6 / 8)
+        self.assertGreater(f["loop_index_fraction"], 0.95)
+        # Only in streams, and only where two groups are touched.
+        for c in microbench.configurations(True, ["-O2"], bodies=["groups"]):
+            self.assertEqual(c["pattern"], "stream")
+            self.assertGreaterEqual(c["touched"], 2 * microbench.GROUP)
+
     def test_relabel_takes_the_analysis_features_and_keeps_timings(self):
         rows = list(self.measure(config("gather", "elementwise")).values())
         stale = [dict(r, gather_fraction=0.25, vectorizable=0.5) for r in rows]
