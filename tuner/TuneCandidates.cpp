@@ -79,7 +79,7 @@ static std::vector<Layout> alternatives(const Layout &L) {
 /// \p Chosen with every cluster a loop reads tiled by 16. The model decides
 /// cluster by cluster, but a loop over several clusters streams one array
 /// per SoA field: md-split's integration loop over ten fields in four
-/// clusters ran 1.14x faster with fast-math (1.05x without) with all four
+/// clusters ran 1.12x faster with fast-math (1.06x without) with all four
 /// tiled by 16 than with the automatic plan (three SoA, one tiled), which
 /// no change of one cluster reaches. Small tiles: its clusters all tiled by
 /// 4 to 16 ran alike, by 64 or 256 (the model's tile for one cluster) 8 %
