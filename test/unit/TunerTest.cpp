@@ -306,13 +306,18 @@ RecordPlan particle(std::vector<Layout> Layouts) {
   return R;
 }
 
+/// The names of \p Plan's tuning candidates, at most \p Max.
+std::vector<std::string> candidateNames(const LayoutPlan &Plan, unsigned Max) {
+  std::vector<std::string> Names;
+  for (const TuneCandidate &T : tuneCandidates(Plan, Max))
+    Names.push_back(T.Name);
+  return Names;
+}
+
 TEST(TuneCandidatesTest, AutomaticThenSoAThenNeighbours) {
   LayoutPlan Plan;
   Plan.Records.push_back(particle({Layout::tiled(64), Layout::aos()}));
   std::vector<TuneCandidate> C = tuneCandidates(Plan, 20);
-  std::vector<std::string> Names;
-  for (const TuneCandidate &T : C)
-    Names.push_back(T.Name);
   std::vector<std::string> Want = {
       "automatic",
       "--layout P=soa",
@@ -326,7 +331,7 @@ TEST(TuneCandidatesTest, AutomaticThenSoAThenNeighbours) {
       "--layout P=split:{x,y}tiled:256{m}aos",
       "--layout P=split:{x,y}tiled:64{m}tiled:16",
   };
-  EXPECT_EQ(Names, Want);
+  EXPECT_EQ(candidateNames(Plan, 20), Want);
   EXPECT_TRUE(C[0].Overrides.empty());
   ASSERT_EQ(C[1].Overrides.size(), 1u);
   EXPECT_EQ(C[1].Overrides[0].Record, "P");
@@ -346,15 +351,13 @@ TEST(TuneCandidatesTest, OneFieldClustersAreAlikeInAoSAndSoA) {
   Singles.Clusters.push_back(Y);
   LayoutPlan Plan;
   Plan.Records.push_back(Singles);
-  std::vector<std::string> Names;
-  for (const TuneCandidate &T : tuneCandidates(Plan, 20))
-    Names.push_back(T.Name);
-  EXPECT_EQ(Names, (std::vector<std::string>{
-                       "automatic",
-                       "--layout P=split:{x}tiled:16{m}tiled:16{y}tiled:16",
-                       "--layout P=split:{x}tiled:16{m}aos{y}aos",
-                       "--layout P=split:{x}aos{m}tiled:16{y}aos",
-                       "--layout P=split:{x}aos{m}aos{y}tiled:16"}));
+  EXPECT_EQ(
+      candidateNames(Plan, 20),
+      (std::vector<std::string>{
+          "automatic", "--layout P=split:{x}tiled:16{m}tiled:16{y}tiled:16",
+          "--layout P=split:{x}tiled:16{m}aos{y}aos",
+          "--layout P=split:{x}aos{m}tiled:16{y}aos",
+          "--layout P=split:{x}aos{m}aos{y}tiled:16"}));
 }
 
 TEST(TuneCandidatesTest, OneTileSizeForTheClustersLoopsRead) {
@@ -364,13 +367,11 @@ TEST(TuneCandidatesTest, OneTileSizeForTheClustersLoopsRead) {
   R.Clusters[1].Fields.Cold = true;
   LayoutPlan Plan;
   Plan.Records.push_back(R);
-  std::vector<std::string> Names;
-  for (const TuneCandidate &T : tuneCandidates(Plan, 3))
-    Names.push_back(T.Name);
   // ({x,y} SoA beside one field m is the record's SoA: the automatic plan.)
-  EXPECT_EQ(Names, (std::vector<std::string>{
-                       "automatic", "--layout P=split:{x,y}tiled:16{m}aos",
-                       "--layout P=split:{x,y}aos{m}aos"}));
+  EXPECT_EQ(candidateNames(Plan, 3),
+            (std::vector<std::string>{"automatic",
+                                      "--layout P=split:{x,y}tiled:16{m}aos",
+                                      "--layout P=split:{x,y}aos{m}aos"}));
 }
 
 TEST(TuneCandidatesTest, UntransformableRecordsHaveNoPlans) {
