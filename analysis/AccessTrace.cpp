@@ -73,18 +73,18 @@ void AccessTrace::endBranch() {
 bool AccessTrace::empty() const { return Nodes.size() == 1; }
 
 double AccessTrace::place(unsigned Id, double Start, double Executions,
-                          unsigned Depth,
+                          unsigned Depth, unsigned Loop,
                           std::vector<PlacedAccess> *Out) const {
   const Node &N = Nodes[Id];
   switch (N.K) {
   case Node::Access:
     if (Out)
-      Out->push_back({N.Data, Start, Executions, Depth});
+      Out->push_back({N.Data, Start, Executions, Depth, Loop});
     return N.Data.Bytes;
   case Node::Sequence: {
     double Pos = Start;
     for (unsigned C : N.Children)
-      Pos += place(C, Pos, Executions, Depth, Out);
+      Pos += place(C, Pos, Executions, Depth, Loop, Out);
     return Pos - Start;
   }
   case Node::Loop: {
@@ -92,7 +92,8 @@ double AccessTrace::place(unsigned Id, double Start, double Executions,
     // spans TripCount iterations for whatever follows it.
     double Body = 0;
     for (unsigned C : N.Children)
-      Body += place(C, Start + Body, Executions * N.TripCount, Depth + 1, Out);
+      Body +=
+          place(C, Start + Body, Executions * N.TripCount, Depth + 1, Id, Out);
     return Body * N.TripCount;
   }
   case Node::Branch: {
@@ -100,7 +101,8 @@ double AccessTrace::place(unsigned Id, double Start, double Executions,
     // what separates what comes before from what comes after.
     double Longest = 0;
     for (unsigned C : N.Children)
-      Longest = std::max(Longest, place(C, Start, Executions, Depth, Out));
+      Longest =
+          std::max(Longest, place(C, Start, Executions, Depth, Loop, Out));
     return Longest;
   }
   }
@@ -109,11 +111,13 @@ double AccessTrace::place(unsigned Id, double Start, double Executions,
 
 std::vector<PlacedAccess> AccessTrace::place() const {
   std::vector<PlacedAccess> Out;
-  place(0, 0, 1, 0, &Out);
+  place(0, 0, 1, 0, PlacedAccess::NoLoop, &Out);
   return Out;
 }
 
-double AccessTrace::totalBytes() const { return place(0, 0, 1, 0, nullptr); }
+double AccessTrace::totalBytes() const {
+  return place(0, 0, 1, 0, PlacedAccess::NoLoop, nullptr);
+}
 
 /// The largest distance from an access in \p From to its nearest access in
 /// \p To.

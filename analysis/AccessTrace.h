@@ -64,6 +64,12 @@ struct PlacedAccess {
   double Executions;
   /// Number of enclosing loops.
   unsigned LoopDepth;
+  /// The innermost enclosing loop: an identifier unique within the trace,
+  /// NoLoop outside loops. Accesses with the same one run in the same loop
+  /// body (the streams one loop reads and writes together).
+  unsigned Loop = NoLoop;
+
+  static constexpr unsigned NoLoop = ~0u;
 };
 
 /// A tree of sequences, loops and branches over memory accesses. Built with
@@ -105,7 +111,7 @@ private:
   unsigned addNode(Node N);
   void markScalar(unsigned Id);
   double place(unsigned Id, double Start, double Executions, unsigned Depth,
-               std::vector<PlacedAccess> *Out) const;
+               unsigned Loop, std::vector<PlacedAccess> *Out) const;
 };
 
 /// delta(F1, F2) within one kernel: the largest distance from any static

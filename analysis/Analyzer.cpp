@@ -94,6 +94,7 @@ private:
     S.OpenCL = K.Function->hasAttr<OpenCLKernelAttr>();
     S.Cuda = K.Function->hasAttr<CUDAGlobalAttr>() ||
              K.Function->hasAttr<CUDADeviceAttr>();
+    std::map<unsigned, unsigned> LoopNumbers; // Trace loop -> number.
     for (unsigned I = 0; I < Accesses.size(); ++I) {
       const PlacedAccess &A = Accesses[I];
       auto It = std::find(FieldIds.begin(), FieldIds.end(), A.Access.Field);
@@ -108,6 +109,9 @@ private:
       Info.LanesWhenMoved = A.Access.LanesWhenMoved;
       Info.Accumulators = A.Access.Accumulators;
       Info.LoopDepth = A.LoopDepth;
+      if (A.Loop != PlacedAccess::NoLoop)
+        Info.Loop =
+            LoopNumbers.try_emplace(A.Loop, LoopNumbers.size()).first->second;
       Info.Position = A.Position;
       Info.Executions = A.Executions * K.Frequency;
       Info.Location = formatLoc(SM, K.AccessLocs[I]);

@@ -3,6 +3,8 @@
 #include "llvm/ADT/STLExtras.h"
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <set>
 
 using namespace dlopt;
 
@@ -36,6 +38,10 @@ static const FeatureInfo Features[] = {
      "scalars the innermost loops around the cluster's accesses accumulate "
      "into, averaged over its executed accesses in loops (each is one more "
      "horizontal reduction per strip-mined tile)"},
+    {"co_streamed_fields",
+     "fields outside the cluster that the innermost loops around its "
+     "accesses also access, averaged over its executed accesses in loops (a "
+     "loop that streams more arrays than the cluster's when it is SoA)"},
 };
 
 llvm::ArrayRef<FeatureInfo> dlopt::knownFeatures() { return Features; }
@@ -60,6 +66,21 @@ static double clusterExecutions(const KernelAccesses &K, const Cluster &C) {
     if (inCluster(K, C, A.Access.Field))
       Executed += A.Executions;
   return Executed;
+}
+
+/// The fields outside \p C that each innermost loop of kernel \p K
+/// accesses, by loop.
+static std::map<unsigned, std::set<unsigned>>
+otherFieldsByLoop(const KernelAccesses &K, const Cluster &C) {
+  std::map<unsigned, std::set<unsigned>> Out;
+  for (const PlacedAccess &A : K.Placed) {
+    if (A.Loop == PlacedAccess::NoLoop || inCluster(K, C, A.Access.Field))
+      continue;
+    auto It = llvm::find(K.FieldIds, A.Access.Field);
+    if (It != K.FieldIds.end())
+      Out[A.Loop].insert(It - K.FieldIds.begin());
+  }
+  return Out;
 }
 
 /// Which kernels speak for cluster \p C: those whose accesses to it run at
@@ -95,13 +116,14 @@ FeatureVector dlopt::computeFeatures(const Kdlg &G, const Cluster &C,
 
   double Executed = 0, Gathered = 0, Written = 0, MaxExecutions = 0;
   double Touched = 0, InVectorLoops = 0, LoopIndexed = 0, InReductions = 0;
-  double InLoops = 0, Accumulators = 0;
+  double InLoops = 0, Accumulators = 0, CoStreamed = 0;
   std::vector<bool> Counts = kernelsForCluster(Kernels, C, DefaultSignificance);
   for (unsigned I = 0; I < Kernels.size(); ++I) {
     if (!Counts[I])
       continue;
     // A kernel that counts runs some access to the cluster.
     const KernelAccesses &K = Kernels[I];
+    std::map<unsigned, std::set<unsigned>> Others = otherFieldsByLoop(K, C);
     for (const PlacedAccess &A : K.Placed) {
       if (!inCluster(K, C, A.Access.Field))
         continue;
@@ -120,6 +142,9 @@ FeatureVector dlopt::computeFeatures(const Kdlg &G, const Cluster &C,
         Accumulators += A.Access.Accumulators * A.Executions;
         if (A.Access.Accumulators > 0)
           InReductions += A.Executions;
+        auto Other = Others.find(A.Loop);
+        if (Other != Others.end())
+          CoStreamed += Other->second.size() * A.Executions;
       }
     }
     double KernelBytes = 0;
@@ -147,5 +172,6 @@ FeatureVector dlopt::computeFeatures(const Kdlg &G, const Cluster &C,
   V["loop_index_fraction"] = Executed > 0 ? LoopIndexed / Executed : 0;
   V["reduction_fraction"] = Executed > 0 ? InReductions / Executed : 0;
   V["accumulators"] = InLoops > 0 ? Accumulators / InLoops : 0;
+  V["co_streamed_fields"] = InLoops > 0 ? CoStreamed / InLoops : 0;
   return V;
 }

@@ -174,9 +174,14 @@ struct AccessInfo {
   bool LanesWhenMoved = false;
   /// Scalars the innermost enclosing loop accumulates into (s += x).
   unsigned Accumulators = 0;
+  /// The innermost enclosing loop (PlacedAccess::Loop), numbered in the
+  /// order of the kernel's accesses to the record; NoLoop outside loops.
+  unsigned Loop = NoLoop;
   double Position = 0;
   double Executions = 0;
   SourcePos Location;
+
+  static constexpr unsigned NoLoop = ~0u;
 };
 
 /// Fields of one element that a loop of a kernel treats as a group: keeps

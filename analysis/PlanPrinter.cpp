@@ -274,7 +274,7 @@ static json::Object kernelJson(const RecordPlan &R, const KernelSummary &K) {
                                  {"depth", L.Depth},
                                  {"trip_count", L.TripCount},
                                  {"trip_source", L.TripSource}});
-  for (const AccessInfo &A : K.Accesses)
+  for (const AccessInfo &A : K.Accesses) {
     Accesses.push_back(json::Object{{"field", R.Fields[A.Field].Name},
                                     {"kind", A.IsWrite ? "write" : "read"},
                                     {"gather", A.IsGather},
@@ -286,6 +286,9 @@ static json::Object kernelJson(const RecordPlan &R, const KernelSummary &K) {
                                     {"position", A.Position},
                                     {"executions", A.Executions},
                                     {"location", A.Location}});
+    if (A.Loop != AccessInfo::NoLoop)
+      Accesses.back().getAsObject()->try_emplace("within_loop", A.Loop);
+  }
   return json::Object{{"name", K.Name},
                       {"location", K.Location},
                       {"weight", K.Weight},

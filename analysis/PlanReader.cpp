@@ -108,6 +108,11 @@ static bool readAccess(const json::Value &E, const std::vector<Field> &Fields,
       !O.map("position", A.Position) || !O.map("executions", A.Executions) ||
       !O.map("location", A.Location))
     return false;
+  std::optional<int64_t> Loop;
+  if (!O.mapOptional("within_loop", Loop))
+    return false;
+  if (Loop && *Loop >= 0 && *Loop < AccessInfo::NoLoop)
+    A.Loop = *Loop;
   std::optional<unsigned> Field =
       fieldIndex(Fields, FieldName, P.field("field"));
   if (!Field)

@@ -27,7 +27,9 @@ static std::vector<PlacedAccess> placed(const std::vector<AccessInfo> &As,
     M.InVectorizableLoop = A.InVectorizableLoop;
     M.IsLoopIndexed = Moved ? A.LanesWhenMoved : A.IsLoopIndexed;
     M.Accumulators = A.Accumulators;
-    Out.push_back({M, A.Position, A.Executions, A.LoopDepth});
+    Out.push_back(
+        {M, A.Position, A.Executions, A.LoopDepth,
+         A.Loop == AccessInfo::NoLoop ? PlacedAccess::NoLoop : A.Loop});
   }
   return Out;
 }

@@ -468,7 +468,7 @@ def relabel(measurements, dl_refactor, out):
                                             *write_program(c, TILES, work))
             print(f"\r[{len(labels)} configurations]", end="", file=sys.stderr, flush=True)
         new = {f: labels[key][f] for f in FEATURES}
-        changed += any(float(row[f]) != float(new[f]) for f in FEATURES)
+        changed += any(f not in row or float(row[f]) != float(new[f]) for f in FEATURES)
         row.update(new)
     print(file=sys.stderr)
     shutil.rmtree(work, ignore_errors=True)

@@ -34,7 +34,11 @@ from collections import defaultdict
 FEATURES = ["cluster_bytes", "cluster_fields", "cluster_share", "max_field_bytes",
             "record_bytes", "touched_fraction", "gather_fraction", "write_fraction",
             "log2_executions", "vectorizable", "loop_index_fraction", "reduction_fraction",
-            "accumulators"]
+            "accumulators", "co_streamed_fields"]
+# Features measurements may lack, with the value they stand for there: the
+# microbenchmarks measured before co_streamed_fields had one cluster per
+# loop (the touched fields), so no other field shared its loops.
+DEFAULTS = {"co_streamed_fields": 0.0}
 # What the tree may split on. log2_executions counts every execution of
 # the loop, repetitions included, so in the microbenchmarks it tells their
 # repetition counts apart rather than loop lengths: it is reported, but
@@ -63,7 +67,8 @@ class Configuration:
         # Rounded to two decimals: the fractions are weighted sums, and a
         # split between 1.0 and 1.0000000002, or on the trace a one-off
         # set-up loop leaves (a share below 0.005), would be learning noise.
-        self.features = {f: round(float(ms[0][f]), 2) for f in FEATURES}
+        self.features = {f: round(float(ms[0][f] if f in ms[0] else DEFAULTS[f]), 2)
+                         for f in FEATURES}
         self.pattern, self.body = ms[0]["pattern"], ms[0]["body"]
         times = {m["layout"]: float(m["ns_per_iter"]) for m in ms}
         best = min(times.values())
@@ -145,8 +150,7 @@ def export(tree, leaf_layout, names, node=0):
             "left": left, "right": right}
 
 
-def train(configs, max_depth=5, min_leaf=2, features=TRAINED,
-          simpler_within=SIMPLER_WITHIN):
+def fit_tree(configs, max_depth, min_leaf, features, simpler_within):
     """The tree fit to the training rows of CONFIGS, each leaf deciding the
     layout that is best over the configurations reaching it. Returns the
     tree and the classifier's accuracy on the rows."""
@@ -172,6 +176,55 @@ def train(configs, max_depth=5, min_leaf=2, features=TRAINED,
                 leaves[node]["untiled"] = next(
                     (classes[k] for k in ranked if not is_tiled(classes[k])), "SoA")
     return export(clf, leaves, features), clf.score(X, y)
+
+
+def shares_loops(c):
+    """Whether configuration C's cluster shares its loops with other fields
+    (the groups body: each cluster one of several updated in one loop)."""
+    return c.features["co_streamed_fields"] > 0
+
+
+def train(configs, max_depth=5, min_leaf=2, features=TRAINED,
+          simpler_within=SIMPLER_WITHIN):
+    """The tree of the configurations whose cluster has its loops to itself,
+    each leaf that configurations sharing their loops reach then split on
+    co_streamed_fields, the measured best of those deciding above the split.
+
+    So the loops a cluster has to itself keep the choices they had without
+    such measurements (fit on them together, the greedy splits moved and
+    changed programs whose loops stream one cluster: stream-aos, n-body,
+    mosquito), and a cluster whose loops stream more arrays than its own
+    takes what was measured for such loops where it was measured. Returns
+    the tree and the classifier's accuracy on the rows of the first."""
+    alone = [c for c in configs if not shares_loops(c)]
+    shared = [c for c in configs if shares_loops(c)]
+    # co_streamed_fields is 0 in ALONE: it splits nothing there (a constant
+    # column would only reorder sklearn's ties between the other features).
+    tree, accuracy = fit_tree(alone or configs, max_depth, min_leaf,
+                              [f for f in features if f != "co_streamed_fields"],
+                              simpler_within)
+    if alone and shared and "co_streamed_fields" in features:
+        tree = split_shared(tree, shared, simpler_within)
+    return tree, accuracy
+
+
+def split_shared(tree, shared, simpler_within):
+    """TREE with each leaf that SHARED configurations reach split on
+    co_streamed_fields halfway to the fewest they stream, the right side
+    taking their best layout (leaf_object)."""
+    if "layout" in tree:
+        if not shared:
+            return tree
+        right = leaf_object(shared, simpler_within)
+        if right == tree:
+            return tree
+        fewest = min(c.features["co_streamed_fields"] for c in shared)
+        return {"feature": "co_streamed_fields", "threshold": round(fewest / 2, 6),
+                "left": tree, "right": right}
+    goes_left = [c for c in shared if c.features[tree["feature"]] <= tree["threshold"]]
+    goes_right = [c for c in shared if c.features[tree["feature"]] > tree["threshold"]]
+    return {**tree, "left": split_shared(tree["left"], goes_left, simpler_within),
+            "right": split_shared(tree["right"], goes_right, simpler_within)}
 
 
 def is_tiled(name):
@@ -238,7 +291,8 @@ def loop_kinds_table(configs, models):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("measurements")
+    ap.add_argument("measurements", nargs="+",
+                    help="CSVs of microbench.py (their rows together)")
     ap.add_argument("--out", required=True)
     ap.add_argument("--rows", help="also write the training rows as CSV")
     ap.add_argument("--target", default="x86-64")
@@ -259,10 +313,13 @@ def main():
     ap.add_argument("--table", action="store_true",
                     help="also print the slowdowns per kind of loop as Markdown")
     o = ap.parse_args()
-    with open(o.measurements) as f:
-        configs = configurations(list(csv.DictReader(f)))
+    measured = []
+    for path in o.measurements:
+        with open(path) as f:
+            measured += list(csv.DictReader(f))
+    configs = configurations(measured)
     if not configs:
-        sys.exit(f"train.py: no measurements in {o.measurements}")
+        sys.exit(f"train.py: no measurements in {' '.join(o.measurements)}")
     features = o.features.split(",")
     unknown = [f for f in features if f not in FEATURES]
     if unknown:
@@ -281,7 +338,7 @@ def main():
     model = {"format": "dlopt-model", "version": 1, "target": o.target, "cache_line": o.cache_line,
              "description":
              f"Trained by bench/calibrate/train.py on {len(rows)} rows from "
-             f"{o.measurements.split('/')[-1]} (every layout within 1 % of the fastest "
+             f"{' and '.join(os.path.basename(p) for p in o.measurements)} (every layout within 1 % of the fastest "
              f"in {len(configs)} configurations; leaves take the simplest layout within "
              f"{o.simpler_within:.0%} of the least geometric-mean slowdown). Mean slowdown "
              f"against the best layout per "

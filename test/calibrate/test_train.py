@@ -107,6 +107,31 @@ class TrainTest(unittest.TestCase):
         tree, _ = train.train(configs(tiled_stream_8=0.9, tiled_stream_4=1.0), max_depth=1)
         self.assertEqual(tree["left"], {"layout": "Tiled(4)", "untiled": "SoA"})
 
+    def test_loops_over_several_clusters_split_the_leaves_they_reach(self):
+        # Streams whose cluster shares its loop with 3 or 5 other fields
+        # (microbench.py's groups body), fastest with Tiled(4): the tree of
+        # the one-cluster loops is kept, and the stream leaf they reach
+        # splits on co_streamed_fields halfway to the fewest measured.
+        shared = []
+        for fields, touched in ((8, 6), (16, 8)):
+            c = labelled(dict(cflags="-O3", fields=str(fields), field_bytes="4",
+                              touched=str(touched), pattern="stream", body="groups",
+                              n="1024"))
+            c.update(cluster_fields=3, cluster_bytes=12, co_streamed_fields=touched - 3)
+            times = {"AoS": 1.6, "SoA": 1.5, "Tiled(4)": 1.0, "original": 3.0}
+            shared += [dict(c, layout=l, ns_per_iter=str(t)) for l, t in times.items()]
+        alone, _ = train.train(configs())
+        tree, _ = train.train(train.configurations(synthetic() + shared))
+        self.assertEqual(tree["right"], alone["right"])  # gathers: none shared
+        self.assertEqual(tree["left"], {"feature": "co_streamed_fields", "threshold": 1.5,
+                                        "left": alone["left"],
+                                        "right": {"layout": "Tiled(4)", "untiled": "SoA"}})
+        # Without the feature among those trained on, the shared ones are
+        # left out rather than mixed into the one-cluster tree.
+        features = [f for f in train.TRAINED if f != "co_streamed_fields"]
+        self.assertEqual(train.train(train.configurations(synthetic() + shared),
+                                     features=features)[0], alone)
+
     def test_a_tiled_leaf_names_its_best_layout_without_tiles(self):
         # Tiled(4) is fastest; without tiles AoS beats SoA on these
         # configurations, and the leaf says so.

@@ -55,6 +55,10 @@ TEST(AccessTraceTest, NestedLoopsMultiplyTripCounts) {
   EXPECT_EQ(P[1].Executions, 50);
   EXPECT_EQ(P[1].LoopDepth, 2u);
   EXPECT_EQ(P[2].Executions, 10);
+  // a and c share the outer loop's body, b is in the inner one's.
+  EXPECT_EQ(P[0].Loop, P[2].Loop);
+  EXPECT_NE(P[1].Loop, P[0].Loop);
+  EXPECT_NE(P[1].Loop, PlacedAccess::NoLoop);
   EXPECT_EQ(memoryDistance(P, A, B), 4);
   EXPECT_EQ(memoryDistance(P, A, C), 44); // 4 + 5 x 8
   EXPECT_EQ(memoryDistance(P, B, C), 40);

@@ -224,6 +224,12 @@ TEST(AnalyzerTest, NestedLoopsAndBranchesInSource) {
   EXPECT_FALSE(K.Accesses[0].IsWrite);
   EXPECT_EQ(K.Accesses[1].LoopDepth, 2u);
   EXPECT_TRUE(K.Accesses[2].IsWrite);
+  // The loops are numbered in the order of the accesses: a and the branch's
+  // c and d in the outer loop's body, b in the inner one.
+  EXPECT_EQ(K.Accesses[0].Loop, 0u);
+  EXPECT_EQ(K.Accesses[1].Loop, 1u);
+  EXPECT_EQ(K.Accesses[2].Loop, 0u);
+  EXPECT_EQ(K.Accesses[3].Loop, 0u);
 }
 
 TEST(AnalyzerTest, CandidateKinds) {

@@ -41,9 +41,44 @@ TEST(ClusterFeaturesTest, StreamingAndGatheredAccessesAreWeighted) {
   EXPECT_EQ(F["loop_index_fraction"], 0.25);
   EXPECT_EQ(F["reduction_fraction"], 0.25);
   EXPECT_EQ(F["accumulators"], 0.75); // 3 per access of a, 0 per access of b
+  EXPECT_EQ(F["co_streamed_fields"], 0); // c is in no loop with a or b
   for (const auto &[Name, Value] : F)
     EXPECT_TRUE(isKnownFeature(Name)) << Name;
   EXPECT_EQ(F.size(), knownFeatures().size());
+}
+
+TEST(ClusterFeaturesTest, FieldsOutsideTheClusterInItsLoopsAreCounted) {
+  // struct { float a, b, c, d; }: an integration step's loop updates a, b
+  // and c (and, in a loop nested in it, d); a second loop reads a alone,
+  // three times as often; d is also read outside any loop.
+  std::vector<Field> Fields = {
+      {"a", 4, 0}, {"b", 4, 4}, {"c", 4, 8}, {"d", 4, 12}};
+  AccessTrace T;
+  T.beginLoop(100);
+  for (unsigned F : {0u, 1u, 2u})
+    T.addAccess({F, 4});
+  T.beginLoop(2);
+  T.addAccess({3, 4});
+  T.endLoop();
+  T.endLoop();
+  T.beginLoop(300);
+  T.addAccess({0, 4});
+  T.endLoop();
+  T.addAccess({3, 4});
+  KernelAccesses K{T.place(), {0, 1, 2, 3}};
+  Kdlg G = Kdlg::forKernel(Fields, K.FieldIds, K.Placed);
+  // {a}: 100 executions beside b and c, 300 alone.
+  EXPECT_EQ(computeFeatures(G, {{0}, 4, false}, 16, {K})["co_streamed_fields"],
+            0.5);
+  // {b}: always beside a and c; {a,b,c}: nothing else in its loops (d's
+  // loop is another one); {d}: alone in its loop.
+  EXPECT_EQ(computeFeatures(G, {{1}, 4, false}, 16, {K})["co_streamed_fields"],
+            2);
+  EXPECT_EQ(
+      computeFeatures(G, {{0, 1, 2}, 12, false}, 16, {K})["co_streamed_fields"],
+      0);
+  EXPECT_EQ(computeFeatures(G, {{3}, 4, false}, 16, {K})["co_streamed_fields"],
+            0);
 }
 
 /// A trace of one loop of \p Trips iterations reading field \p Field,
