@@ -197,7 +197,10 @@ public:
       Scope.WorkItems = true;
       Scope.FromZeroUpByOne = true;
       Scope.InductionVar = workItemVariable(FD->getBody());
-      enterLoop(FD->getBeginLoc(), WholeArrayTrips, "NDRange", Scope);
+      if (std::optional<double> Items = Ids.workItems(FD))
+        enterLoop(FD->getBeginLoc(), *Items, "grid", Scope);
+      else
+        enterLoop(FD->getBeginLoc(), WholeArrayTrips, "NDRange", Scope);
       stmt(FD->getBody());
       leaveLoop();
       return;
@@ -1588,6 +1591,7 @@ std::vector<KernelTrace> AccessCollector::collect() {
            FD->isImplicit() || inSystemHeader(SM, FD->getLocation());
   });
   ThreadVariance Variance(Ctx, Functions);
+  WorkItems = launchedWorkItems(Ctx, Functions);
   for (const FunctionDecl *FD : Functions) {
     KernelTrace K;
     K.Function = FD;

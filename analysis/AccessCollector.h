@@ -30,6 +30,8 @@
 #include "analysis/LayoutPlan.h"
 #include "clang/AST/ASTContext.h"
 #include "llvm/ADT/DenseMap.h"
+#include <map>
+#include <optional>
 #include <vector>
 
 namespace dlopt {
@@ -48,6 +50,14 @@ constexpr double HalvingLoopTrips = 19;
 /// binary search, a bisection, `len /= 2` (HalvingLoops.cpp).
 bool isHalvingLoop(const clang::Expr *Cond, const clang::Stmt *Body,
                    const clang::Expr *Inc);
+
+/// The work-items of each CUDA kernel (by canonical declaration) that
+/// \p Functions launch only with grids and blocks of constant size, the
+/// mean over the launches; a kernel that reads gridDim is left out, its
+/// launch size says nothing of its work (LaunchGrids.cpp).
+std::map<const clang::FunctionDecl *, double>
+launchedWorkItems(const clang::ASTContext &Ctx,
+                  llvm::ArrayRef<const clang::FunctionDecl *> Functions);
 
 struct KernelTrace {
   const clang::FunctionDecl *Function = nullptr;
@@ -105,6 +115,15 @@ public:
     return ExternalCalls;
   }
 
+  /// During collect(): the work-items of CUDA kernel \p FD when its
+  /// launches give them (launchedWorkItems), else none.
+  std::optional<double> workItems(const clang::FunctionDecl *FD) const {
+    auto It = WorkItems.find(FD->getCanonicalDecl());
+    if (It == WorkItems.end())
+      return std::nullopt;
+    return It->second;
+  }
+
   /// Trace identifier of field \p Index of \p RD.
   unsigned fieldId(const clang::RecordDecl *RD, unsigned Index) const {
     return FirstId.lookup(RD) + Index;
@@ -116,6 +135,7 @@ private:
   const ProfileCounts *Profile;
   llvm::DenseMap<const clang::ValueDecl *, double> Launches;
   std::map<std::string, EntryShares> ExternalCalls;
+  std::map<const clang::FunctionDecl *, double> WorkItems;
 };
 
 } // namespace dlopt

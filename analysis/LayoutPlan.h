@@ -158,7 +158,8 @@ struct LoopInfo {
   unsigned Depth = 1;
   double TripCount = 0;
   /// "profile" (measured), "constant", "array length", "openmp over
-  /// array", "NDRange", "grid-stride", "call", "halving", "heuristic".
+  /// array", "NDRange", "grid" (a CUDA kernel's constant launch sizes),
+  /// "grid-stride", "call", "halving", "heuristic".
   std::string TripSource;
 };
 
