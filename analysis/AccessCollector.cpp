@@ -31,6 +31,7 @@
 #include "clang/Basic/Builtins.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Support/SaveAndRestore.h"
 #include <cmath>
 #include <optional>
 
@@ -284,6 +285,10 @@ private:
       // The loop under `#pragma omp (parallel) for`: its trip count is the
       // extent of the array it walks.
       const Stmt *Body = Loop->getInnermostCapturedStmt()->getCapturedStmt();
+      // A simd loop vectorizes whatever gcc could check at run time.
+      llvm::SaveAndRestore InRegion(
+          Outlined, !isOpenMPSimdDirective(Loop->getDirectiveKind()) &&
+                        (Outlined || outlinesRegion(Loop)));
       if (const auto *For = dyn_cast<ForStmt>(Body->IgnoreContainers()))
         return forLoop(For, /*OpenMP=*/true);
       return stmt(Body);
@@ -291,6 +296,7 @@ private:
     if (const auto *Dir = dyn_cast<OMPExecutableDirective>(S)) {
       // Not every directive outlines its block (critical, master, single
       // keep it as it is): the captured statement, if any, is handled below.
+      llvm::SaveAndRestore InRegion(Outlined, Outlined || outlinesRegion(Dir));
       if (Dir->hasAssociatedStmt())
         stmt(Dir->getAssociatedStmt());
       return;
@@ -492,7 +498,8 @@ private:
     Scope.Accumulators = countAccumulators(For->getBody(), Shape.InductionVar);
     collectVarying(For->getBody(), Scope.Varying);
     collectVarying(For->getInc(), Scope.Varying);
-    Scope.Vectorizable = vectorizableFor(For, Shape.InductionVar, Scope);
+    Scope.Vectorizable = vectorizableFor(For, Shape.InductionVar, Scope) &&
+                         !scalarWhenOutlined(For->getBody());
     enterLoop(For->getForLoc(), Trips, Source, Scope);
     expr(For->getCond());
     stmt(For->getBody());
@@ -647,6 +654,17 @@ private:
            isOuterLoopVectorizable(For, IV, Scope.Varying, [&](const Stmt *S) {
              return scanVectorizable(S);
            });
+  }
+
+  /// Whether gcc keeps a loop of body \p Body scalar in SoA because it is
+  /// in a function OpenMP outlined, which the handle's `restrict` does not
+  /// reach, and needs more run-time alias checks than gcc makes
+  /// (OutlinedLoops.cpp). A device compiler decides by its own rules.
+  bool scalarWhenOutlined(const Stmt *Body) const {
+    return Outlined && !onDevice() &&
+           soaAliasChecks(Body, [this](const RecordDecl *RD) {
+             return isCandidate(RD);
+           }) > GccAliasCheckLimit;
   }
 
   /// Whether the code is a GPU kernel's (OpenCL C, CUDA's device side),
@@ -1535,6 +1553,8 @@ private:
   /// The body of the function without loops being walked (else null).
   const Stmt *LooplessBody = nullptr;
   std::vector<LoopScope> Loops;
+  /// Inside an OpenMP region gcc outlines (outlinesRegion).
+  bool Outlined = false;
   /// How deep vectorizableCall looks into library wrappers (and a bound
   /// for recursive ones).
   static constexpr unsigned MaxLibraryCallDepth = 3;

@@ -34,6 +34,10 @@
 #include <optional>
 #include <vector>
 
+namespace clang {
+class OMPExecutableDirective;
+} // namespace clang
+
 namespace dlopt {
 
 class ProfileCounts;
@@ -58,6 +62,23 @@ bool isHalvingLoop(const clang::Expr *Cond, const clang::Stmt *Body,
 std::map<const clang::FunctionDecl *, double>
 launchedWorkItems(const clang::ASTContext &Ctx,
                   llvm::ArrayRef<const clang::FunctionDecl *> Functions);
+
+/// gcc's limit on the run-time alias checks it versions a loop for
+/// (--param vect-max-version-for-alias-checks, 10 by default).
+constexpr unsigned GccAliasCheckLimit = 10;
+
+/// Whether gcc compiles the block of OpenMP directive \p Dir into a
+/// function of its own (parallel, task, teams, target: OutlinedLoops.cpp).
+bool outlinesRegion(const clang::OMPExecutableDirective *Dir);
+
+/// The run-time alias checks gcc needs to vectorize a loop of body \p Body
+/// in outlined code, where a SoA handle's `restrict` does not reach: one
+/// per pair of the arrays it reaches in SoA (each field of a record
+/// \p IsCandidate accepts, each other array) of which one is written
+/// (OutlinedLoops.cpp).
+unsigned
+soaAliasChecks(const clang::Stmt *Body,
+               llvm::function_ref<bool(const clang::RecordDecl *)> IsCandidate);
 
 struct KernelTrace {
   const clang::FunctionDecl *Function = nullptr;
