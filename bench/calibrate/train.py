@@ -13,11 +13,14 @@ tile sizes tie within noise does not pick the one that is slow elsewhere,
 and keeps the simplest layout within SIMPLER_WITHIN of that.
 The model is written as dlopt's JSON, which `--model` (dl-refactor) and
 `model=` (the plugin) load; models/x86-64.json, the default, is one.
+Configurations whose cluster shares its loops with other fields
+(co_streamed_fields above 0: microbench.py's groups body) do not enter the
+fit; each leaf they reach is split on that feature afterwards (train()).
 It reports the model's mean slowdown against the best layout per
 configuration, on the training data and by 5-fold cross-validation over
 configurations, and that of any --compare model.
 
-usage: train.py MEASUREMENTS.csv --out MODEL.json [--rows ROWS.csv]
+usage: train.py MEASUREMENTS.csv... --out MODEL.json [--rows ROWS.csv]
                 [--target NAME] [--max-depth D] [--simpler-within F]
                 [--compare MODEL.json]... [--table]
 """
@@ -194,8 +197,9 @@ def train(configs, max_depth=5, min_leaf=2, features=TRAINED,
     such measurements (fit on them together, the greedy splits moved and
     changed programs whose loops stream one cluster: stream-aos, n-body,
     mosquito), and a cluster whose loops stream more arrays than its own
-    takes what was measured for such loops where it was measured. Returns
-    the tree and the classifier's accuracy on the rows of the first."""
+    takes what was measured for such loops where it was measured (where
+    FEATURES leaves the feature out, they are left out). Returns the tree and
+    the classifier's accuracy on the rows of the first."""
     alone = [c for c in configs if not shares_loops(c)]
     shared = [c for c in configs if shares_loops(c)]
     # co_streamed_fields is 0 in ALONE: it splits nothing there (a constant
