@@ -30,36 +30,20 @@ using namespace dlopt;
 
 namespace {
 
-/// Whether \p S writes \p VD, or takes its address or a reference to it
-/// (which may write it later): any assignment, increment, & or binding to a
-/// non-const reference or member call naming it counts.
-bool mayWrite(const Stmt *S, const VarDecl *VD) {
-  if (!S)
-    return false;
-  auto Names = [&](const Expr *E) {
-    E = E->IgnoreParenImpCasts();
-    while (const auto *M = dyn_cast<MemberExpr>(E))
-      E = M->getBase()->IgnoreParenImpCasts();
-    const auto *DRE = dyn_cast<DeclRefExpr>(E);
-    return DRE && DRE->getDecl() == VD;
-  };
-  if (const auto *BO = dyn_cast<BinaryOperator>(S);
-      BO && BO->isAssignmentOp() && Names(BO->getLHS()))
-    return true;
-  if (const auto *UO = dyn_cast<UnaryOperator>(S);
-      UO && (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
-      Names(UO->getSubExpr()))
-    return true;
-  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S);
-      Op && Op->getNumArgs() > 0 && Names(Op->getArg(0)))
-    return true; // dim3's operator= and any other operator on it.
-  if (const auto *Call = dyn_cast<CallExpr>(S))
-    for (const Expr *Arg : Call->arguments())
-      if (!Arg->getType().isConstQualified() && Arg->isLValue() && Names(Arg))
-        return true; // Passed by reference.
-  return llvm::any_of(subStatements(S), [&](const Stmt *Child) {
-    return withStackSpace([&] { return mayWrite(Child, VD); });
-  });
+/// Whether \p Body may write \p VD or one of its members: an assignment,
+/// a step, its address, or a call given it as an lvalue (a reference that
+/// may write it; dim3's operator= among them).
+bool mayWrite(const Stmt *Body, const VarDecl *VD) {
+  return changes(
+      Body,
+      [VD](const Expr *E) {
+        E = E->IgnoreParenImpCasts();
+        while (const auto *M = dyn_cast<MemberExpr>(E))
+          E = M->getBase()->IgnoreParenImpCasts();
+        const auto *DRE = dyn_cast<DeclRefExpr>(E);
+        return DRE && DRE->getDecl() == VD;
+      },
+      /*ThroughCalls=*/true);
 }
 
 class GridSizes {
