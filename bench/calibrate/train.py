@@ -215,7 +215,8 @@ def train(configs, max_depth=5, min_leaf=2, features=TRAINED,
 def split_shared(tree, shared, simpler_within):
     """TREE with each leaf that SHARED configurations reach split on
     co_streamed_fields halfway to the fewest they stream, the right side
-    taking their best layout (leaf_object)."""
+    taking their best layout (leaf_object) for clusters of as many fields as
+    the smallest measured or more."""
     if "layout" in tree:
         if not shared:
             return tree
@@ -223,6 +224,13 @@ def split_shared(tree, shared, simpler_within):
         if right == tree:
             return tree
         fewest = min(c.features["co_streamed_fields"] for c in shared)
+        smallest = min(c.features["cluster_fields"] for c in shared)
+        if smallest > 1:
+            # Measured on clusters of SMALLEST fields or more: a cluster of
+            # fewer (one field, whose tiles are its SoA array with the
+            # tiles' arithmetic added) keeps what its loops alone decide.
+            right = {"feature": "cluster_fields", "threshold": smallest - 0.5,
+                     "left": tree, "right": right}
         return {"feature": "co_streamed_fields", "threshold": round(fewest / 2, 6),
                 "left": tree, "right": right}
     goes_left = [c for c in shared if c.features[tree["feature"]] <= tree["threshold"]]

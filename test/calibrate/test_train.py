@@ -123,9 +123,15 @@ class TrainTest(unittest.TestCase):
         alone, _ = train.train(configs())
         tree, _ = train.train(train.configurations(synthetic() + shared))
         self.assertEqual(tree["right"], alone["right"])  # gathers: none shared
+        # Measured on clusters of three fields, it takes them for clusters
+        # of three or more: one of fewer keeps what its loops alone decide.
         self.assertEqual(tree["left"], {"feature": "co_streamed_fields", "threshold": 1.5,
                                         "left": alone["left"],
-                                        "right": {"layout": "Tiled(4)", "untiled": "SoA"}})
+                                        "right": {"feature": "cluster_fields",
+                                                  "threshold": 2.5,
+                                                  "left": alone["left"],
+                                                  "right": {"layout": "Tiled(4)",
+                                                            "untiled": "SoA"}}})
         # Without the feature among those trained on, the shared ones are
         # left out rather than mixed into the one-cluster tree.
         features = [f for f in train.TRAINED if f != "co_streamed_fields"]
