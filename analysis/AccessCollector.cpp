@@ -40,6 +40,16 @@ using namespace dlopt;
 
 namespace {
 
+/// Records that a launch of the kernel that \p Holder holds runs \p Items
+/// work-items (NaN: not constant) in \p Sizes, which keep them where every
+/// launch runs as many, else NaN.
+void noteWorkItems(llvm::DenseMap<const ValueDecl *, double> &Sizes,
+                   const ValueDecl *Holder, double Items) {
+  auto [It, New] = Sizes.try_emplace(Holder, Items);
+  if (!New && It->second != Items)
+    It->second = std::nan("");
+}
+
 /// What a loop tells the walker about its body.
 struct LoopScope {
   const VarDecl *InductionVar = nullptr;
@@ -200,6 +210,11 @@ public:
       Scope.InductionVar = workItemVariable(FD->getBody());
       if (std::optional<double> Items = Ids.workItems(FD))
         enterLoop(FD->getBeginLoc(), *Items, "grid", Scope);
+      else if (FD->hasAttr<OpenCLKernelAttr>() &&
+               readsGlobalSize(FD->getBody()))
+        // Host launches of constant size will not scale it (WholeProgram).
+        enterLoop(FD->getBeginLoc(), WholeArrayTrips, "NDRange (shared out)",
+                  Scope);
       else
         enterLoop(FD->getBeginLoc(), WholeArrayTrips, "NDRange", Scope);
       stmt(FD->getBody());
@@ -237,6 +252,10 @@ public:
   /// The OpenCL kernels launched here, by their holder, counted alike.
   const llvm::DenseMap<const ValueDecl *, double> &launches() const {
     return Launches;
+  }
+  /// The work-items of those launches, by holder (noteWorkItems).
+  const llvm::DenseMap<const ValueDecl *, double> &launchSizes() const {
+    return LaunchSizes;
   }
 
 private:
@@ -514,13 +533,8 @@ private:
     if (!Step || Step->getOpcode() != BO_AddAssign || Loops.empty() ||
         !Loops.front().WorkItems)
       return false;
-    std::function<bool(const Stmt *)> NamesGrid = [&](const Stmt *S) {
-      if (const auto *E = dyn_cast_or_null<Expr>(S);
-          E && StringRef(cudaBuiltinIndex(E)).starts_with("gridDim."))
-        return true;
-      return S && llvm::any_of(S->children(), NamesGrid);
-    };
-    return NamesGrid(Step->getRHS());
+    // CUDA's gridDim, OpenCL's get_global_size() or get_num_groups().
+    return readsGlobalSize(Step->getRHS());
   }
 
   /// `it` of `for (auto it = v.begin(); ...; ++it)` (or it++) over a
@@ -1473,7 +1487,8 @@ private:
       Calls[Callee->getCanonicalDecl()] += Executions;
     else if (Callee->getName() == "clEnqueueNDRangeKernel" &&
              Call->getNumArgs() > 1)
-      noteLaunch(Call->getArg(1), Executions);
+      noteLaunch(Call->getArg(1), Executions,
+                 ndrangeWorkItems(Ctx, Call, Out.Function));
     else if (!Callee->getBuiltinID() &&
              !inSystemHeader(Ctx.getSourceManager(), Callee->getLocation()))
       // Perhaps defined in another file of the program (WholeProgram.cpp).
@@ -1484,9 +1499,15 @@ private:
   /// A launch of the kernel \p Kernel names: a variable or member, or an
   /// element of an array of them initialized with a list of such (`cl_kernel
   /// all[] = {a, b}; ... all[k]`), each of which it launches in turn.
-  void noteLaunch(const Expr *Kernel, double Executions) {
+  /// \p Items are its work-items where its global sizes are constant.
+  void noteLaunch(const Expr *Kernel, double Executions,
+                  std::optional<double> Items) {
+    auto Note = [&](const ValueDecl *Holder, double Share) {
+      Launches[Holder] += Executions * Share;
+      noteWorkItems(LaunchSizes, Holder, Items ? *Items : std::nan(""));
+    };
     if (const ValueDecl *Holder = OpenCLHost::holder(Kernel)) {
-      Launches[Holder] += Executions;
+      Note(Holder, 1);
       return;
     }
     const auto *Element =
@@ -1502,7 +1523,7 @@ private:
       return;
     for (const Expr *Init : List->inits())
       if (const ValueDecl *Holder = OpenCLHost::holder(Init))
-        Launches[Holder] += Executions / List->getNumInits();
+        Note(Holder, 1.0 / List->getNumInits());
   }
 
   // --- Emission ---
@@ -1563,6 +1584,7 @@ private:
   CallCounts Calls;
   std::map<std::string, double> ExternalCalls;
   llvm::DenseMap<const ValueDecl *, double> Launches;
+  llvm::DenseMap<const ValueDecl *, double> LaunchSizes;
 };
 
 } // namespace
@@ -1627,6 +1649,8 @@ std::vector<KernelTrace> AccessCollector::collect() {
       CallsOut.push_back({FD, Walker.externalCalls()});
     if (!Walker.launches().empty())
       LaunchesIn.push_back({FD, Walker.launches()});
+    for (const auto &[Holder, Items] : Walker.launchSizes())
+      noteWorkItems(LaunchWorkItems, Holder, Items);
     // A CUDA __device__ function runs inside the kernels that call it: its
     // accesses count as often as the calls, loops or not.
     bool DeviceCode = isGpuKernel(FD) || FD->hasAttr<CUDADeviceAttr>();

@@ -63,6 +63,19 @@ std::map<const clang::FunctionDecl *, double>
 launchedWorkItems(const clang::ASTContext &Ctx,
                   llvm::ArrayRef<const clang::FunctionDecl *> Functions);
 
+/// The work-items of OpenCL launch \p Launch (a clEnqueueNDRangeKernel
+/// call in \p In) when its work_dim and global sizes are constants, else
+/// none (LaunchGrids.cpp).
+std::optional<double> ndrangeWorkItems(const clang::ASTContext &Ctx,
+                                       const clang::CallExpr *Launch,
+                                       const clang::FunctionDecl *In);
+
+/// Whether \p S reads the size of the NDRange: CUDA's gridDim, OpenCL's
+/// get_global_size or get_num_groups. A kernel that does shares its work
+/// out over the NDRange itself (a grid-stride loop), and its launches' size
+/// says nothing of how much it does.
+bool readsGlobalSize(const clang::Stmt *S);
+
 /// gcc's limit on the run-time alias checks it versions a loop for
 /// (--param vect-max-version-for-alias-checks, 10 by default).
 constexpr unsigned GccAliasCheckLimit = 10;
@@ -129,6 +142,13 @@ public:
     return Launches;
   }
 
+  /// After collect(): the work-items of those launches, by holder, where
+  /// every launch's global sizes are the same constants; else NaN.
+  const llvm::DenseMap<const clang::ValueDecl *, double> &
+  launchWorkItems() const {
+    return LaunchWorkItems;
+  }
+
   /// After collect(): the calls of functions other files define, by their
   /// linkage name, per run of each of the unit's entry points
   /// (LayoutPlan::ExternalCalls).
@@ -155,6 +175,7 @@ private:
   llvm::DenseMap<const clang::RecordDecl *, unsigned> FirstId;
   const ProfileCounts *Profile;
   llvm::DenseMap<const clang::ValueDecl *, double> Launches;
+  llvm::DenseMap<const clang::ValueDecl *, double> LaunchWorkItems;
   std::map<std::string, EntryShares> ExternalCalls;
   std::map<const clang::FunctionDecl *, double> WorkItems;
 };

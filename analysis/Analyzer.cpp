@@ -14,6 +14,7 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/Path.h"
+#include <cmath>
 #include <map>
 
 using namespace clang;
@@ -141,7 +142,9 @@ private:
 /// How often the unit's host code launches each OpenCL kernel, by the
 /// kernel's name (LayoutPlan::KernelLaunches), and the kernels it creates
 /// into holders other files may bind through (LayoutPlan::KernelHolders),
-/// and where it sets kernels' arguments (LayoutPlan::KernelArgumentsSet).
+/// and where it sets kernels' arguments (LayoutPlan::KernelArgumentsSet),
+/// and how many work-items its launches of each run (LayoutPlan::
+/// KernelWorkItems).
 static void addKernelConnections(ASTContext &Ctx,
                                  const AccessCollector &Collector,
                                  LayoutPlan &Unit) {
@@ -166,6 +169,10 @@ static void addKernelConnections(ASTContext &Ctx,
     for (const std::string &Name : Names)
       Unit.KernelLaunches[Name] += Count / Names.size();
   }
+  for (const auto &[Holder, Items] : Collector.launchWorkItems())
+    for (const std::string &Name : Host.kernelNames(Holder))
+      noteKernelWorkItems(Unit.KernelWorkItems, Name,
+                          std::isnan(Items) ? -1 : Items);
 }
 
 /// The headers of the program the unit includes (not system headers), the

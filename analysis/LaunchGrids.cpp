@@ -1,4 +1,4 @@
-//===- LaunchGrids.cpp - Work-items of CUDA launches of constant size -----===//
+//===- LaunchGrids.cpp - Work-items of GPU launches of constant size ------===//
 //
 // A kernel's body runs once per work-item; without more to go on, the
 // work-items are guessed as a loop over a whole array (WholeArrayTrips).
@@ -15,6 +15,13 @@
 // launched anywhere with a size that is not constant (the usual `(n + 127)
 // / 128`), or through anything but the triple-chevron syntax.
 //
+// OpenCL's host code launches a kernel of another file by its holder
+// (clEnqueueNDRangeKernel); the global sizes of each launch are read here
+// alike (`size_t global = 4096;` passed as `&global`, `size_t global[2] =
+// {W, H}`, a compound literal), and the program's merge gives them to the
+// kernel of that name unless it reads get_global_size or get_num_groups
+// (LayoutPlan::KernelWorkItems).
+//
 //===----------------------------------------------------------------------===//
 #include "analysis/AccessCollector.h"
 #include "analysis/AstUtil.h"
@@ -22,6 +29,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include <cmath>
 #include <functional>
 
@@ -44,6 +52,67 @@ bool mayWrite(const Stmt *Body, const VarDecl *VD) {
         return DRE && DRE->getDecl() == VD;
       },
       /*ThroughCalls=*/true);
+}
+
+/// Whether \p E names \p VD, or an element or member of it.
+bool namesPartOf(const Expr *E, const VarDecl *VD) {
+  E = E->IgnoreParens();
+  while (true) {
+    if (const auto *A = dyn_cast<ArraySubscriptExpr>(E))
+      E = A->getBase()->IgnoreParenImpCasts();
+    else if (const auto *M = dyn_cast<MemberExpr>(E))
+      E = M->getBase()->IgnoreParenImpCasts();
+    else
+      break;
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  return DRE && DRE->getDecl() == VD;
+}
+
+/// Whether \p Body may write host array or variable \p VD of global sizes:
+/// an assignment to it or an element, a step, or a pointer to it let out
+/// (its address, the array itself) anywhere but as the argument of a
+/// pointer-to-const parameter, which is how clEnqueueNDRangeKernel takes
+/// them (AstUtil's changes() counts that address as a write).
+bool mayWriteSizes(const Stmt *Body, const VarDecl *VD) {
+  llvm::SmallPtrSet<const Expr *, 4> ReadOnly;
+  llvm::SmallVector<const Stmt *, 32> Todo{Body};
+  while (!Todo.empty()) {
+    const Stmt *S = Todo.pop_back_val();
+    if (!S || (isa<Expr>(S) && ReadOnly.count(cast<Expr>(S))))
+      continue;
+    if (const auto *BO = dyn_cast<BinaryOperator>(S);
+        BO && BO->isAssignmentOp() && namesPartOf(BO->getLHS(), VD))
+      return true;
+    if (const auto *UO = dyn_cast<UnaryOperator>(S);
+        UO && (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
+        namesPartOf(UO->getSubExpr(), VD))
+      return true;
+    if (const auto *Cast = dyn_cast<ImplicitCastExpr>(S);
+        Cast && Cast->getCastKind() == CK_ArrayToPointerDecay &&
+        namesPartOf(Cast->getSubExpr(), VD))
+      return true;
+    if (const auto *Call = dyn_cast<CallExpr>(S)) {
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      for (unsigned I = 0, N = Call->getNumArgs(); I < N; ++I) {
+        const Expr *Arg = Call->getArg(I);
+        if (Arg->isGLValue() && namesPartOf(Arg, VD))
+          return true; // Bound to a reference.
+        const Expr *Bare = Arg->IgnoreParenImpCasts();
+        if (const auto *UO = dyn_cast<UnaryOperator>(Bare);
+            UO && UO->getOpcode() == UO_AddrOf)
+          Bare = UO->getSubExpr()->IgnoreParens();
+        if (!Callee || I >= Callee->getNumParams() || !isa<DeclRefExpr>(Bare))
+          continue;
+        QualType Param = Callee->getParamDecl(I)->getType();
+        if (Param->isPointerType() &&
+            Param->getPointeeType().isConstQualified())
+          ReadOnly.insert(Arg);
+      }
+    }
+    Todo.append(subStatements(S));
+  }
+  return false;
 }
 
 class GridSizes {
@@ -93,6 +162,42 @@ public:
     return std::nullopt;
   }
 
+  /// The product of the first \p Dims global sizes \p E points to (an
+  /// OpenCL launch's `const size_t *global_work_size`) when each is a
+  /// constant: the address of a variable, an array, a compound literal.
+  std::optional<double> globalSizes(const Expr *E, double Dims) const {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *UO = dyn_cast<UnaryOperator>(E);
+        UO && UO->getOpcode() == UO_AddrOf) {
+      if (Dims != 1)
+        return std::nullopt;
+      const auto *DRE =
+          dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParenImpCasts());
+      const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+      if (!VD || !VD->getType()->isIntegerType() || !VD->getInit() ||
+          !unchangedSizes(VD))
+        return std::nullopt;
+      return integer(VD->getInit());
+    }
+    const InitListExpr *List = nullptr;
+    if (const auto *Literal = dyn_cast<CompoundLiteralExpr>(E))
+      List = dyn_cast_or_null<InitListExpr>(Literal->getInitializer());
+    else if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+          VD && VD->getType()->isArrayType() && unchangedSizes(VD))
+        List = dyn_cast_or_null<InitListExpr>(VD->getInit());
+    if (!List || Dims < 1 || Dims > 3 || List->getNumInits() < Dims)
+      return std::nullopt;
+    double Product = 1;
+    for (unsigned I = 0; I < Dims; ++I) {
+      std::optional<double> N = integer(List->getInit(I));
+      if (!N)
+        return std::nullopt;
+      Product *= *N;
+    }
+    return Product;
+  }
+
 private:
   /// The local (or const) variable \p E names when its initializer is its
   /// value wherever it is read: const, or never written in the function.
@@ -107,6 +212,19 @@ private:
         VD->getDeclContext() != In || mayWrite(In->getBody(), VD))
       return nullptr;
     return VD;
+  }
+
+  /// Whether \p VD, which holds global sizes, holds its initializer's
+  /// values wherever the launch reads them: const, or a local of this
+  /// function it never writes.
+  bool unchangedSizes(const VarDecl *VD) const {
+    QualType T = VD->getType();
+    if (const ArrayType *Array = Ctx.getAsArrayType(T))
+      T = Array->getElementType();
+    if (T.isConstQualified())
+      return true;
+    return VD->isLocalVarDecl() && !VD->isStaticLocal() &&
+           VD->getDeclContext() == In && !mayWriteSizes(In->getBody(), VD);
   }
 
   const ASTContext &Ctx;
@@ -127,19 +245,42 @@ private:
   std::function<void(const CUDAKernelCallExpr *)> Each;
 };
 
-/// Whether \p S reads gridDim.
-bool readsGridDim(const Stmt *S) {
+/// Whether \p S reads gridDim, or calls get_global_size or get_num_groups.
+bool readsGlobalSizeIn(const Stmt *S) {
   if (!S)
     return false;
   if (const auto *E = dyn_cast<Expr>(S);
       E && StringRef(cudaBuiltinIndex(E)).starts_with("gridDim."))
     return true;
+  if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (FD && FD->getIdentifier() &&
+        (FD->getName() == "get_global_size" ||
+         FD->getName() == "get_num_groups"))
+      return true;
+  }
   return llvm::any_of(S->children(), [](const Stmt *Child) {
-    return withStackSpace([&] { return readsGridDim(Child); });
+    return withStackSpace([&] { return readsGlobalSizeIn(Child); });
   });
 }
 
 } // namespace
+
+std::optional<double> dlopt::ndrangeWorkItems(const ASTContext &Ctx,
+                                              const CallExpr *Launch,
+                                              const FunctionDecl *In) {
+  if (!In || !In->getBody() || Launch->getNumArgs() < 5)
+    return std::nullopt;
+  GridSizes Sizer(Ctx, In);
+  std::optional<double> Dims = Sizer.integer(Launch->getArg(2));
+  if (!Dims)
+    return std::nullopt;
+  return Sizer.globalSizes(Launch->getArg(4), *Dims);
+}
+
+bool dlopt::readsGlobalSize(const Stmt *Body) {
+  return readsGlobalSizeIn(Body);
+}
 
 std::map<const FunctionDecl *, double>
 dlopt::launchedWorkItems(const ASTContext &Ctx,
@@ -168,7 +309,7 @@ dlopt::launchedWorkItems(const ASTContext &Ctx,
   for (const FunctionDecl *FD : Functions) {
     auto It = Sizes.find(FD->getCanonicalDecl());
     if (It == Sizes.end() || std::isnan(It->second.first) ||
-        !FD->hasAttr<CUDAGlobalAttr>() || readsGridDim(FD->getBody()))
+        !FD->hasAttr<CUDAGlobalAttr>() || readsGlobalSizeIn(FD->getBody()))
       continue;
     Out[FD->getCanonicalDecl()] = It->second.first / It->second.second;
   }

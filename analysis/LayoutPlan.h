@@ -353,6 +353,11 @@ struct LayoutPlan {
   /// of its function), by the kernel's name. Merging multiplies the
   /// frequency of the __kernel of that name by it, and clears it.
   std::map<std::string, double> KernelLaunches;
+  /// Unit plans of OpenCL host code: the work-items each kernel's launches
+  /// run, by the kernel's name, where every launch's global sizes are the
+  /// same constants; -1 where they are not (noteKernelWorkItems). Merging
+  /// sets the NDRange of the __kernel of that name to it, and clears it.
+  std::map<std::string, double> KernelWorkItems;
   /// Unit plans: the calls of functions the unit declares and does not
   /// define, by the callee's linkage name, per run of each of its entry
   /// points (EntryShares). The merge resolves them against the entry
@@ -395,6 +400,12 @@ struct LayoutPlan {
 /// layout changes too. Blocks each such R and returns the indices of the
 /// records it blocked.
 std::vector<unsigned> blockPlanDependentUses(LayoutPlan &Plan);
+
+/// Records in \p WorkItems (LayoutPlan::KernelWorkItems) that launches of
+/// kernel \p Name run \p Items work-items (-1: not constant): kept where
+/// all of them agree, else -1.
+void noteKernelWorkItems(std::map<std::string, double> &WorkItems,
+                         const std::string &Name, double Items);
 
 } // namespace dlopt
 

@@ -452,9 +452,11 @@ json::Value dlopt::planToJson(const LayoutPlan &Plan) {
   json::Array Records;
   for (const RecordPlan &R : Plan.Records)
     Records.push_back(recordJson(R, Plan.Planned));
-  json::Object Launches, Holders;
+  json::Object Launches, WorkItems, Holders;
   for (const auto &[Kernel, Count] : Plan.KernelLaunches)
     Launches[Kernel] = Count;
+  for (const auto &[Kernel, Items] : Plan.KernelWorkItems)
+    WorkItems[Kernel] = Items;
   json::Object Calls;
   for (const auto &[Callee, Shares] : Plan.ExternalCalls)
     Calls[Callee] = sharesJson(Shares);
@@ -478,6 +480,7 @@ json::Value dlopt::planToJson(const LayoutPlan &Plan) {
                       {"units", stringsJson(Plan.Units)},
                       {"has_main", Plan.HasMain},
                       {"kernel_launches", std::move(Launches)},
+                      {"kernel_work_items", std::move(WorkItems)},
                       {"external_calls", std::move(Calls)},
                       {"kernel_holders", std::move(Holders)},
                       {"buffer_holders", std::move(Buffers)},

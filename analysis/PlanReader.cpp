@@ -236,6 +236,7 @@ llvm::Expected<LayoutPlan> dlopt::planFromJson(const json::Value &V) {
       !O.mapOptional("units", Plan.Units) ||
       !O.mapOptional("has_main", Plan.HasMain) ||
       !O.mapOptional("kernel_launches", Plan.KernelLaunches) ||
+      !O.mapOptional("kernel_work_items", Plan.KernelWorkItems) ||
       !O.mapOptional("external_calls", Plan.ExternalCalls) ||
       !O.mapOptional("kernel_holders", Plan.KernelHolders) ||
       !O.mapOptional("buffer_holders", Plan.BufferHolders) ||

@@ -357,12 +357,28 @@ void dlopt::resolveExternals(LayoutPlan &Plan) {
 /// An OpenCL kernel runs as often as host code launches it: its frequency,
 /// weight and the executions of its accesses are multiplied by the count of
 /// the launches of its name, which are then spent (a plan merged again is
-/// not scaled twice).
+/// not scaled twice). Where the launches' global sizes are constants, its
+/// NDRange is that many work-items instead of the guess, and the weight
+/// and executions follow.
 static void applyKernelLaunches(LayoutPlan &Plan) {
   for (RecordPlan &R : Plan.Records)
     for (KernelSummary &K : R.Kernels) {
+      if (!K.OpenCL)
+        continue;
+      auto Items = Plan.KernelWorkItems.find(K.Name);
+      auto NDRange = llvm::find_if(
+          K.Loops, [](const LoopInfo &L) { return L.TripSource == "NDRange"; });
+      if (Items != Plan.KernelWorkItems.end() && Items->second > 0 &&
+          NDRange != K.Loops.end() && NDRange->TripCount > 0) {
+        double Scale = Items->second / NDRange->TripCount;
+        NDRange->TripCount = Items->second;
+        NDRange->TripSource = "global size";
+        K.Weight *= Scale;
+        for (AccessInfo &A : K.Accesses)
+          A.Executions *= Scale;
+      }
       auto It = Plan.KernelLaunches.find(K.Name);
-      if (!K.OpenCL || It == Plan.KernelLaunches.end() || It->second <= 0)
+      if (It == Plan.KernelLaunches.end() || It->second <= 0)
         continue;
       K.Frequency *= It->second;
       K.Weight *= It->second;
@@ -370,6 +386,7 @@ static void applyKernelLaunches(LayoutPlan &Plan) {
         A.Executions *= It->second;
     }
   Plan.KernelLaunches.clear();
+  Plan.KernelWorkItems.clear();
 }
 
 namespace {
@@ -555,10 +572,13 @@ static void resolveKernelHolders(LayoutPlan &Plan) {
                  R.Name + "' array" + (Index == "*" ? "" : " there");
       S.Symbol = *Name + "#" + Index.str();
     }
-  std::map<std::string, double> Launches;
+  std::map<std::string, double> Launches, WorkItems;
   for (const auto &[Kernel, Count] : Plan.KernelLaunches)
     Launches[Named(Kernel).value_or(Kernel)] += Count;
   Plan.KernelLaunches = std::move(Launches);
+  for (const auto &[Kernel, Items] : Plan.KernelWorkItems)
+    noteKernelWorkItems(WorkItems, Named(Kernel).value_or(Kernel), Items);
+  Plan.KernelWorkItems = std::move(WorkItems);
   for (auto *Sets : {&Plan.KernelArgumentsSet, &Plan.KernelArgumentsSetBySvm}) {
     std::map<std::string, std::vector<SourcePos>> Setters;
     for (auto &[Kernel, Places] : *Sets) {
@@ -643,6 +663,8 @@ LayoutPlan dlopt::mergeUnits(std::vector<LayoutPlan> Units,
     Out.HasMain |= U.HasMain;
     for (const auto &[Kernel, Count] : U.KernelLaunches)
       Out.KernelLaunches[Kernel] += Count;
+    for (const auto &[Kernel, Items] : U.KernelWorkItems)
+      noteKernelWorkItems(Out.KernelWorkItems, Kernel, Items);
     for (const auto &[Callee, Shares] : U.ExternalCalls)
       for (const auto &[Entry, Count] : Shares)
         Out.ExternalCalls[Callee][Entry] += Count;
