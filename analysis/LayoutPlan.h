@@ -158,8 +158,11 @@ struct LoopInfo {
   unsigned Depth = 1;
   double TripCount = 0;
   /// "profile" (measured), "constant", "array length", "openmp over
-  /// array", "NDRange", "grid" (a CUDA kernel's constant launch sizes),
-  /// "grid-stride", "call", "halving", "heuristic".
+  /// array", "NDRange", "NDRange (shared out)" (an OpenCL kernel that reads
+  /// get_global_size: its launches' sizes do not replace the guess),
+  /// "grid" (a CUDA kernel's constant launch sizes), "global size" (an
+  /// OpenCL kernel's, LayoutPlan::KernelWorkItems), "grid-stride", "call",
+  /// "halving", "heuristic".
   std::string TripSource;
 };
 

@@ -191,7 +191,8 @@ def train(configs, max_depth=5, min_leaf=2, features=TRAINED,
           simpler_within=SIMPLER_WITHIN):
     """The tree of the configurations whose cluster has its loops to itself,
     each leaf that configurations sharing their loops reach then split on
-    co_streamed_fields, the measured best of those deciding above the split.
+    co_streamed_fields and cluster_fields, the measured best of those
+    deciding above the splits (split_shared).
 
     So the loops a cluster has to itself keep the choices they had without
     such measurements (fit on them together, the greedy splits moved and
@@ -214,24 +215,28 @@ def train(configs, max_depth=5, min_leaf=2, features=TRAINED,
 
 def split_shared(tree, shared, simpler_within):
     """TREE with each leaf that SHARED configurations reach split on
-    co_streamed_fields halfway to the fewest they stream, the right side
-    taking their best layout (leaf_object) for clusters of as many fields as
-    the smallest measured or more."""
+    co_streamed_fields and cluster_fields, each at the fewest measured less
+    one half, the right side taking their best layout (leaf_object)."""
     if "layout" in tree:
         if not shared:
             return tree
         right = leaf_object(shared, simpler_within)
         if right == tree:
             return tree
-        fewest = min(c.features["co_streamed_fields"] for c in shared)
+        # Only within what was measured, each feature at least its fewest
+        # less one half: a cluster of fewer fields (one, whose tiles are its
+        # SoA array with the tiles' arithmetic added), or one that streams
+        # fewer others (the feature is a mean over its accesses: some of
+        # them in loops it has to itself), keeps what its loops alone decide.
+        # (co_streamed_fields is above 0 in each: it splits off the loops
+        # the tree was fit to, whatever its fewest.)
         smallest = min(c.features["cluster_fields"] for c in shared)
         if smallest > 1:
-            # Measured on clusters of SMALLEST fields or more: a cluster of
-            # fewer (one field, whose tiles are its SoA array with the
-            # tiles' arithmetic added) keeps what its loops alone decide.
             right = {"feature": "cluster_fields", "threshold": smallest - 0.5,
                      "left": tree, "right": right}
-        return {"feature": "co_streamed_fields", "threshold": round(fewest / 2, 6),
+        fewest = min(c.features["co_streamed_fields"] for c in shared)
+        return {"feature": "co_streamed_fields",
+                "threshold": round(max(fewest - 0.5, fewest / 2), 6),
                 "left": tree, "right": right}
     goes_left = [c for c in shared if c.features[tree["feature"]] <= tree["threshold"]]
     goes_right = [c for c in shared if c.features[tree["feature"]] > tree["threshold"]]
