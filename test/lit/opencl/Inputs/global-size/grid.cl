@@ -39,3 +39,23 @@ __kernel void rewritten(__global Cell *c) {
   int i = get_global_id(0);
   c[i].h = c[i].v;
 }
+
+__kernel void halo(__global Cell *c) {
+  int i = get_global_id(0);
+  c[i].u -= c[i].w;
+}
+
+__kernel void sheet(__global Cell *c) {
+  int i = get_global_id(0);
+  c[i].v += c[i].w;
+}
+
+__kernel void resized(__global Cell *c) {
+  int i = get_global_id(0);
+  c[i].w *= 2.0f;
+}
+
+__kernel void filled(__global Cell *c) {
+  int i = get_global_id(0);
+  c[i].h += 1.0f;
+}

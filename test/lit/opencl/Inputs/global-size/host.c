@@ -3,7 +3,10 @@
 // variable never written), 'plane' over WIDTH x HEIGHT (an array),
 // 'probe' over 128 (a compound literal), 'relax' over 512 but reading
 // get_global_size, 'mixed' over 64 once and n once, 'rewritten' over a
-// size written after its initialization.
+// size written after its initialization, 'halo' over a file-scope const
+// array, 'sheet' over a scalar's address given as two dimensions,
+// 'resized' over an array an element of which is written, 'filled' over an
+// array passed to a function that may write it.
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
 #include <stdlib.h>
@@ -15,6 +18,10 @@ typedef struct Cell {
   cl_float u, v;
   cl_float w, h;
 } Cell;
+
+static const size_t HALO[1] = {512};
+
+static void fill(size_t *sizes, size_t n) { sizes[0] = n; }
 
 static void launch(cl_command_queue queue, cl_kernel k, cl_uint dims,
                    const size_t *global) {
@@ -49,6 +56,14 @@ void run(cl_context context, cl_command_queue queue, cl_program program,
   clSetKernelArg(relax, 1, sizeof(int), &n);
   clSetKernelArg(mixed, 0, sizeof(cl_mem), &buf);
   clSetKernelArg(rewritten, 0, sizeof(cl_mem), &buf);
+  cl_kernel halo = clCreateKernel(program, "halo", &err);
+  cl_kernel sheet = clCreateKernel(program, "sheet", &err);
+  cl_kernel resized = clCreateKernel(program, "resized", &err);
+  cl_kernel filled = clCreateKernel(program, "filled", &err);
+  clSetKernelArg(halo, 0, sizeof(cl_mem), &buf);
+  clSetKernelArg(sheet, 0, sizeof(cl_mem), &buf);
+  clSetKernelArg(resized, 0, sizeof(cl_mem), &buf);
+  clSetKernelArg(filled, 0, sizeof(cl_mem), &buf);
   size_t cells_n = (size_t)n;
   size_t edge = 256;
   size_t area[2] = {WIDTH, HEIGHT};
@@ -56,6 +71,11 @@ void run(cl_context context, cl_command_queue queue, cl_program program,
   size_t few = 64;
   size_t later = 100;
   later = cells_n / 2;
+  size_t flat = 4096;
+  size_t grown[1] = {1024};
+  grown[0] = cells_n;
+  size_t given[1] = {2048};
+  fill(given, cells_n);
   for (int s = 0; s < 10; ++s) {
     clEnqueueNDRangeKernel(queue, diffuse, 1, NULL, &cells_n, NULL, 0, NULL,
                            NULL);
@@ -68,6 +88,12 @@ void run(cl_context context, cl_command_queue queue, cl_program program,
                            NULL);
     clEnqueueNDRangeKernel(queue, mixed, 1, NULL, &few, NULL, 0, NULL, NULL);
     clEnqueueNDRangeKernel(queue, rewritten, 1, NULL, &later, NULL, 0, NULL,
+                           NULL);
+    clEnqueueNDRangeKernel(queue, halo, 1, NULL, HALO, NULL, 0, NULL, NULL);
+    clEnqueueNDRangeKernel(queue, sheet, 2, NULL, &flat, NULL, 0, NULL, NULL);
+    clEnqueueNDRangeKernel(queue, resized, 1, NULL, grown, NULL, 0, NULL,
+                           NULL);
+    clEnqueueNDRangeKernel(queue, filled, 1, NULL, given, NULL, 0, NULL,
                            NULL);
   }
   launch(queue, mixed, 1, &cells_n);
