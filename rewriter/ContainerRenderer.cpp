@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "rewriter/ContainerRenderer.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/Lex/Lexer.h"
 
 using namespace clang;
@@ -117,7 +118,7 @@ void ContainerRenderer::subscript(const CXXOperatorCallExpr *Op) {
     laneElement(
         CE,
         charRangeOf(Open->getLocation(), Op->getEndLoc().getLocWithOffset(1)),
-        ".");
+        ".", Op);
 }
 
 /// v.at(i) likewise: in the lanes the index is below the size, so at()'s
@@ -129,16 +130,33 @@ void ContainerRenderer::atCall(const CXXMemberCallExpr *Call) {
     laneElement(CE,
                 charRangeOf(Callee->getOperatorLoc(),
                             Call->getRParenLoc().getLocWithOffset(1)),
-                Callee->isArrow() ? "->" : ".");
+                Callee->isArrow() ? "->" : ".", Call);
 }
 
-/// The element \p CE, whose index spelling (`[i]`, `.at(i)`) is \p Range:
-/// `<Access>element(i_tile, i_lane)` in the lanes of a loop over i, else
-/// as it is. Nothing where \p Range is none: not strip-mined, correct as it
-/// is.
+/// Whether element \p Element of a container of \p RD may reach a tiled
+/// cluster: anything but `v[i].f` of a field the layout does not tile.
+bool ContainerRenderer::reachesTiles(const Expr *Element,
+                                     const RecordDecl *RD) const {
+  const HandleLayout *L = Layouts.lookup(RD);
+  DynTypedNodeList Parents = Ctx.getParents(*Element);
+  const auto *ME = Parents.size() == 1 ? Parents[0].get<MemberExpr>() : nullptr;
+  const auto *FD = ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
+  return !L || !FD ||
+         FD->getParent()->getCanonicalDecl() != RD->getCanonicalDecl() ||
+         L->isTiled(FD->getFieldIndex());
+}
+
+/// The element \p CE (the expression \p Element), whose index spelling
+/// (`[i]`, `.at(i)`) is \p Range: `<Access>element(i_tile, i_lane)` in the
+/// lanes of a loop over i, else as it is. Nothing where \p Range is none:
+/// not strip-mined, correct as it is. Only an element that may reach a
+/// tiled cluster makes its loop strip-mined (as an access to a tiled array
+/// does for a C handle): a loop that reads untiled fields alone, the inner
+/// loop of n-body's forces over SoA positions, keeps its form, and its
+/// vectorized reductions.
 void ContainerRenderer::laneElement(const ContainerElement &CE,
                                     std::optional<FileRange> Range,
-                                    StringRef Access) {
+                                    StringRef Access, const Expr *Element) {
   const RecordDecl *RD = containerRecord(CE.ContainerType);
   // Templates are not strip-mined.
   if (!RD || instantiation() || clone() || !Range)
@@ -148,7 +166,8 @@ void ContainerRenderer::laneElement(const ContainerElement &CE,
   const auto *IndexVar = Index ? dyn_cast<VarDecl>(Index->getDecl()) : nullptr;
   if (!Tile || !IndexVar)
     return;
-  State.TiledIndexUses.push_back({CE.Container, IndexVar, Tile, RD});
+  if (reachesTiles(Element, RD))
+    State.TiledIndexUses.push_back({CE.Container, IndexVar, Tile, RD});
   unsigned B = Range->Begin, E = Range->End;
   std::string Prefix = Access.str() + "element(";
   Sites.push_back(

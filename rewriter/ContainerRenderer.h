@@ -61,7 +61,9 @@ public:
 private:
   void atCall(const clang::CXXMemberCallExpr *Call);
   void laneElement(const ContainerElement &CE, std::optional<FileRange> Range,
-                   llvm::StringRef Access);
+                   llvm::StringRef Access, const clang::Expr *Element);
+  bool reachesTiles(const clang::Expr *Element,
+                    const clang::RecordDecl *RD) const;
   void elementBinding(const clang::RecordDecl *RD, const HandleUse &U);
   void retype(const clang::RecordDecl *RD, const clang::VarDecl *VD,
               std::string Text);
