@@ -40,16 +40,6 @@ using namespace dlopt;
 
 namespace {
 
-/// Records that a launch of the kernel that \p Holder holds runs \p Items
-/// work-items (NaN: not constant) in \p Sizes, which keep them where every
-/// launch runs as many, else NaN.
-void noteWorkItems(llvm::DenseMap<const ValueDecl *, double> &Sizes,
-                   const ValueDecl *Holder, double Items) {
-  auto [It, New] = Sizes.try_emplace(Holder, Items);
-  if (!New && It->second != Items)
-    It->second = std::nan("");
-}
-
 /// What a loop tells the walker about its body.
 struct LoopScope {
   const VarDecl *InductionVar = nullptr;
@@ -253,7 +243,7 @@ public:
   const llvm::DenseMap<const ValueDecl *, double> &launches() const {
     return Launches;
   }
-  /// The work-items of those launches, by holder (noteWorkItems).
+  /// The work-items of those launches, by holder (noteKernelWorkItems).
   const llvm::DenseMap<const ValueDecl *, double> &launchSizes() const {
     return LaunchSizes;
   }
@@ -1504,7 +1494,7 @@ private:
                   std::optional<double> Items) {
     auto Note = [&](const ValueDecl *Holder, double Share) {
       Launches[Holder] += Executions * Share;
-      noteWorkItems(LaunchSizes, Holder, Items ? *Items : std::nan(""));
+      noteKernelWorkItems(LaunchSizes, Holder, Items ? *Items : -1);
     };
     if (const ValueDecl *Holder = OpenCLHost::holder(Kernel)) {
       Note(Holder, 1);
@@ -1650,7 +1640,7 @@ std::vector<KernelTrace> AccessCollector::collect() {
     if (!Walker.launches().empty())
       LaunchesIn.push_back({FD, Walker.launches()});
     for (const auto &[Holder, Items] : Walker.launchSizes())
-      noteWorkItems(LaunchWorkItems, Holder, Items);
+      noteKernelWorkItems(LaunchWorkItems, Holder, Items);
     // A CUDA __device__ function runs inside the kernels that call it: its
     // accesses count as often as the calls, loops or not.
     bool DeviceCode = isGpuKernel(FD) || FD->hasAttr<CUDADeviceAttr>();

@@ -143,7 +143,7 @@ public:
   }
 
   /// After collect(): the work-items of those launches, by holder, where
-  /// every launch's global sizes are the same constants; else NaN.
+  /// every launch's global sizes are the same constants; else -1.
   const llvm::DenseMap<const clang::ValueDecl *, double> &
   launchWorkItems() const {
     return LaunchWorkItems;

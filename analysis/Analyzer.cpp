@@ -14,7 +14,6 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/Path.h"
-#include <cmath>
 #include <map>
 
 using namespace clang;
@@ -171,8 +170,7 @@ static void addKernelConnections(ASTContext &Ctx,
   }
   for (const auto &[Holder, Items] : Collector.launchWorkItems())
     for (const std::string &Name : Host.kernelNames(Holder))
-      noteKernelWorkItems(Unit.KernelWorkItems, Name,
-                          std::isnan(Items) ? -1 : Items);
+      noteKernelWorkItems(Unit.KernelWorkItems, Name, Items);
 }
 
 /// The headers of the program the unit includes (not system headers), the

@@ -38,25 +38,9 @@ using namespace dlopt;
 
 namespace {
 
-/// Whether \p Body may write \p VD or one of its members: an assignment,
-/// a step, its address, or a call given it as an lvalue (a reference that
-/// may write it; dim3's operator= among them).
-bool mayWrite(const Stmt *Body, const VarDecl *VD) {
-  return changes(
-      Body,
-      [VD](const Expr *E) {
-        E = E->IgnoreParenImpCasts();
-        while (const auto *M = dyn_cast<MemberExpr>(E))
-          E = M->getBase()->IgnoreParenImpCasts();
-        const auto *DRE = dyn_cast<DeclRefExpr>(E);
-        return DRE && DRE->getDecl() == VD;
-      },
-      /*ThroughCalls=*/true);
-}
-
 /// Whether \p E names \p VD, or an element or member of it.
 bool namesPartOf(const Expr *E, const VarDecl *VD) {
-  E = E->IgnoreParens();
+  E = E->IgnoreParenImpCasts();
   while (true) {
     if (const auto *A = dyn_cast<ArraySubscriptExpr>(E))
       E = A->getBase()->IgnoreParenImpCasts();
@@ -67,6 +51,15 @@ bool namesPartOf(const Expr *E, const VarDecl *VD) {
   }
   const auto *DRE = dyn_cast<DeclRefExpr>(E);
   return DRE && DRE->getDecl() == VD;
+}
+
+/// Whether \p Body may write \p VD or one of its members: an assignment,
+/// a step, its address, or a call given it as an lvalue (a reference that
+/// may write it; dim3's operator= among them).
+bool mayWrite(const Stmt *Body, const VarDecl *VD) {
+  return changes(
+      Body, [VD](const Expr *E) { return namesPartOf(E, VD); },
+      /*ThroughCalls=*/true);
 }
 
 /// Whether \p Body may write host array or variable \p VD of global sizes:
@@ -245,25 +238,6 @@ private:
   std::function<void(const CUDAKernelCallExpr *)> Each;
 };
 
-/// Whether \p S reads gridDim, or calls get_global_size or get_num_groups.
-bool readsGlobalSizeIn(const Stmt *S) {
-  if (!S)
-    return false;
-  if (const auto *E = dyn_cast<Expr>(S);
-      E && StringRef(cudaBuiltinIndex(E)).starts_with("gridDim."))
-    return true;
-  if (const auto *Call = dyn_cast<CallExpr>(S)) {
-    const FunctionDecl *FD = Call->getDirectCallee();
-    if (FD && FD->getIdentifier() &&
-        (FD->getName() == "get_global_size" ||
-         FD->getName() == "get_num_groups"))
-      return true;
-  }
-  return llvm::any_of(S->children(), [](const Stmt *Child) {
-    return withStackSpace([&] { return readsGlobalSizeIn(Child); });
-  });
-}
-
 } // namespace
 
 std::optional<double> dlopt::ndrangeWorkItems(const ASTContext &Ctx,
@@ -278,8 +252,22 @@ std::optional<double> dlopt::ndrangeWorkItems(const ASTContext &Ctx,
   return Sizer.globalSizes(Launch->getArg(4), *Dims);
 }
 
-bool dlopt::readsGlobalSize(const Stmt *Body) {
-  return readsGlobalSizeIn(Body);
+bool dlopt::readsGlobalSize(const Stmt *S) {
+  if (!S)
+    return false;
+  if (const auto *E = dyn_cast<Expr>(S);
+      E && StringRef(cudaBuiltinIndex(E)).starts_with("gridDim."))
+    return true;
+  if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (FD && FD->getIdentifier() &&
+        (FD->getName() == "get_global_size" ||
+         FD->getName() == "get_num_groups"))
+      return true;
+  }
+  return llvm::any_of(S->children(), [](const Stmt *Child) {
+    return withStackSpace([&] { return readsGlobalSize(Child); });
+  });
 }
 
 std::map<const FunctionDecl *, double>
@@ -309,7 +297,7 @@ dlopt::launchedWorkItems(const ASTContext &Ctx,
   for (const FunctionDecl *FD : Functions) {
     auto It = Sizes.find(FD->getCanonicalDecl());
     if (It == Sizes.end() || std::isnan(It->second.first) ||
-        !FD->hasAttr<CUDAGlobalAttr>() || readsGlobalSizeIn(FD->getBody()))
+        !FD->hasAttr<CUDAGlobalAttr>() || readsGlobalSize(FD->getBody()))
       continue;
     Out[FD->getCanonicalDecl()] = It->second.first / It->second.second;
   }

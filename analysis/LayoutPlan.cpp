@@ -149,10 +149,3 @@ std::vector<unsigned> dlopt::blockPlanDependentUses(LayoutPlan &Plan) {
   }
   return Blocked;
 }
-
-void dlopt::noteKernelWorkItems(std::map<std::string, double> &WorkItems,
-                                const std::string &Name, double Items) {
-  auto [It, New] = WorkItems.try_emplace(Name, Items);
-  if (!New && It->second != Items)
-    It->second = -1;
-}

@@ -404,11 +404,15 @@ struct LayoutPlan {
 /// records it blocked.
 std::vector<unsigned> blockPlanDependentUses(LayoutPlan &Plan);
 
-/// Records in \p WorkItems (LayoutPlan::KernelWorkItems) that launches of
-/// kernel \p Name run \p Items work-items (-1: not constant): kept where
-/// all of them agree, else -1.
-void noteKernelWorkItems(std::map<std::string, double> &WorkItems,
-                         const std::string &Name, double Items);
+/// Records in \p WorkItems (LayoutPlan::KernelWorkItems, or the analysis's
+/// map by the kernel's holder) that launches of \p Kernel run \p Items
+/// work-items (-1: not constant): kept where all of them agree, else -1.
+template <typename MapT, typename KeyT>
+void noteKernelWorkItems(MapT &WorkItems, const KeyT &Kernel, double Items) {
+  auto [It, New] = WorkItems.try_emplace(Kernel, Items);
+  if (!New && It->second != Items)
+    It->second = -1;
+}
 
 } // namespace dlopt
 
