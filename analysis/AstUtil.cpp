@@ -581,15 +581,38 @@ bool dlopt::containsLoop(const Stmt *S) {
   return false;
 }
 
+/// The arguments of \p Call that go straight, as an address or a decayed
+/// array, to a pointer-to-const parameter of its callee.
+static void addConstPointerArgs(const CallExpr *Call,
+                                llvm::SmallPtrSetImpl<const Expr *> &Out) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee)
+    return;
+  for (unsigned I = 0, N = std::min(Call->getNumArgs(), Callee->getNumParams());
+       I < N; ++I) {
+    QualType Param = Callee->getParamDecl(I)->getType();
+    if (!Param->isPointerType() || !Param->getPointeeType().isConstQualified())
+      continue;
+    const Expr *Arg = Call->getArg(I);
+    const Expr *Bare = Arg->IgnoreParenImpCasts();
+    if (const auto *UO = dyn_cast<UnaryOperator>(Bare);
+        UO && UO->getOpcode() == UO_AddrOf)
+      Bare = UO->getSubExpr()->IgnoreParens();
+    if (isa<DeclRefExpr>(Bare))
+      Out.insert(Arg);
+  }
+}
+
 bool dlopt::changes(const Stmt *Body,
                     llvm::function_ref<bool(const Expr *)> Target,
-                    bool ThroughCalls) {
+                    ChangeRules Rules) {
   auto Is = [&](const Expr *E) { return Target(E->IgnoreParens()); };
+  llvm::SmallPtrSet<const Expr *, 4> ReadOnly;
   // A worklist, not recursion: a body may hold a sum of thousands of terms.
   llvm::SmallVector<const Stmt *, 32> Todo{Body};
   while (!Todo.empty()) {
     const Stmt *S = Todo.pop_back_val();
-    if (!S)
+    if (!S || (isa<Expr>(S) && ReadOnly.count(cast<Expr>(S))))
       continue;
     if (const auto *BO = dyn_cast<BinaryOperator>(S);
         BO && BO->isAssignmentOp() && Is(BO->getLHS()))
@@ -598,10 +621,17 @@ bool dlopt::changes(const Stmt *Body,
         UO && (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
         Is(UO->getSubExpr()))
       return true;
-    if (const auto *Call = dyn_cast<CallExpr>(S); Call && ThroughCalls)
+    if (const auto *Cast = dyn_cast<ImplicitCastExpr>(S);
+        Rules.Decay && Cast && Cast->getCastKind() == CK_ArrayToPointerDecay &&
+        Is(Cast->getSubExpr()))
+      return true;
+    if (const auto *Call = dyn_cast<CallExpr>(S); Call && Rules.ThroughCalls) {
       for (const Expr *Arg : Call->arguments())
         if (Arg->isGLValue() && Is(Arg))
           return true;
+      if (Rules.ConstParamsRead)
+        addConstPointerArgs(Call, ReadOnly);
+    }
     Todo.append(subStatements(S));
   }
   return false;
@@ -614,7 +644,7 @@ bool dlopt::assignsTo(const Stmt *Body, const VarDecl *V) {
         const auto *D = dyn_cast<DeclRefExpr>(E);
         return D && D->getDecl() == V;
       },
-      /*ThroughCalls=*/false);
+      ChangeRules());
 }
 
 bool dlopt::walkBoundArithmetic(

@@ -245,12 +245,24 @@ const clang::VarDecl *varOf(const clang::Expr *E);
 void collectVarying(const clang::Stmt *S,
                     llvm::SmallPtrSetImpl<const clang::VarDecl *> &Out);
 
+/// What changes() counts as a change besides an assignment and a step.
+struct ChangeRules {
+  /// A call given the target as an lvalue: a reference that may write it.
+  bool ThroughCalls = false;
+  /// An array decaying to a pointer lets it out as its address does.
+  bool Decay = false;
+  /// The address (or decayed array) given straight to a pointer-to-const
+  /// parameter of a known callee is read, not let out (how
+  /// clEnqueueNDRangeKernel takes its sizes).
+  bool ConstParamsRead = false;
+};
+
 /// Whether \p S assigns what \p Target accepts (an lvalue, parentheses
-/// stripped), steps it (++, --), takes its address, or, with
-/// \p ThroughCalls, passes it to a call as an lvalue.
+/// stripped), steps it (++, --), takes its address, or does what \p Rules
+/// add.
 bool changes(const clang::Stmt *S,
              llvm::function_ref<bool(const clang::Expr *)> Target,
-             bool ThroughCalls);
+             ChangeRules Rules);
 
 /// Whether \p S assigns \p V, steps it (++, --) or takes its address.
 bool assignsTo(const clang::Stmt *S, const clang::VarDecl *V);

@@ -70,7 +70,7 @@ static bool changesMember(const Stmt *S, const ValueDecl *FD) {
         const auto *ME = dyn_cast<MemberExpr>(E);
         return ME && ME->getMemberDecl() == FD;
       },
-      /*ThroughCalls=*/true);
+      ChangeRules{/*ThroughCalls=*/true});
 }
 
 /// Whether the member array \p Member names stays the same from the

@@ -59,53 +59,18 @@ bool namesPartOf(const Expr *E, const VarDecl *VD) {
 bool mayWrite(const Stmt *Body, const VarDecl *VD) {
   return changes(
       Body, [VD](const Expr *E) { return namesPartOf(E, VD); },
-      /*ThroughCalls=*/true);
+      ChangeRules{/*ThroughCalls=*/true});
 }
 
 /// Whether \p Body may write host array or variable \p VD of global sizes:
-/// an assignment to it or an element, a step, or a pointer to it let out
-/// (its address, the array itself) anywhere but as the argument of a
-/// pointer-to-const parameter, which is how clEnqueueNDRangeKernel takes
-/// them (AstUtil's changes() counts that address as a write).
+/// as mayWrite(), and the array decayed to a pointer, but not its address
+/// given to a pointer-to-const parameter, which is how
+/// clEnqueueNDRangeKernel takes them.
 bool mayWriteSizes(const Stmt *Body, const VarDecl *VD) {
-  llvm::SmallPtrSet<const Expr *, 4> ReadOnly;
-  llvm::SmallVector<const Stmt *, 32> Todo{Body};
-  while (!Todo.empty()) {
-    const Stmt *S = Todo.pop_back_val();
-    if (!S || (isa<Expr>(S) && ReadOnly.count(cast<Expr>(S))))
-      continue;
-    if (const auto *BO = dyn_cast<BinaryOperator>(S);
-        BO && BO->isAssignmentOp() && namesPartOf(BO->getLHS(), VD))
-      return true;
-    if (const auto *UO = dyn_cast<UnaryOperator>(S);
-        UO && (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
-        namesPartOf(UO->getSubExpr(), VD))
-      return true;
-    if (const auto *Cast = dyn_cast<ImplicitCastExpr>(S);
-        Cast && Cast->getCastKind() == CK_ArrayToPointerDecay &&
-        namesPartOf(Cast->getSubExpr(), VD))
-      return true;
-    if (const auto *Call = dyn_cast<CallExpr>(S)) {
-      const FunctionDecl *Callee = Call->getDirectCallee();
-      for (unsigned I = 0, N = Call->getNumArgs(); I < N; ++I) {
-        const Expr *Arg = Call->getArg(I);
-        if (Arg->isGLValue() && namesPartOf(Arg, VD))
-          return true; // Bound to a reference.
-        const Expr *Bare = Arg->IgnoreParenImpCasts();
-        if (const auto *UO = dyn_cast<UnaryOperator>(Bare);
-            UO && UO->getOpcode() == UO_AddrOf)
-          Bare = UO->getSubExpr()->IgnoreParens();
-        if (!Callee || I >= Callee->getNumParams() || !isa<DeclRefExpr>(Bare))
-          continue;
-        QualType Param = Callee->getParamDecl(I)->getType();
-        if (Param->isPointerType() &&
-            Param->getPointeeType().isConstQualified())
-          ReadOnly.insert(Arg);
-      }
-    }
-    Todo.append(subStatements(S));
-  }
-  return false;
+  return changes(
+      Body, [VD](const Expr *E) { return namesPartOf(E, VD); },
+      ChangeRules{/*ThroughCalls=*/true, /*Decay=*/true,
+                  /*ConstParamsRead=*/true});
 }
 
 class GridSizes {
