@@ -109,20 +109,26 @@ public:
     const RecordDecl *RD = elementRecord(FD->getType());
     if (!RD || !eligible(RD))
       return true;
-    // Members of dlopt's own generated records and storage (anonymous
-    // structs) are the result of a rewrite, not a layout to plan again.
     const RecordDecl *Parent = FD->getParent();
-    if (recordName(Parent).empty() || Generated.contains(Parent->getLocation()))
+    bool GeneratedParent = Generated.contains(Parent->getLocation());
+    if (recordName(Parent).empty() && !GeneratedParent)
       return true;
     uint64_t Length = 0;
     if (const auto *CAT = Ctx.getAsConstantArrayType(FD->getType()))
       Length = CAT->getSize().getZExtValue();
     // A member of a record an earlier run rewrote lives in its generated
     // records now, whose helpers copy it whole: it keeps its layout
-    // (blockPlanDependentUses).
+    // (blockPlanDependentUses). So does a record whose elements dlopt's own
+    // generated records and storage hold (Pole's `Complex *ra` array of
+    // its SoA handle): those are the result of a rewrite, which a plan for
+    // Complex would not change, so a second run keeps Complex as the first
+    // left it.
+    std::string Outer = GeneratedParent && recordName(Parent).empty()
+                            ? std::string("dlopt's generated storage")
+                            : recordName(Parent);
+    bool Rewritten = GeneratedParent || Generated.hasLayoutOf(Parent);
     addRoot(RD, FD,
-            "field of " + recordName(Parent) +
-                (Generated.hasLayoutOf(Parent) ? ArrayRoot::RewrittenMark : ""),
+            "field of " + Outer + (Rewritten ? ArrayRoot::RewrittenMark : ""),
             Length);
     return true;
   }

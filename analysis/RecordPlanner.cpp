@@ -333,6 +333,58 @@ static void keepForCallsPerElement(RecordPlan &R) {
   R.Clusters = {std::move(All)};
 }
 
+/// The record's arrays together take at most this many bytes (64 cache
+/// lines): they stay in the L1 cache beside the rest of a loop's data
+/// whatever their layout, so a new one moves no fewer bytes from memory.
+static constexpr uint64_t SmallArraysBytes = 4096;
+
+/// The bytes the arrays of \p R take where every array it allocates is a
+/// local, static or global array of a length known at compile time
+/// (parameters only pass those on), else 0: a member array may be one of
+/// many, and the heap and containers hold what the run asks for.
+static uint64_t fixedArraysBytes(const RecordPlan &R) {
+  uint64_t Bytes = 0;
+  for (const ArrayRoot &A : R.Arrays) {
+    if (A.Kind == "parameter")
+      continue;
+    if (A.Length == 0 || (A.Kind != "global array" &&
+                          A.Kind != "static array" && A.Kind != "local array"))
+      return 0;
+    Bytes += A.Length * R.Size;
+  }
+  return Bytes;
+}
+
+/// A record whose arrays are few and small (a table of materials, a scene
+/// of nine spheres) keeps its layout where no loop that reaches its hot
+/// fields vectorizes: in the L1 cache a layout can save no memory
+/// traffic, and without vectors it gains nothing in the loops, while each
+/// array of its own costs a pointer in every handle passed (smallpt's
+/// scene, 9 spheres of 88 bytes, rendered in the same time as SoA).
+/// Where a loop vectorizes, SoA or tiles may give it wider vectors, and
+/// the model decides.
+static void keepSmallArrays(RecordPlan &R) {
+  uint64_t Bytes = fixedArraysBytes(R);
+  if (Bytes == 0 || Bytes > SmallArraysBytes || R.unchanged())
+    return;
+  for (const ClusterPlan &C : R.Clusters) {
+    auto V = C.Features.find("vectorizable");
+    if (!C.Fields.Cold && (V == C.Features.end() || V->second > 0))
+      return;
+  }
+  ClusterPlan All;
+  for (const ClusterPlan &C : R.Clusters)
+    absorb(R.Graph, All.Fields, C.Fields);
+  All.Chosen = Layout::aos();
+  All.Features = clusterFeatures(R, All.Fields);
+  All.Why.push_back("kept as is: its arrays take " + std::to_string(Bytes) +
+                    " bytes in all (at most " +
+                    std::to_string(SmallArraysBytes) +
+                    "), which stay in the L1 cache in any layout, and no "
+                    "loop that reaches them vectorizes");
+  R.Clusters = {std::move(All)};
+}
+
 static std::vector<unsigned> identityIds(size_t N) {
   std::vector<unsigned> Ids(N);
   std::iota(Ids.begin(), Ids.end(), 0u);
@@ -430,4 +482,5 @@ void dlopt::planRecord(RecordPlan &R, const AnalysisOptions &Opts) {
   joinAlwaysTogether(R);
   unifyTileSizes(R);
   keepForCallsPerElement(R);
+  keepSmallArrays(R);
 }

@@ -7,11 +7,13 @@
 // RUN: dot -Tsvg %t/kdlg.dot -o %t/kdlg.svg
 
 struct T { double p; int q; char r; };
-static struct T ts[100];
+static struct T ts[1000];
 
+// 16000 bytes: a small array no vectorizable loop reaches would keep its
+// layout.
 int main(void) {
   double s = 0;
-  for (int i = 0; i < 100; ++i)
+  for (int i = 0; i < 1000; ++i)
     s += ts[i].p * ts[i].q;
   return (int)s;
 }
