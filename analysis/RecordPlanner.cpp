@@ -295,6 +295,18 @@ static unsigned handleArrays(const RecordPlan &R) {
   return N;
 }
 
+/// Makes \p R's plan one AoS cluster of all its fields: the record keeps
+/// its layout, for \p Why.
+static void keepAsIs(RecordPlan &R, const std::string &Why) {
+  ClusterPlan All;
+  for (const ClusterPlan &C : R.Clusters)
+    absorb(R.Graph, All.Fields, C.Fields);
+  All.Chosen = Layout::aos();
+  All.Features = clusterFeatures(R, All.Fields);
+  All.Why.push_back("kept as is: " + Why);
+  R.Clusters = {std::move(All)};
+}
+
 /// A function of another file called once per element (`kick(p, i, dt)`
 /// in main.c's loop over the particles) receives the handle by value at
 /// every call, where the original passed one pointer in a register. The
@@ -316,11 +328,6 @@ static void keepForCallsPerElement(RecordPlan &R) {
   });
   if (Call == R.Kernels.end())
     return;
-  ClusterPlan All;
-  for (const ClusterPlan &C : R.Clusters)
-    absorb(R.Graph, All.Fields, C.Fields);
-  All.Chosen = Layout::aos();
-  All.Features = clusterFeatures(R, All.Fields);
   std::string Cost =
       Arrays > 2
           ? "each call would pass a handle of " + std::to_string(Arrays) +
@@ -328,9 +335,8 @@ static void keepForCallsPerElement(RecordPlan &R) {
                 "most two pointers in registers)"
           : "a function without loops vectorizes nothing, and tiles "
             "would spread each element over more cache lines";
-  All.Why.push_back("kept as is: other files call '" + Call->Name + "' (" +
-                    Call->Location + ") once per element, and " + Cost);
-  R.Clusters = {std::move(All)};
+  keepAsIs(R, "other files call '" + Call->Name + "' (" + Call->Location +
+                  ") once per element, and " + Cost);
 }
 
 /// The record's arrays together take at most this many bytes (64 cache
@@ -360,7 +366,7 @@ static uint64_t fixedArraysBytes(const RecordPlan &R) {
 /// fields vectorizes: in the L1 cache a layout can save no memory
 /// traffic, and without vectors it gains nothing in the loops, while each
 /// array of its own costs a pointer in every handle passed (smallpt's
-/// scene, 9 spheres of 88 bytes, rendered in the same time as SoA).
+/// scene, 9 spheres of 88 bytes, rendered as fast in SoA, within 1 %).
 /// Where a loop vectorizes, SoA or tiles may give it wider vectors, and
 /// the model decides.
 static void keepSmallArrays(RecordPlan &R) {
@@ -372,17 +378,10 @@ static void keepSmallArrays(RecordPlan &R) {
     if (!C.Fields.Cold && (V == C.Features.end() || V->second > 0))
       return;
   }
-  ClusterPlan All;
-  for (const ClusterPlan &C : R.Clusters)
-    absorb(R.Graph, All.Fields, C.Fields);
-  All.Chosen = Layout::aos();
-  All.Features = clusterFeatures(R, All.Fields);
-  All.Why.push_back("kept as is: its arrays take " + std::to_string(Bytes) +
-                    " bytes in all (at most " +
-                    std::to_string(SmallArraysBytes) +
-                    "), which stay in the L1 cache in any layout, and no "
-                    "loop that reaches them vectorizes");
-  R.Clusters = {std::move(All)};
+  keepAsIs(R, "its arrays take " + std::to_string(Bytes) +
+                  " bytes in all (at most " + std::to_string(SmallArraysBytes) +
+                  "), which stay in the L1 cache in any layout, and no loop "
+                  "that reaches them vectorizes");
 }
 
 static std::vector<unsigned> identityIds(size_t N) {
