@@ -12,6 +12,7 @@
 #include "analysis/UseClassifier.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/QualTypeNames.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -24,6 +25,26 @@ using llvm::StringRef;
 /// declarations, which live outside the record.
 static QualType spellable(QualType T, const ASTContext &Ctx) {
   return TypeName::getFullyQualifiedType(T, Ctx);
+}
+
+/// How the generated code, placed right after \p RD's definition, names
+/// the element type: a typedef of its file declared by then (`typedef
+/// struct {...} P;`, or one before the definition), else the tag. A
+/// typedef declared later (`typedef struct triple pos_t;` after `struct
+/// triple {...};`) is not known there yet, and one of another file may be
+/// included before the definition in some files only.
+static std::string elementTypeName(const RecordDecl *RD, StringRef Tag,
+                                   ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::vector<const TypedefNameDecl *> Typedefs = typedefsOf(RD, Ctx);
+  for (const TypedefNameDecl *TD : Typedefs)
+    if (SM.getFileID(SM.getExpansionLoc(TD->getLocation())) ==
+            SM.getFileID(SM.getExpansionLoc(RD->getLocation())) &&
+        SM.isBeforeInTranslationUnit(TD->getBeginLoc(), RD->getEndLoc()))
+      return TD->getName().str();
+  if (Tag.empty() && !Typedefs.empty())
+    return Typedefs.front()->getName().str();
+  return (RD->isStruct() ? "struct " : "class ") + Tag.str();
 }
 
 std::unique_ptr<HandleLayout> HandleLayout::create(const RecordPlan &Plan,
@@ -51,10 +72,7 @@ std::unique_ptr<HandleLayout> HandleLayout::create(const RecordPlan &Plan,
     L->addForwarders(CXX, Ctx);
   }
   L->Notation = Plan.notation();
-  std::vector<const TypedefNameDecl *> Typedefs = typedefsOf(RD, Ctx);
-  L->ElementType = !Typedefs.empty()
-                       ? Typedefs.front()->getName().str()
-                       : (RD->isStruct() ? "struct " : "class ") + L->RecordTag;
+  L->ElementType = elementTypeName(RD, L->RecordTag, Ctx);
   L->addFields(RD, Ctx);
   if (L->CPlusPlus)
     L->addNamespaces(RD);
