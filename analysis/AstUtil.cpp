@@ -625,10 +625,11 @@ bool dlopt::changes(const Stmt *Body,
         Rules.Decay && Cast && Cast->getCastKind() == CK_ArrayToPointerDecay &&
         Is(Cast->getSubExpr()))
       return true;
-    if (const auto *Call = dyn_cast<CallExpr>(S); Call && Rules.ThroughCalls) {
-      for (const Expr *Arg : Call->arguments())
-        if (Arg->isGLValue() && Is(Arg))
-          return true;
+    if (const auto *Call = dyn_cast<CallExpr>(S)) {
+      if (Rules.ThroughCalls)
+        for (const Expr *Arg : Call->arguments())
+          if (Arg->isGLValue() && Is(Arg))
+            return true;
       if (Rules.ConstParamsRead)
         addConstPointerArgs(Call, ReadOnly);
     }

@@ -1071,6 +1071,23 @@ static bool isConditionOf(const Stmt *P, const Expr *E) {
   return false;
 }
 
+/// The member of a struct whose value \p E is in the brace initializer
+/// \p List, or null (an array's list, or an element of a nested one).
+static const FieldDecl *initializedMember(const InitListExpr *List,
+                                          const Expr *E) {
+  const InitListExpr *Sem =
+      List->isSemanticForm() ? List : List->getSemanticForm();
+  const RecordDecl *Outer = Sem ? Sem->getType()->getAsRecordDecl() : nullptr;
+  if (!Outer)
+    return nullptr;
+  for (const FieldDecl *FD : Outer->fields())
+    if (FD->getFieldIndex() < Sem->getNumInits() &&
+        Sem->getInit(FD->getFieldIndex())->IgnoreParenImpCasts() ==
+            E->IgnoreParenImpCasts())
+      return FD;
+  return nullptr;
+}
+
 /// A use of a handle variable (a DeclRefExpr) or of a pointer member
 /// holding a handle (s.items, a MemberExpr).
 UseVerdict UseClassifier::handleUse(const RecordDecl *RD,
@@ -1127,6 +1144,13 @@ UseVerdict UseClassifier::handleUse(const RecordDecl *RD,
   if (isa_and_nonnull<ReturnStmt>(P) || P == nullptr ||
       isa<DeclStmt, CapturedStmt, OMPExecutableDirective>(P))
     return UseVerdict::of(Flow);
+  // The value of a pointer member holding the array in a struct's brace
+  // initializer ({bodies, 0, n}): the member becomes a handle, as with a
+  // constructor's member initializer (memberArrayInitializers).
+  if (const auto *List = dyn_cast_or_null<InitListExpr>(P))
+    if (const FieldDecl *FD = initializedMember(List, Child);
+        FD && memberHandleRecord(FD) == RD)
+      return UseVerdict::of(Flow);
   return UseVerdict::refused(
       DRE->getExprLoc(), "use of " + Name + " that dlopt cannot rewrite yet (" +
                              P->getStmtClassName() + ")");
@@ -1724,19 +1748,30 @@ UseClassifier::memberArrayInitializers(const InitListExpr *List) const {
       continue;
     const Expr *Init = Sem->getInit(FD->getFieldIndex());
     if (memberHandleRecord(FD) && Once && !isa<ImplicitValueInitExpr>(Init)) {
-      // {..., NULL}: the null handle ({0}); any other value is a handle
+      // {..., NULL}: the null handle ({0}); {p, ...} with p an array of
+      // the record (a handle now) or an allocation of it, as a
+      // constructor's member initializer takes them (thread arguments:
+      // struct work w = {bodies, 0, n / 2}); any other value is a handle
       // the initializer would have to regroup.
+      const Expr *Value = Init->IgnoreImpCasts();
       if (Init->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull)) {
         HandleUse U{UseKind::NullValue, Init, nullptr, nullptr, nullptr, Init};
         U.Target = FD;
         Out.push_back({RD, checked(UseVerdict::of(U), "a null pointer")});
-      } else
+      } else if (isAllocation(Value)) {
+        Out.push_back({RD, allocation(Value, RD)});
+      } else if (!isHandleExpr(Value) ||
+                 handleRecord(Value->IgnoreParenCasts()->getType()) != RD) {
         Out.push_back(
             {RD, UseVerdict::refused(Init->getExprLoc(),
                                      "initializer of '" + recordName(Outer) +
                                          "' sets its pointer member '" +
                                          FD->getNameAsString() +
-                                         "' (not rewritten yet)")});
+                                         "' to something that is not an "
+                                         "allocation, a null pointer or "
+                                         "another array of '" +
+                                         recordName(RD) + "'")});
+      }
       continue;
     }
     if (!Ctx.getAsConstantArrayType(FD->getType()))

@@ -1,7 +1,8 @@
 // Pointer members whose handle a rewrite cannot follow are refused where
 // they are: in a union, declared together with another member, set by an
-// initializer of the struct. (A sub-array of the member, b.items + 1, is
-// not: rewrite/sub-arrays.test.)
+// initializer of the struct to a sub-array (to an array of the record, an
+// allocation or a null pointer, it is rewritten: rewrite/thread-arguments.c;
+// a sub-array of the member, b.items + 1, is too: rewrite/sub-arrays.test).
 // RUN: %dl-refactor --report %s -- | FileCheck %s
 #include <stdlib.h>
 
@@ -35,12 +36,12 @@ static float sum(P *p, int n) {
 
 int main(void) {
   P *made = calloc(8, sizeof(P));
-  // CHECK-DAG: pointer-members.c:[[@LINE+1]]:{{[0-9]+}}: initializer of 'Bag' sets its pointer member 'items' (not rewritten yet)
-  Bag b = {8, made};
+  // CHECK-DAG: pointer-members.c:[[@LINE+1]]:{{[0-9]+}}: initializer of 'Bag' sets its pointer member 'items' to something that is not an allocation, a null pointer or another array of 'P'
+  Bag b = {7, made + 1};
   Pair q = {8, made, made};
   Either e;
   e.p = made;
-  float s = sum(b.items + 1, 7) + sum(q.a, 8) + sum(e.p, 8);
+  float s = sum(b.items, b.n) + sum(q.a, 8) + sum(e.p, 8);
   free(made);
   return (int)s;
 }
