@@ -1,8 +1,9 @@
 // Thread arguments in the usual pthreads style: a struct whose pointer
 // member is set by a brace initializer to the bodies' array, passed to
-// pthread_create as void *. The member takes the array's new layout (its
-// type changes; the initializer's value is the array, as written), and the
-// program prints what it did in every layout.
+// pthread_create as void *, and one set to an allocation. The member takes
+// the array's new layout (its type changes; the initializer's value is the
+// array, as written, or the new layout's allocation), and the program
+// prints what it did in every layout.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %dl-refactor --report %s -- -pthread | FileCheck --check-prefix=REPORT %s
 // REPORT:     struct body at
@@ -16,6 +17,7 @@
 // RUN: %cc -O2 -Wall -Werror -pthread %t/tiled.c -o %t/tiled && %t/tiled > %t/tiled.out
 // RUN: diff %t/orig.out %t/tiled.out
 // RUN: grep -q "body_soa bodies;" %t/soa.c
+// RUN: grep -q "struct work copy = {body_soa_alloc(n), 0, n};" %t/soa.c
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,10 +59,15 @@ int main(void) {
     for (int k = 0; k < 2; k++)
       pthread_join(t[k], NULL);
   }
+  struct work copy = {malloc(n * sizeof(struct body)), 0, n};
+  for (int i = 0; i < n; i++)
+    copy.bodies[i] = b[i];
+  kick(&copy);
   double e = 0;
   for (int i = 0; i < n; i++)
-    e += b[i].m * (b[i].vx * b[i].vx + b[i].vy * b[i].vy) + b[i].x;
+    e += b[i].m * (b[i].vx * b[i].vx + b[i].vy * b[i].vy) + copy.bodies[i].x;
   printf("%.9g\n", e);
+  free(copy.bodies);
   free(b);
   return 0;
 }
