@@ -1513,23 +1513,32 @@ UseClassifier::memberInitializer(const CXXCtorInitializer *Init) const {
   if (const auto *List = dyn_cast<ParenListExpr>(Value);
       List && List->getNumExprs() == 1)
     Value = List->getExpr(0)->IgnoreImpCasts();
+  std::optional<UseVerdict> V = pointerMemberValue(
+      FD, RD, Value,
+      "initializer of pointer member '" + FD->getNameAsString() +
+          "' that is not an allocation, a null pointer or another array of '" +
+          recordName(RD) + "'");
+  if (!V)
+    return std::nullopt;
+  return std::make_pair(RD, std::move(*V));
+}
+
+std::optional<UseVerdict>
+UseClassifier::pointerMemberValue(const FieldDecl *FD, const RecordDecl *RD,
+                                  const Expr *Value,
+                                  const std::string &Refusal) const {
+  Value = Value->IgnoreImpCasts();
   if (isAllocation(Value))
-    return std::make_pair(RD, allocation(Value, RD));
+    return allocation(Value, RD);
   if (Value->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull)) {
     HandleUse U{UseKind::NullValue, Value, nullptr, nullptr, nullptr, Value};
     U.Target = FD;
-    return std::make_pair(RD, checked(UseVerdict::of(U), "a null pointer"));
+    return checked(UseVerdict::of(U), "a null pointer");
   }
   if (isHandleExpr(Value) &&
       handleRecord(Value->IgnoreParenCasts()->getType()) == RD)
     return std::nullopt; // Passed on as written: the member's type changes.
-  return std::make_pair(
-      RD, UseVerdict::refused(Value->getExprLoc(),
-                              "initializer of pointer member '" +
-                                  FD->getNameAsString() +
-                                  "' that is not an allocation, a null "
-                                  "pointer or another array of '" +
-                                  recordName(RD) + "'"));
+  return UseVerdict::refused(Value->getExprLoc(), Refusal);
 }
 
 std::variant<SourceLocation, UseVerdict>
@@ -1749,29 +1758,18 @@ UseClassifier::memberArrayInitializers(const InitListExpr *List) const {
     const Expr *Init = Sem->getInit(FD->getFieldIndex());
     if (memberHandleRecord(FD) && Once && !isa<ImplicitValueInitExpr>(Init)) {
       // {..., NULL}: the null handle ({0}); {p, ...} with p an array of
-      // the record (a handle now) or an allocation of it, as a
-      // constructor's member initializer takes them (thread arguments:
-      // struct work w = {bodies, 0, n / 2}); any other value is a handle
-      // the initializer would have to regroup.
-      const Expr *Value = Init->IgnoreImpCasts();
-      if (Init->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull)) {
-        HandleUse U{UseKind::NullValue, Init, nullptr, nullptr, nullptr, Init};
-        U.Target = FD;
-        Out.push_back({RD, checked(UseVerdict::of(U), "a null pointer")});
-      } else if (isAllocation(Value)) {
-        Out.push_back({RD, allocation(Value, RD)});
-      } else if (!isHandleExpr(Value) ||
-                 handleRecord(Value->IgnoreParenCasts()->getType()) != RD) {
-        Out.push_back(
-            {RD, UseVerdict::refused(Init->getExprLoc(),
-                                     "initializer of '" + recordName(Outer) +
-                                         "' sets its pointer member '" +
-                                         FD->getNameAsString() +
-                                         "' to something that is not an "
-                                         "allocation, a null pointer or "
-                                         "another array of '" +
-                                         recordName(RD) + "'")});
-      }
+      // the record or an allocation of it, as a constructor's member
+      // initializer takes them (thread arguments: struct work w =
+      // {bodies, 0, n / 2}); any other value is a handle the initializer
+      // would have to regroup.
+      if (std::optional<UseVerdict> V = pointerMemberValue(
+              FD, RD, Init,
+              "initializer of '" + recordName(Outer) +
+                  "' sets its pointer member '" + FD->getNameAsString() +
+                  "' to something that is not an allocation, a null "
+                  "pointer or another array of '" +
+                  recordName(RD) + "'"))
+        Out.push_back({RD, std::move(*V)});
       continue;
     }
     if (!Ctx.getAsConstantArrayType(FD->getType()))

@@ -368,9 +368,10 @@ public:
   std::variant<clang::SourceLocation, UseVerdict>
   definitionEnd(const clang::RecordDecl *RD) const;
 
-  /// A braced initializer of a record that has array members holding
-  /// handle records: setting such a member is refused (its storage is
-  /// regrouped); leaving it to zero is fine.
+  /// A braced initializer of a record that has array or pointer members
+  /// holding handle records: setting an array member is refused (its
+  /// storage is regrouped), leaving it to zero is fine; a pointer member's
+  /// value is taken as pointerMemberValue says.
   std::vector<std::pair<const clang::RecordDecl *, UseVerdict>>
   memberArrayInitializers(const clang::InitListExpr *List) const;
 
@@ -655,6 +656,15 @@ public:
   const clang::Stmt *parent(const clang::Stmt *S) const;
 
 private:
+  /// The value \p Value an initializer gives pointer member \p FD, which
+  /// holds handles of \p RD: an allocation, or the null handle; none for
+  /// another array of the record (passed on as written, the member's type
+  /// changes); refused with \p Refusal for anything else.
+  std::optional<UseVerdict>
+  pointerMemberValue(const clang::FieldDecl *FD, const clang::RecordDecl *RD,
+                     const clang::Expr *Value,
+                     const std::string &Refusal) const;
+
   std::optional<ElementPointer>
   findElementPointer(const clang::VarDecl *VD) const;
   bool isArrayHandle(const clang::VarDecl *VD) const;
