@@ -261,22 +261,24 @@ macroUse(const SourceManager &SM, ASTContext &Ctx, const LegalityIssue &Issue) {
 }
 
 /// The first name of record \p R (its own, an alias, an array's, a
-/// pointer's in \p Holders) that the skipped branch \p B spells; empty if
-/// none.
+/// pointer's in \p Holders whose scope holds the branch) that the skipped
+/// branch \p B spells; empty if none.
 static std::string nameSkipped(const RecordPlan &R, const SkippedBranch &B,
-                               const llvm::StringSet<> *Holders) {
+                               const llvm::StringMap<HolderScopes> *Holders,
+                               const SourceManager &SM) {
   if (B.Names.count(R.Name))
     return R.Name;
   for (const std::string &Alias : R.Aliases)
     if (B.Names.count(Alias))
       return Alias;
+  // An array's variable is a holder too, which knows its scope.
   for (const ArrayRoot &A : R.Arrays)
-    if (B.Names.count(A.Name))
+    if (B.Names.count(A.Name) && (!Holders || !Holders->count(A.Name)))
       return A.Name;
   if (Holders)
-    for (const auto &Name : *Holders)
-      if (B.Names.count(Name.getKey()))
-        return Name.getKey().str();
+    for (const auto &[Name, Scopes] : *Holders)
+      if (B.Names.count(Name) && Scopes.reaches(B.Directive, SM))
+        return Name.str();
   return "";
 }
 
@@ -285,7 +287,7 @@ static std::string nameSkipped(const RecordPlan &R, const SkippedBranch &B,
 /// written; one per branch, though a file read twice skips it twice.
 static void
 namesSkipped(RecordPlan &R, llvm::ArrayRef<SkippedBranch> Skipped,
-             const llvm::StringSet<> *Holders, bool Anyway,
+             const llvm::StringMap<HolderScopes> *Holders, bool Anyway,
              const SourceManager &SM,
              std::map<std::pair<std::string, SourcePos>, SourceLocation> &At) {
   auto Has = [](const std::vector<Blocker> &Bs, const Blocker &B) {
@@ -294,7 +296,7 @@ namesSkipped(RecordPlan &R, llvm::ArrayRef<SkippedBranch> Skipped,
     });
   };
   for (const SkippedBranch &B : Skipped) {
-    std::string Name = nameSkipped(R, B, Holders);
+    std::string Name = nameSkipped(R, B, Holders, SM);
     if (Name.empty())
       continue;
     std::string Where =
@@ -370,7 +372,7 @@ AnalysisResult dlopt::analyzeTranslationUnit(ASTContext &Ctx,
 
   std::vector<FileID> Headers = userHeaders(SM);
   std::vector<SkippedBranch> Skipped;
-  llvm::DenseMap<const RecordDecl *, llvm::StringSet<>> Holders;
+  llvm::DenseMap<const RecordDecl *, llvm::StringMap<HolderScopes>> Holders;
   if (PP)
     Skipped = skippedBranches(*PP, Ctx);
   if (!Skipped.empty())

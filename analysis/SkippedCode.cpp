@@ -224,17 +224,54 @@ std::vector<SkippedBranch> dlopt::skippedBranches(const Preprocessor &PP,
   return Out;
 }
 
-llvm::DenseMap<const RecordDecl *, llvm::StringSet<>>
+bool HolderScopes::reaches(SourceLocation Directive,
+                           const SourceManager &SM) const {
+  if (Anywhere)
+    return true;
+  return llvm::any_of(Bodies, [&](SourceRange Body) {
+    return !SM.isBeforeInTranslationUnit(Directive, Body.getBegin()) &&
+           !SM.isBeforeInTranslationUnit(Body.getEnd(), Directive);
+  });
+}
+
+/// The body of the function whose local variable or parameter \p D is, as
+/// a file range; invalid for a global or a member.
+static SourceRange localScope(const DeclaratorDecl *D,
+                              const SourceManager &SM) {
+  const auto *Var = dyn_cast<VarDecl>(D);
+  if (!Var || !Var->isLocalVarDeclOrParm())
+    return {};
+  const auto *FD =
+      dyn_cast_or_null<FunctionDecl>(Var->getParentFunctionOrMethod());
+  if (!FD || !FD->hasBody())
+    return {};
+  SourceRange Body = FD->getBody()->getSourceRange();
+  return {SM.getExpansionLoc(Body.getBegin()),
+          SM.getExpansionLoc(Body.getEnd())};
+}
+
+llvm::DenseMap<const RecordDecl *, llvm::StringMap<HolderScopes>>
 dlopt::holderNames(ASTContext &Ctx) {
   struct Visitor : RecursiveASTVisitor<Visitor> {
-    llvm::DenseMap<const RecordDecl *, llvm::StringSet<>> Out;
+    const SourceManager &SM;
+    llvm::DenseMap<const RecordDecl *, llvm::StringMap<HolderScopes>> Out;
+    explicit Visitor(const SourceManager &SM) : SM(SM) {}
     bool VisitDeclaratorDecl(DeclaratorDecl *D) {
-      if (isa<VarDecl, FieldDecl>(D) && D->getIdentifier())
-        if (const RecordDecl *RD = elementRecord(D->getType()))
-          Out[cast<RecordDecl>(RD->getCanonicalDecl())].insert(D->getName());
+      if (!isa<VarDecl, FieldDecl>(D) || !D->getIdentifier())
+        return true;
+      const RecordDecl *RD = elementRecord(D->getType());
+      if (!RD)
+        return true;
+      HolderScopes &S =
+          Out[cast<RecordDecl>(RD->getCanonicalDecl())][D->getName()];
+      SourceRange Body = localScope(D, SM);
+      if (Body.isValid())
+        S.Bodies.push_back(Body);
+      else
+        S.Anywhere = true;
       return true;
     }
-  } V;
+  } V(Ctx.getSourceManager());
   V.TraverseAST(Ctx);
   return std::move(V.Out);
 }

@@ -16,6 +16,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include <string>
 #include <vector>
@@ -43,11 +44,26 @@ struct SkippedBranch {
 std::vector<SkippedBranch> skippedBranches(const clang::Preprocessor &PP,
                                            const clang::ASTContext &Ctx);
 
+/// The variables, parameters and members of one record that share a name,
+/// and where code may name them: a local variable or parameter only in
+/// the body of its function (a header's `void prk_free(void *p)` skipping
+/// `_mm_free(p)` does not name `particle_t *p` of main), a global or a
+/// member anywhere.
+struct HolderScopes {
+  /// The functions' bodies, as file ranges; none where one holder is
+  /// global or a member.
+  std::vector<clang::SourceRange> Bodies;
+  bool Anywhere = false;
+  /// Whether a branch opened at \p Directive can name them.
+  bool reaches(clang::SourceLocation Directive,
+               const clang::SourceManager &SM) const;
+};
+
 /// Per record (its canonical declaration), the names of the variables,
 /// parameters and members of the unit that hold pointers to it or arrays
-/// of it (handles, element pointers, sub-arrays): what a skipped branch
-/// may use its arrays through.
-llvm::DenseMap<const clang::RecordDecl *, llvm::StringSet<>>
+/// of it (handles, element pointers, sub-arrays), with their scopes: what a
+/// skipped branch may use its arrays through.
+llvm::DenseMap<const clang::RecordDecl *, llvm::StringMap<HolderScopes>>
 holderNames(clang::ASTContext &Ctx);
 
 } // namespace dlopt
