@@ -18,6 +18,7 @@
 #include "analysis/OpenCLHost.h"
 #include "analysis/OuterLoops.h"
 #include "analysis/ProfileCounts.h"
+#include "analysis/RunningIndices.h"
 #include "analysis/StackSpace.h"
 #include "analysis/StripMining.h"
 #include "analysis/ThreadVariance.h"
@@ -69,6 +70,10 @@ struct LoopScope {
   bool WorkItems = false;
   /// Variables assigned in the body (their values vary per iteration).
   llvm::SmallPtrSet<const VarDecl *, 8> Varying;
+  /// The loop statement (null for a GPU kernel's work-items), and whether
+  /// its trip count is a guess, not a constant, a length or a measure.
+  const Stmt *Statement = nullptr;
+  bool Guessed = false;
 };
 
 std::optional<int64_t> evaluateConstant(const Expr *E, const ASTContext &Ctx,
@@ -503,6 +508,7 @@ private:
     Scope.ContainsLoop = containsLoop(For->getBody());
     Scope.FromZeroUpByOne = Shape.FromZeroUpByOne;
     Scope.For = For;
+    Scope.Statement = For;
     Scope.Peels = Shape.Peels;
     Scope.Accumulators = countAccumulators(For->getBody(), Shape.InductionVar);
     collectVarying(For->getBody(), Scope.Varying);
@@ -562,6 +568,8 @@ private:
     std::optional<double> Measured =
         measuredTrips(Ctx, Profile, Loop->getBeginLoc(), Body);
     bool Halving = !Measured && isHalvingLoop(Cond, Body, nullptr);
+    LoopScope Scope = scopeOf(Body);
+    Scope.Statement = Loop;
     enterLoop(Loop->getBeginLoc(),
               Measured  ? *Measured
               : Halving ? HalvingLoopTrips
@@ -569,7 +577,7 @@ private:
               Measured  ? "profile"
               : Halving ? "halving"
                         : "heuristic",
-              scopeOf(Body));
+              std::move(Scope));
     expr(Cond);
     stmt(Body);
     leaveLoop();
@@ -588,6 +596,7 @@ private:
     if (isCandidate(RD) && asRecord(Var->getType().getNonReferenceType()) == RD)
       Scope.RangeVar = Var;
     Scope.FromZeroUpByOne = stripMinableRangeFor(Range, Ctx);
+    Scope.Statement = Range;
     std::optional<double> Measured =
         measuredTrips(Ctx, Profile, Range->getBeginLoc(), Body);
     enterLoop(Range->getBeginLoc(), Measured.value_or(UnknownLoopTrips),
@@ -627,6 +636,7 @@ private:
   void enterLoop(SourceLocation Loc, double Trips, StringRef Source,
                  LoopScope Scope) {
     Scope.Trips = Trips;
+    Scope.Guessed = Source == "heuristic" || Source == "openmp over array";
     Loops.push_back(std::move(Scope));
     Out.Loops.push_back(LoopInfo{formatLoc(Ctx.getSourceManager(), Loc),
                                  static_cast<unsigned>(Loops.size()), Trips,
@@ -1028,9 +1038,11 @@ private:
       bool LoopIndexed = !isa<ArraySubscriptExpr>(E->IgnoreParenImpCasts()) &&
                          isLoopIndexed(E);
       bool Moved = LoopIndexed && lanesWhenMoved(E);
+      WholeElement = true;
       for (const FieldDecl *FD : RD->fields())
         emitField(RD, FD->getFieldIndex(), E, IsWrite, Gather, LoopIndexed,
                   Moved, Ctx.getTypeSizeInChars(FD->getType()).getQuantity());
+      WholeElement = false;
       return;
     }
     address(E);
@@ -1526,6 +1538,7 @@ private:
     A.IsGather = IsGather;
     A.IsLoopIndexed = IsLoopIndexed;
     A.LanesWhenMoved = LanesWhenMoved;
+    A.WholeElement = WholeElement;
     A.Accumulators = Loops.empty() ? 0 : Loops.back().Accumulators;
     // A store through an index the compiler cannot follow (a[idx[i]],
     // a[i ^ j]) may hit an element another iteration reads or writes: the
@@ -1538,10 +1551,44 @@ private:
       Out.Trace.markOpenLoopScalar();
     }
     A.InVectorizableLoop = !Loops.empty() && Loops.back().Vectorizable;
+    boundRunningIndex(At, A);
     Out.Trace.addAccess(A);
     Out.AccessLocs.push_back(At->getExprLoc());
     if (!Loops.empty())
       FieldInLoop = true;
+  }
+
+  /// a[k] with a running index k (RunningIndices.h) inside loops whose
+  /// trip counts are guessed: at most the array's length executions in
+  /// all the iterations of the outermost loop it runs through.
+  void boundRunningIndex(const Expr *At, MemoryAccess &A) const {
+    const Expr *E = At->IgnoreParenImpCasts();
+    if (const auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow())
+      E = ME->getBase()->IgnoreParenImpCasts();
+    const auto *Element = dyn_cast<ArraySubscriptExpr>(E);
+    if (!Element)
+      return;
+    // An induction variable is the loop's own count.
+    const VarDecl *K = varOf(Element->getIdx());
+    if (K && llvm::any_of(Loops, [&](const LoopScope &L) {
+          return L.InductionVar == K;
+        }))
+      return;
+    llvm::SmallVector<const Stmt *, 8> Statements;
+    for (const LoopScope &L : Loops)
+      Statements.push_back(L.Statement);
+    std::optional<unsigned> From = runningIndexLoop(Element, Statements);
+    if (!From || llvm::none_of(llvm::drop_begin(Loops, *From),
+                               [](const LoopScope &L) { return L.Guessed; }))
+      return;
+    uint64_t Length = 0;
+    if (const auto *DRE =
+            dyn_cast<DeclRefExpr>(Element->getBase()->IgnoreParenImpCasts()))
+      if (const auto *CAT =
+              Ctx.getAsConstantArrayType(DRE->getDecl()->getType()))
+        Length = CAT->getSize().getZExtValue();
+    A.Cap = Length ? double(Length) : UnknownLoopTrips;
+    A.CapDepth = *From;
   }
 
   void emitOther(const Expr *At, bool IsWrite) {
@@ -1553,6 +1600,8 @@ private:
     Out.AccessLocs.push_back(At->getExprLoc());
   }
 
+  /// Set while the fields of an element copied whole are emitted.
+  bool WholeElement = false;
   ASTContext &Ctx;
   const AccessCollector &Ids;
   const llvm::DenseMap<const RecordDecl *, unsigned> &Records;

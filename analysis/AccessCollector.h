@@ -14,7 +14,8 @@
 // is a loop over the NDRange (1e6); a loop that halves a range (a binary
 // search) counts as log2 of one of unknown length (19); any other loop
 // counts as 512e3. The estimate only has to tell short loops from long
-// ones.
+// ones. An access through a running index (RunningIndices.h) runs at most
+// the array's length times in all of the guessed loops it runs through.
 //
 // With a profile (ProfileCounts), a loop the program ran has its measured
 // trip count instead: how often its body ran over how often the loop was

@@ -74,26 +74,33 @@ bool AccessTrace::empty() const { return Nodes.size() == 1; }
 
 double AccessTrace::place(unsigned Id, double Start, double Executions,
                           unsigned Depth, unsigned Loop,
+                          std::vector<double> &Outer,
                           std::vector<PlacedAccess> *Out) const {
   const Node &N = Nodes[Id];
   switch (N.K) {
   case Node::Access:
-    if (Out)
-      Out->push_back({N.Data, Start, Executions, Depth, Loop});
+    if (Out) {
+      double Runs = Executions;
+      if (N.Data.CapDepth < Outer.size())
+        Runs = std::min(Runs, Outer[N.Data.CapDepth] * N.Data.Cap);
+      Out->push_back({N.Data, Start, Runs, Depth, Loop});
+    }
     return N.Data.Bytes;
   case Node::Sequence: {
     double Pos = Start;
     for (unsigned C : N.Children)
-      Pos += place(C, Pos, Executions, Depth, Loop, Out);
+      Pos += place(C, Pos, Executions, Depth, Loop, Outer, Out);
     return Pos - Start;
   }
   case Node::Loop: {
     // The body is placed once (its first iteration); the loop as a whole
     // spans TripCount iterations for whatever follows it.
     double Body = 0;
+    Outer.push_back(Executions);
     for (unsigned C : N.Children)
-      Body +=
-          place(C, Start + Body, Executions * N.TripCount, Depth + 1, Id, Out);
+      Body += place(C, Start + Body, Executions * N.TripCount, Depth + 1, Id,
+                    Outer, Out);
+    Outer.pop_back();
     return Body * N.TripCount;
   }
   case Node::Branch: {
@@ -101,8 +108,8 @@ double AccessTrace::place(unsigned Id, double Start, double Executions,
     // what separates what comes before from what comes after.
     double Longest = 0;
     for (unsigned C : N.Children)
-      Longest =
-          std::max(Longest, place(C, Start, Executions, Depth, Loop, Out));
+      Longest = std::max(Longest,
+                         place(C, Start, Executions, Depth, Loop, Outer, Out));
     return Longest;
   }
   }
@@ -111,12 +118,14 @@ double AccessTrace::place(unsigned Id, double Start, double Executions,
 
 std::vector<PlacedAccess> AccessTrace::place() const {
   std::vector<PlacedAccess> Out;
-  place(0, 0, 1, 0, PlacedAccess::NoLoop, &Out);
+  std::vector<double> Outer;
+  place(0, 0, 1, 0, PlacedAccess::NoLoop, Outer, &Out);
   return Out;
 }
 
 double AccessTrace::totalBytes() const {
-  return place(0, 0, 1, 0, PlacedAccess::NoLoop, nullptr);
+  std::vector<double> Outer;
+  return place(0, 0, 1, 0, PlacedAccess::NoLoop, Outer, nullptr);
 }
 
 /// The largest distance from an access in \p From to its nearest access in

@@ -48,9 +48,17 @@ struct MemoryAccess {
   /// where a tiled handle counts the elements its tiles skip (a record the
   /// program takes sub-arrays of; see peels in StripMining.h).
   bool LanesWhenMoved = false;
+  /// True if it is part of a copy of the whole element (`T t = a[i]`,
+  /// `f(a[i])`, `a[i] = t`): one access per field.
+  bool WholeElement = false;
   /// How many scalars the innermost enclosing loop accumulates into
   /// (s += x); 0 if it is no reduction.
   unsigned Accumulators = 0;
+  /// At most this many executions per execution of the enclosing loop at
+  /// depth CapDepth (0 the outermost), whatever the loops inside it count:
+  /// a[k] with a running index k++ visits each element once there.
+  double Cap = std::numeric_limits<double>::infinity();
+  unsigned CapDepth = 0;
 
   static constexpr unsigned NoField = ~0u;
 };
@@ -110,8 +118,10 @@ private:
 
   unsigned addNode(Node N);
   void markScalar(unsigned Id);
+  /// \p Outer holds the executions of each open loop's parent (for Cap).
   double place(unsigned Id, double Start, double Executions, unsigned Depth,
-               unsigned Loop, std::vector<PlacedAccess> *Out) const;
+               unsigned Loop, std::vector<double> &Outer,
+               std::vector<PlacedAccess> *Out) const;
 };
 
 /// delta(F1, F2) within one kernel: the largest distance from any static

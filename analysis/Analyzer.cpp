@@ -107,6 +107,7 @@ private:
       Info.InVectorizableLoop = A.Access.InVectorizableLoop;
       Info.IsLoopIndexed = A.Access.IsLoopIndexed;
       Info.LanesWhenMoved = A.Access.LanesWhenMoved;
+      Info.WholeElement = A.Access.WholeElement;
       Info.Accumulators = A.Access.Accumulators;
       Info.LoopDepth = A.LoopDepth;
       if (A.Loop != PlacedAccess::NoLoop)

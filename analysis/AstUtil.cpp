@@ -1,5 +1,6 @@
 //===- AstUtil.cpp - Small AST questions the analysis asks everywhere -----===//
 #include "analysis/AstUtil.h"
+#include "analysis/AllocatorFunctions.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclTemplate.h"
@@ -313,6 +314,8 @@ StringRef dlopt::allocatorName(const Expr *E) {
     return "";
   StringRef Name = FD->getName();
   if (Name == "malloc" || Name == "calloc" || Name == "realloc")
+    return Name;
+  if (Call->getNumArgs() == 1 && isAllocatorFunction(FD))
     return Name;
   return "";
 }

@@ -115,7 +115,9 @@ std::vector<const clang::TypedefNameDecl *>
 typedefsOf(const clang::RecordDecl *RD, clang::ASTContext &Ctx);
 
 /// "malloc", "calloc" or "realloc" if \p E (ignoring casts and parens) calls
-/// one of them, else "".
+/// one of them, the name of the program's own allocation function it calls
+/// (AllocatorFunctions.h: `prk_malloc(bytes)`, allocating like malloc),
+/// else "".
 llvm::StringRef allocatorName(const clang::Expr *E);
 
 /// The variable \p E names after stripping parens, casts and the addition

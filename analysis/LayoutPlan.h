@@ -178,6 +178,8 @@ struct AccessInfo {
   bool LanesWhenMoved = false;
   /// Scalars the innermost enclosing loop accumulates into (s += x).
   unsigned Accumulators = 0;
+  /// Part of a copy of the whole element (MemoryAccess::WholeElement).
+  bool WholeElement = false;
   /// The innermost enclosing loop (PlacedAccess::Loop), numbered in the
   /// order of the kernel's accesses to the record; NoLoop outside loops.
   unsigned Loop = NoLoop;

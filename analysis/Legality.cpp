@@ -1,5 +1,6 @@
 //===- Legality.cpp - Can every use of a record's arrays be rewritten? ----===//
 #include "analysis/Legality.h"
+#include "analysis/AllocatorFunctions.h"
 #include "analysis/AstUtil.h"
 #include "analysis/OpenCLHost.h"
 #include "analysis/SharedArrays.h"
@@ -628,7 +629,9 @@ public:
         block(To, Cast->getExprLoc(),
               "pointer from '" + Source->getNameAsString() +
                   "', which is not a known allocator (malloc, calloc, "
-                  "realloc)");
+                  "realloc, or the program's own that allocates as they "
+                  "do): " +
+                  notAllocatorFunction(Source));
       else
         block(To, Cast->getExprLoc(),
               "cast to '" + Cast->getType().getAsString() + "' from '" +

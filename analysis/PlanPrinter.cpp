@@ -288,6 +288,8 @@ static json::Object kernelJson(const RecordPlan &R, const KernelSummary &K) {
                                     {"location", A.Location}});
     if (A.Loop != AccessInfo::NoLoop)
       Accesses.back().getAsObject()->try_emplace("within_loop", A.Loop);
+    if (A.WholeElement)
+      Accesses.back().getAsObject()->try_emplace("whole_element", true);
   }
   return json::Object{{"name", K.Name},
                       {"location", K.Location},

@@ -103,6 +103,7 @@ static bool readAccess(const json::Value &E, const std::vector<Field> &Fields,
       !O.mapOptional("vectorizable", A.InVectorizableLoop) ||
       !O.mapOptional("loop_indexed", A.IsLoopIndexed) ||
       !O.mapOptional("lanes_when_moved", A.LanesWhenMoved) ||
+      !O.mapOptional("whole_element", A.WholeElement) ||
       !mapUnsigned(O, "accumulators", A.Accumulators) ||
       !mapUnsigned(O, "loop_depth", A.LoopDepth) ||
       !O.map("position", A.Position) || !O.map("executions", A.Executions) ||

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "analysis/UseClassifier.h"
+#include "analysis/AllocatorFunctions.h"
 #include "analysis/AstUtil.h"
 #include "analysis/OpenCLHost.h"
 #include "analysis/SpecialMembers.h"
@@ -201,6 +202,10 @@ UseVerdict UseClassifier::allocation(const Expr *Init,
       return UseVerdict::refused(
           U.Value->getExprLoc(),
           "realloc of something other than an array variable");
+  } else if (Name != "malloc" && Name != "calloc" && Name != "realloc" &&
+             Call->getNumArgs() == 1) {
+    // The program's own allocator: each block of the layout from it.
+    Whole = elementCount(Call->getArg(0), RD, U);
   }
   if (!Whole)
     return UseVerdict::refused(Call->getExprLoc(),
@@ -1228,7 +1233,8 @@ UseVerdict UseClassifier::callUse(const RecordDecl *RD, const Expr *DRE,
                                   const CallExpr *Call,
                                   const Expr *Child) const {
   const FunctionDecl *Callee = Call->getDirectCallee();
-  if (Callee && Callee->getName() == "free" && Call->getNumArgs() == 1)
+  // free(a), _mm_free(a) or the program's own release function xfree(a).
+  if (Call->getNumArgs() == 1 && isReleaseFunction(Callee))
     return checked(UseVerdict::of({UseKind::Release, Call, DRE}), "a release");
   if (std::optional<UseVerdict> V = libraryCall(RD, DRE, Call, Child))
     return *V;

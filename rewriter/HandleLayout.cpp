@@ -314,6 +314,8 @@ private:
   /// alloc, or calloc if \p Zeroed.
   void allocHelper(bool Zeroed);
   void reallocHelper();
+  void allocByHelper();
+  void freeByHelper();
   void getHelper();
   void setHelper();
   void offsetHelper();
@@ -365,6 +367,10 @@ std::string HandlePrinter::print() {
   for (bool Zeroed : {false, true})
     if (Need & (Zeroed ? HandleLayout::Calloc : HandleLayout::Alloc))
       allocHelper(Zeroed);
+  if (Need & HandleLayout::AllocBy)
+    allocByHelper();
+  if (Need & HandleLayout::FreeBy)
+    freeByHelper();
   if (Need & HandleLayout::Realloc)
     reallocHelper();
   if (Need & (HandleLayout::Sort | HandleLayout::Write | HandleLayout::Read))
@@ -639,6 +645,32 @@ void HandlePrinter::allocHelper(bool Zeroed) {
   OS << "  if (" << anyNull("h") << ") {\n    " << L.freeName() << "(h);\n";
   makeNull("h");
   OS << "  }\n  return h;\n}\n\n";
+}
+
+void HandlePrinter::allocByHelper() {
+  // Each block from the program's own allocator (aligned, or exiting when
+  // memory runs out, as it does); all null if one fails. The blocks got
+  // before are not released: the program's release for them is not known
+  // here.
+  OS << "static inline " << H << " " << L.allocByName()
+     << "(size_t n, void *(*alloc)(size_t)) {\n  " << H << " h;\n";
+  if (!L.ShiftName.empty())
+    OS << "  h." << L.ShiftName << " = 0;\n";
+  for (unsigned M = 0; M < L.Members.size(); ++M)
+    allocate("h", "alloc", M,
+             parenthesize(L.Members[M].length("n")) + " * sizeof *h." +
+                 L.Members[M].Name);
+  OS << "  if (" << anyNull("h") << ") {\n";
+  makeNull("h");
+  OS << "  }\n  return h;\n}\n\n";
+}
+
+void HandlePrinter::freeByHelper() {
+  OS << "static inline void " << L.freeByName() << "(" << H
+     << " h, void (*release)(void *)) {\n";
+  for (const HandleMember &M : L.Members)
+    OS << "  release(h." << M.Name << ");\n";
+  OS << "}\n\n";
 }
 
 void HandlePrinter::reallocHelper() {

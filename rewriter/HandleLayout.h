@@ -114,6 +114,10 @@ public:
     /// and an array in the layout, two per copying function of
     /// cudaFunctions() (cudaAosHelper).
     CudaAosFirst = 1ull << 47,
+    /// Allocation and release through the program's own functions
+    /// (analysis/AllocatorFunctions.h), passed by pointer.
+    AllocBy = 1ull << 55,
+    FreeBy = 1ull << 56,
   };
   /// Every CUDA helper: room for 12 runtime functions and 4 copying ones.
   static constexpr uint64_t CudaHelpers = 0xFFFFFull << 35;
@@ -250,6 +254,8 @@ public:
   std::string callocName() const { return HandleName + "_calloc"; }
   std::string reallocName() const { return HandleName + "_realloc"; }
   std::string freeName() const { return HandleName + "_free"; }
+  std::string allocByName() const { return HandleName + "_alloc_by"; }
+  std::string freeByName() const { return HandleName + "_free_by"; }
   std::string getName() const { return HandleName + "_get"; }
   std::string setName() const { return HandleName + "_set"; }
   std::string offsetName() const { return HandleName + "_offset"; }

@@ -122,18 +122,25 @@ void UseRenderer::allocationSite(const RecordDecl *RD, const HandleUse &U) {
     Helper = HandleLayout::Calloc;
   } else if (allocatorName(Inner) == "realloc") {
     Helper = HandleLayout::Realloc;
+  } else if (allocatorName(Inner) != "malloc") {
+    Helper = HandleLayout::AllocBy; // The program's own allocator.
   }
-  std::string Fn = Helper == HandleLayout::Alloc    ? L->allocName()
-                   : Helper == HandleLayout::Calloc ? L->callocName()
-                                                    : L->reallocName();
+  std::string Fn = Helper == HandleLayout::Alloc     ? L->allocName()
+                   : Helper == HandleLayout::Calloc  ? L->callocName()
+                   : Helper == HandleLayout::AllocBy ? L->allocByName()
+                                                     : L->reallocName();
   auto CountText = countText(RD, U);
   auto OldText = U.Value ? textFn(U.Value->IgnoreParenCasts()) : nullptr;
+  auto ByText = Helper == HandleLayout::AllocBy
+                    ? textFn(cast<CallExpr>(Inner)->getCallee())
+                    : nullptr;
   addSite(
       RD, U.Site->getSourceRange(), U.Site->getExprLoc(),
       [=](const EditSet &ES, const LaneContext *) {
         L->use(Helper);
         std::string Args = OldText ? OldText(ES) + ", " : "";
-        return Fn + "(" + Args + CountText(ES) + ")";
+        std::string By = ByText ? ", " + ByText(ES) : "";
+        return Fn + "(" + Args + CountText(ES) + By + ")";
       },
       "an allocation");
 }
@@ -162,14 +169,24 @@ UseRenderer::countText(const RecordDecl *RD, const HandleUse &U) {
   };
 }
 
-/// free(a) and delete[] a release every block of the handle.
+/// free(a) and delete[] a release every block of the handle; _mm_free(a)
+/// and the program's own xfree(a) every block through themselves.
 void UseRenderer::freeSite(const RecordDecl *RD, const Expr *Release,
                            const Expr *Handle) {
   const HandleLayout *L = Layouts.lookup(RD);
   auto Arg = textFn(Handle);
+  const auto *Call = dyn_cast<CallExpr>(Release);
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  auto ByText = Callee && Callee->getName() != "free"
+                    ? textFn(Call->getCallee())
+                    : nullptr;
   addSite(
       RD, Release->getSourceRange(), Release->getBeginLoc(),
       [=](const EditSet &ES, const LaneContext *) {
+        if (ByText) {
+          L->use(HandleLayout::FreeBy);
+          return L->freeByName() + "(" + Arg(ES) + ", " + ByText(ES) + ")";
+        }
         L->use(HandleLayout::Free);
         return L->freeName() + "(" + Arg(ES) + ")";
       },

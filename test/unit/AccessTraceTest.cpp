@@ -31,6 +31,34 @@ TEST(AccessTraceTest, PaperExample) {
   EXPECT_EQ(T.totalBytes(), 260);
 }
 
+TEST(AccessTraceTest, CapBoundsExecutionsBelowItsLoop) {
+  // for t < 10 { for x < 100 { for y < 100 { a[k++] } } }: a runs at most
+  // 500 times per iteration of t (the x loop, depth 1, is the cap's).
+  AccessTrace T;
+  T.beginLoop(10);
+  T.beginLoop(100);
+  T.beginLoop(100);
+  MemoryAccess Capped = read(A);
+  Capped.Cap = 500;
+  Capped.CapDepth = 1;
+  T.addAccess(Capped);
+  MemoryAccess Loose = read(B);
+  Loose.Cap = 1e6; // Above the loops' own count: no bound.
+  Loose.CapDepth = 1;
+  T.addAccess(Loose);
+  T.addAccess(read(C));
+  T.endLoop();
+  T.endLoop();
+  T.endLoop();
+  std::vector<PlacedAccess> P = T.place();
+  ASSERT_EQ(P.size(), 3u);
+  EXPECT_EQ(P[0].Executions, 5000);
+  EXPECT_EQ(P[1].Executions, 100000);
+  EXPECT_EQ(P[2].Executions, 100000);
+  // Positions do not change: the first iteration is placed as before.
+  EXPECT_EQ(memoryDistance(P, A, B), 4);
+}
+
 TEST(AccessTraceTest, OtherMemoryAddsDistance) {
   AccessTrace T;
   T.addAccess(read(A));

@@ -13,7 +13,7 @@ int main(void) {
   char *bytes = (char *)q; // expected-note {{blocks the rewrite: cast of 'struct Q *' to 'char *'}}
   uintptr_t addr = (uintptr_t)q; // expected-note {{blocks the rewrite: cast of 'struct Q *' to 'uintptr_t'}}
   struct Other *o = (struct Other *)q; // expected-note {{blocks the rewrite: cast of 'struct Q *' to 'struct Other *'}}
-  struct Q *u = my_alloc(8 * sizeof *u); // expected-note {{blocks the rewrite: pointer from 'my_alloc', which is not a known allocator (malloc, calloc, realloc)}}
+  struct Q *u = my_alloc(8 * sizeof *u); // expected-note {{blocks the rewrite: pointer from 'my_alloc', which is not a known allocator (malloc, calloc, realloc, or the program's own that allocates as they do): it is not defined in the analyzed files}}
   float s = 0;
   for (int i = 0; i < 8; ++i)
     s += q[i].a + u[i].b;

@@ -1,0 +1,238 @@
+//===- AllocatorFunctions.cpp - The program's own malloc and free ---------===//
+//
+// See AllocatorFunctions.h.
+//
+//===----------------------------------------------------------------------===//
+#include "analysis/AllocatorFunctions.h"
+#include "analysis/AstUtil.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace clang;
+using namespace dlopt;
+
+namespace {
+
+/// A function of the C library (declared in a system header, or nowhere
+/// defined) named one of \p Names.
+bool isLibraryCall(const CallExpr *Call,
+                   std::initializer_list<llvm::StringRef> Names) {
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (!FD || !FD->getIdentifier() ||
+      llvm::find(Names, FD->getName()) == Names.end())
+    return false;
+  const SourceManager &SM = FD->getASTContext().getSourceManager();
+  return !FD->hasBody() || inSystemHeader(SM, FD->getLocation());
+}
+
+std::string calleeName(const CallExpr *Call) {
+  if (const FunctionDecl *FD = Call->getDirectCallee())
+    return "'" + FD->getNameAsString() + "'";
+  return "a call through a pointer";
+}
+
+bool callsAllocator(const CallExpr *Call) {
+  return isLibraryCall(Call, {"malloc", "calloc", "realloc", "aligned_alloc",
+                              "posix_memalign", "memalign", "_mm_malloc"});
+}
+
+bool callsRelease(const CallExpr *Call) {
+  return isLibraryCall(Call, {"free", "_mm_free"});
+}
+
+/// What a candidate function's body does with its parameter, and whether
+/// anything else it does could show.
+class BodyScan : public RecursiveASTVisitor<BodyScan> {
+public:
+  BodyScan(ASTContext &Ctx, const ParmVarDecl *Param, bool Releases)
+      : Ctx(Ctx), Releases(Releases) {
+    Tainted.insert(Param);
+  }
+
+  /// Why the body does not fit: it calls nothing it must, or something
+  /// else it does could show; "" if it fits.
+  std::string misfit(Stmt *Body) {
+    // Locals computed from the parameter carry it too (padded = bytes +
+    // excess): a few rounds reach what real wrappers compute.
+    for (unsigned Round = 0; Round < 4; ++Round) {
+      unsigned Before = Tainted.size();
+      TraverseStmt(Body);
+      if (Tainted.size() == Before)
+        break;
+    }
+    Checking = true;
+    TraverseStmt(Body);
+    if (!Shows.empty())
+      return Shows;
+    if (!Calls)
+      return Releases ? "it passes its pointer to neither free nor _mm_free"
+                      : "it passes its size to no allocator of the C library";
+    return "";
+  }
+
+  bool VisitVarDecl(VarDecl *VD) {
+    if (!Checking && VD->getInit() && mentions(VD->getInit()))
+      Tainted.insert(VD);
+    return true;
+  }
+
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->isAssignmentOp())
+      written(BO->getLHS(), BO->getRHS());
+    return true;
+  }
+
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->isIncrementDecrementOp())
+      written(UO->getSubExpr(), nullptr);
+    return true;
+  }
+
+  bool VisitCallExpr(CallExpr *Call) {
+    if (!Checking)
+      return true;
+    bool Expected = Releases ? callsRelease(Call) : callsAllocator(Call);
+    bool Passes = llvm::any_of(Call->arguments(),
+                               [&](const Expr *A) { return mentions(A); });
+    if (Expected && Passes)
+      Calls = true;
+    // memset of the block zeroes what the function allocated.
+    else if (Passes && !endsProgram(Call) &&
+             !(!Releases && isLibraryCall(Call, {"memset"})) && Shows.empty())
+      Shows = std::string("it passes its ") + (Releases ? "pointer" : "size") +
+              " to " + calleeName(Call);
+    return true;
+  }
+
+private:
+  /// An assignment to \p LHS (of \p RHS, if any): a global or static
+  /// variable written shows (a count of the bytes allocated would count
+  /// differently); a local set from the parameter carries it. Memory
+  /// reached through a pointer is the block's (a header before it).
+  void written(const Expr *LHS, const Expr *RHS) {
+    const VarDecl *VD = storedVariable(LHS);
+    if (!VD)
+      return;
+    if (VD->hasGlobalStorage() && Checking && Shows.empty())
+      Shows = "it writes '" + VD->getNameAsString() + "', a " +
+              (VD->isStaticLocal() ? "static" : "global") + " variable";
+    else if (!VD->hasGlobalStorage() && !Checking && RHS && mentions(RHS))
+      Tainted.insert(VD);
+  }
+
+  /// The variable whose own storage \p E is (v, v.f, v[i] of an array v),
+  /// or null where it is reached through a pointer.
+  static const VarDecl *storedVariable(const Expr *E) {
+    while (true) {
+      E = E->IgnoreParenImpCasts();
+      if (const auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow())
+        E = ME->getBase();
+      else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E);
+               AS &&
+               AS->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
+        E = AS->getBase();
+      else
+        break;
+    }
+    const auto *DRE = dyn_cast<DeclRefExpr>(E);
+    return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  }
+
+  /// Whether \p E reads the parameter or a local computed from it.
+  bool mentions(const Expr *E) const {
+    if (!E)
+      return false;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenCasts()))
+      return Tainted.count(DRE->getDecl());
+    for (const Stmt *Child : E->children())
+      if (const auto *CE = dyn_cast_or_null<Expr>(Child); CE && mentions(CE))
+        return true;
+    return false;
+  }
+
+  /// Whether \p Call lies in a block that ends the program (the message
+  /// before exit(1) or abort() when memory runs out).
+  bool endsProgram(const CallExpr *Call) const {
+    DynTypedNodeList Parents = Ctx.getParents(*Call);
+    while (!Parents.empty()) {
+      if (const auto *Block = Parents[0].get<CompoundStmt>()) {
+        for (const Stmt *S : Block->body())
+          if (const auto *C = dyn_cast<CallExpr>(S))
+            if (const FunctionDecl *FD = C->getDirectCallee();
+                FD && FD->isNoReturn())
+              return true;
+        return false;
+      }
+      Parents = Ctx.getParents(Parents[0]);
+    }
+    return false;
+  }
+
+  ASTContext &Ctx;
+  bool Releases;
+  llvm::SmallPtrSet<const Decl *, 8> Tainted;
+  bool Checking = false;
+  bool Calls = false;
+  /// What shows besides the allocation, first found.
+  std::string Shows;
+};
+
+/// A function of a user file, defined, with one parameter of type \p Param
+/// and result \p Result, as a plain function (or a static member).
+const FunctionDecl *userFunction(const FunctionDecl *FD, QualType Param,
+                                 QualType Result) {
+  if (!FD)
+    return nullptr;
+  const FunctionDecl *Def = FD->getDefinition();
+  if (!Def || !Def->hasBody() || Def->getNumParams() != 1 ||
+      Def->isVariadic() || Def->isTemplateInstantiation())
+    return nullptr;
+  if (const auto *M = dyn_cast<CXXMethodDecl>(Def); M && !M->isStatic())
+    return nullptr;
+  ASTContext &Ctx = Def->getASTContext();
+  if (inSystemHeader(Ctx.getSourceManager(), Def->getLocation()))
+    return nullptr;
+  if (!Ctx.hasSameType(Def->getParamDecl(0)->getType().getUnqualifiedType(),
+                       Param) ||
+      !Ctx.hasSameType(Def->getReturnType(), Result))
+    return nullptr;
+  return Def;
+}
+
+} // namespace
+
+std::string dlopt::notAllocatorFunction(const FunctionDecl *FD) {
+  if (!FD)
+    return "it is called through a pointer";
+  ASTContext &Ctx = FD->getASTContext();
+  const FunctionDecl *Def = userFunction(FD, Ctx.getSizeType(), Ctx.VoidPtrTy);
+  if (!Def)
+    return FD->getDefinition() &&
+                   !inSystemHeader(Ctx.getSourceManager(), FD->getLocation())
+               ? "it is not `void *f(size_t bytes)`"
+               : "it is not defined in the analyzed files";
+  BodyScan Scan(Ctx, Def->getParamDecl(0), /*Releases=*/false);
+  return Scan.misfit(Def->getBody());
+}
+
+bool dlopt::isAllocatorFunction(const FunctionDecl *FD) {
+  return notAllocatorFunction(FD).empty();
+}
+
+bool dlopt::isReleaseFunction(const FunctionDecl *FD) {
+  if (!FD || !FD->getIdentifier())
+    return false;
+  ASTContext &Ctx = FD->getASTContext();
+  if ((FD->getName() == "free" || FD->getName() == "_mm_free") &&
+      (!FD->hasBody() ||
+       inSystemHeader(Ctx.getSourceManager(), FD->getLocation())))
+    return true;
+  const FunctionDecl *Def = userFunction(FD, Ctx.VoidPtrTy, Ctx.VoidTy);
+  if (!Def)
+    return false;
+  BodyScan Scan(Ctx, Def->getParamDecl(0), /*Releases=*/true);
+  return Scan.misfit(Def->getBody()).empty();
+}

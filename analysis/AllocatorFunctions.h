@@ -1,0 +1,41 @@
+//===- AllocatorFunctions.h - The program's own malloc and free -*- C++ -*-===//
+//
+// Real programs seldom call malloc for their arrays directly: they call
+// their own `xmalloc`, `safe_malloc` or `prk_malloc(size_t bytes)`, which
+// aligns the block, checks for failure or exits, and sometimes a matching
+// `xfree(void *p)`. An allocation through such a function is an allocation
+// like malloc's; its array in the new layout gets each of its blocks from
+// the same function (and releases them through the program's release
+// function), so alignment and failure handling stay the program's.
+//
+// A function is taken for one only when what it does besides allocating
+// cannot show: it must not write a global or static variable (a counter of
+// bytes allocated would count differently), and its size may reach no other
+// call than the C library's allocators, except on a path that ends the
+// program (the message before exit(1) when memory runs out).
+//
+//===----------------------------------------------------------------------===//
+#ifndef DLOPT_ANALYSIS_ALLOCATORFUNCTIONS_H
+#define DLOPT_ANALYSIS_ALLOCATORFUNCTIONS_H
+
+#include "clang/AST/Decl.h"
+#include <string>
+
+namespace dlopt {
+
+/// Whether \p FD is one of the program's allocation functions: `void *F(
+/// size_t bytes)`, defined in a user file, which gets its memory from
+/// malloc, calloc, realloc, aligned_alloc, posix_memalign, memalign or
+/// _mm_malloc under the rules above.
+bool isAllocatorFunction(const clang::FunctionDecl *FD);
+/// Why \p FD is none ("it passes its size to 'printf'"); "" if it is one.
+std::string notAllocatorFunction(const clang::FunctionDecl *FD);
+
+/// Whether \p FD releases memory as free does: free or _mm_free
+/// themselves, or `void F(void *p)` of a user file that passes p to one of
+/// them and to nothing else, under the rules above.
+bool isReleaseFunction(const clang::FunctionDecl *FD);
+
+} // namespace dlopt
+
+#endif

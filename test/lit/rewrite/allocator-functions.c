@@ -1,0 +1,131 @@
+// The program's own allocator and release functions, as real codes write
+// them: xmalloc exits with a message when memory runs out, aligned_malloc
+// rounds its size up for aligned_alloc (the Parallel Research Kernels'
+// prk_malloc), xfree tests for null. An array from them takes the new
+// layout, each of its blocks from the same function (alignment and the
+// failure message stay the program's) and released through the program's
+// release function. A function that prints every size it allocates, or
+// counts the bytes in a global, is no allocator for the rewrite: its
+// arrays keep their layout, with the reason.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: %dl-refactor --report %s -- | FileCheck --check-prefix=REPORT %s
+// REPORT:      struct body at {{.*}}allocator-functions.c:
+// REPORT:        arrays:
+// REPORT-NEXT:     bodies (xmalloc) at
+// REPORT-NEXT:     copy (aligned_malloc) at
+// REPORT-NOT:    not transformable
+// REPORT:        plan: body:
+// REPORT:      struct cell at {{.*}}allocator-functions.c:
+// REPORT:        not transformable:
+// REPORT-NEXT:     {{.*}}allocator-functions.c:{{[0-9]+}}:{{[0-9]+}}: pointer from 'logged_malloc', which is not a known allocator (malloc, calloc, realloc, or the program's own that allocates as they do): it passes its size to 'printf'
+// REPORT-NEXT:     {{.*}}allocator-functions.c:{{[0-9]+}}:{{[0-9]+}}: pointer from 'counted_malloc', which is not a known allocator (malloc, calloc, realloc, or the program's own that allocates as they do): it writes 'allocated', a global variable
+// RUN: %cc -std=c11 -O2 -Wall -Wextra -Werror %s -o %t/orig && %t/orig > %t/orig.out
+// RUN: cp %s %t/soa.c && %dl-refactor --apply --quiet --layout=body=soa %t/soa.c --
+// RUN: FileCheck --check-prefix=SOA %s < %t/soa.c
+// SOA: static inline body_soa body_soa_alloc_by(size_t n, void *(*alloc)(size_t)) {
+// SOA: static inline void body_soa_free_by(body_soa h, void (*release)(void *)) {
+// SOA: body_soa bodies = body_soa_alloc_by(n, xmalloc);
+// SOA: body_soa copy = body_soa_alloc_by(n, aligned_malloc);
+// SOA: body_soa_free_by(copy, xfree);
+// SOA: body_soa_free(bodies);
+// RUN: %cc -std=c11 -O2 -Wall -Wextra -Werror %t/soa.c -o %t/soa && %t/soa > %t/soa.out
+// RUN: diff %t/orig.out %t/soa.out
+// RUN: cp %s %t/tiled.c && %dl-refactor --apply --quiet --layout=body=tiled:4 %t/tiled.c --
+// RUN: %cc -std=c11 -O2 -Wall -Wextra -Werror %t/tiled.c -o %t/tiled && %t/tiled > %t/tiled.out
+// RUN: diff %t/orig.out %t/tiled.out
+// RUN: cp %s %t/split.c && %dl-refactor --apply --quiet --layout='body=split:{x,y}{vx,vy,m}' %t/split.c --
+// RUN: %cc -std=c11 -O2 -Wall -Wextra -Werror %t/split.c -o %t/split && %t/split > %t/split.out
+// RUN: diff %t/orig.out %t/split.out
+// RUN: not %dl-refactor --apply --quiet --layout=cell=soa %t/split.c -- 2>&1 | FileCheck --check-prefix=FORCED %s
+// FORCED: struct cell cannot be transformed: pointer from 'logged_malloc'
+#include <stdio.h>
+#include <stdlib.h>
+
+struct body {
+  double x, y, vx, vy, m;
+};
+
+struct cell {
+  double mass, charge;
+};
+
+static void *xmalloc(size_t bytes) {
+  void *p = malloc(bytes);
+  if (!p) {
+    fprintf(stderr, "out of memory (%zu bytes)\n", bytes);
+    exit(1);
+  }
+  return p;
+}
+
+static void *aligned_malloc(size_t bytes) {
+  size_t padded = bytes;
+  size_t excess = bytes % 64;
+  if (excess > 0)
+    padded += 64 - excess;
+  return aligned_alloc(64, padded);
+}
+
+static void xfree(void *p) {
+  if (p)
+    free(p);
+}
+
+static void *logged_malloc(size_t bytes) {
+  printf("allocating %zu bytes\n", bytes);
+  return malloc(bytes);
+}
+
+static size_t allocated;
+
+static void *counted_malloc(size_t bytes) {
+  allocated += bytes;
+  return malloc(bytes);
+}
+
+static double total(const struct cell *c, size_t n) {
+  double m = 0;
+  for (size_t i = 0; i < n; i++)
+    m += c[i].mass + c[i].charge;
+  return m;
+}
+
+int main(void) {
+  size_t n = 1000;
+  struct body *bodies = (struct body *)xmalloc(n * sizeof(struct body));
+  struct body *copy = aligned_malloc(n * sizeof(struct body));
+  for (size_t i = 0; i < n; i++) {
+    bodies[i].x = i;
+    bodies[i].y = 2.0 * i;
+    bodies[i].vx = 1;
+    bodies[i].vy = -0.5;
+    bodies[i].m = 1 + i % 3;
+  }
+  for (int step = 0; step < 10; step++)
+    for (size_t i = 0; i < n; i++) {
+      bodies[i].x += bodies[i].vx * bodies[i].m;
+      bodies[i].y += bodies[i].vy * bodies[i].m;
+    }
+  for (size_t i = 0; i < n; i++)
+    copy[i] = bodies[i];
+  double sx = 0, sy = 0;
+  for (size_t i = 0; i < n; i++) {
+    sx += copy[i].x;
+    sy += copy[i].y;
+  }
+  printf("%.1f %.1f\n", sx, sy);
+  xfree(copy);
+  free(bodies);
+
+  struct cell *cells = logged_malloc(n * sizeof(struct cell));
+  struct cell *more = counted_malloc(n * sizeof(struct cell));
+  for (size_t i = 0; i < n; i++) {
+    cells[i].mass = i;
+    cells[i].charge = -1.0 * i;
+    more[i] = cells[i];
+  }
+  printf("%.1f %.1f %zu\n", total(cells, n), total(more, n), allocated);
+  free(cells);
+  free(more);
+  return 0;
+}
