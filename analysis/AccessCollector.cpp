@@ -1566,7 +1566,7 @@ private:
     if (const auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow())
       E = ME->getBase()->IgnoreParenImpCasts();
     const auto *Element = dyn_cast<ArraySubscriptExpr>(E);
-    if (!Element)
+    if (!Element || boundInvariant(Element, A))
       return;
     // An induction variable is the loop's own count.
     const VarDecl *K = varOf(Element->getIdx());
@@ -1589,6 +1589,57 @@ private:
         Length = CAT->getSize().getZExtValue();
     A.Cap = Length ? double(Length) : UnknownLoopTrips;
     A.CapDepth = *From;
+  }
+
+  /// a[i].f inside loops that do not change i or a (the j loop of
+  /// `for (i...) for (j...) s += a[i].f * b[j]`): the element stays where
+  /// it is, held in a register or its cache line, so it moves memory once
+  /// per iteration of the innermost loop that changes it. Only for an
+  /// element named by local variables, constants and arithmetic; not on a
+  /// device, whose caches and registers the model does not follow.
+  bool boundInvariant(const ArraySubscriptExpr *Element,
+                      MemoryAccess &A) const {
+    if (onDevice() || Loops.empty())
+      return false;
+    llvm::SmallPtrSet<const VarDecl *, 4> Vars;
+    if (!namedBy(Element, Vars))
+      return false;
+    unsigned Depth = 0; // Loops that change it: 0..Depth-1.
+    for (unsigned I = Loops.size(); I-- > 0;)
+      if (!Loops[I].Statement || llvm::any_of(Vars, [&](const VarDecl *V) {
+            return changesInLoop(Loops[I].Statement, V);
+          })) {
+        Depth = I + 1;
+        break;
+      }
+    if (Depth == Loops.size())
+      return false;
+    A.Cap = 1;
+    A.CapDepth = Depth;
+    return true;
+  }
+
+  /// Adds to \p Vars the variables \p E names, if it is made of local
+  /// variables, constants and arithmetic only.
+  static bool namedBy(const Expr *E,
+                      llvm::SmallPtrSetImpl<const VarDecl *> &Vars) {
+    E = E->IgnoreParenCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+      if (!VD || !VD->isLocalVarDeclOrParm() || VD->isStaticLocal())
+        return false;
+      Vars.insert(VD);
+      return true;
+    }
+    if (isa<IntegerLiteral>(E))
+      return true;
+    if (const auto *BO = dyn_cast<BinaryOperator>(E))
+      return BO->isAdditiveOp() || BO->isMultiplicativeOp()
+                 ? namedBy(BO->getLHS(), Vars) && namedBy(BO->getRHS(), Vars)
+                 : false;
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
+      return namedBy(ASE->getBase(), Vars) && namedBy(ASE->getIdx(), Vars);
+    return false;
   }
 
   void emitOther(const Expr *At, bool IsWrite) {

@@ -127,6 +127,11 @@ bool stepsEveryIteration(const Stmt *Loop, const VarDecl *K) {
 
 } // namespace
 
+bool dlopt::changesInLoop(const Stmt *Loop, const VarDecl *V) {
+  Changes C = changesIn(Loop, V);
+  return C.Other || C.Direction;
+}
+
 std::optional<unsigned>
 dlopt::runningIndexLoop(const ArraySubscriptExpr *Element,
                         llvm::ArrayRef<const Stmt *> Loops) {

@@ -37,6 +37,11 @@ std::optional<unsigned>
 runningIndexLoop(const clang::ArraySubscriptExpr *Element,
                  llvm::ArrayRef<const clang::Stmt *> Loops);
 
+/// Whether an iteration of loop \p Loop (its condition, increment or
+/// body) may change variable \p V: assigns or steps it, declares it, or
+/// takes its address.
+bool changesInLoop(const clang::Stmt *Loop, const clang::VarDecl *V);
+
 } // namespace dlopt
 
 #endif

@@ -6,11 +6,15 @@
 // most the array's length (unknown here, guessed as a loop's 512e3) in
 // all. The time step then weighs most, and its fields shape the plan. An
 // index reset inside the nest, or stepped only under a condition the
-// access does not share, bounds nothing.
+// access does not share, bounds nothing. An element whose index the loops
+// inside its own do not change (charge_rows: p[i] in the j and k loops)
+// stays in a register or its cache line there: it moves memory once per
+// iteration of the loop that changes it.
 // RUN: %dl-refactor-rules --report %s -- | FileCheck %s
 // CHECK: kernels:
 // CHECK-NEXT: place at {{.*}}: 3 accesses, 3 loops, weight 6144000 B (ignored: under 1% of the heaviest kernel)
 // CHECK-NEXT: place_sparse at {{.*}}: 1 accesses, 3 loops, weight 2048000 B (ignored: under 1% of the heaviest kernel)
+// CHECK-NEXT: charge_rows at {{.*}}: 1 accesses, 3 loops, weight 2048000 B (ignored: under 1% of the heaviest kernel)
 // CHECK-NEXT: reset_rows at {{.*}}: 1 accesses, 2 loops, weight 1e+12 B{{$}}
 // CHECK-NEXT: skip_some at {{.*}}: 1 accesses, 2 loops, weight 1e+12 B{{$}}
 // CHECK-NEXT: step at {{.*}}: 4 accesses, 2 loops, weight 4.2e+12 B{{$}}
@@ -40,6 +44,13 @@ void place_sparse(struct particle *p, int L, const int *count) {
       while (k < count[cx * L + cy])
         p[n++].vx = k++;
     }
+}
+
+void charge_rows(struct particle *p, int n, int m, float **rows) {
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < m; j++)
+      for (int k = 0; k < m; k++)
+        rows[i][j * m + k] = p[i].charge * k;
 }
 
 // Bounded by nothing: the index restarts for each row.
@@ -82,6 +93,11 @@ int main(int argc, char **argv) {
     count[c] = 1;
   place(p, L, count);
   place_sparse(p, L, count);
+  float *row = calloc(L, sizeof(float));
+  if (!row)
+    return 1;
+  charge_rows(p, 1, 1, &row);
+  free(row);
   reset_rows(p, L, L);
   skip_some(p, L, L);
   step(p, n, 100);
