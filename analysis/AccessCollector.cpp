@@ -1551,17 +1551,20 @@ private:
       Out.Trace.markOpenLoopScalar();
     }
     A.InVectorizableLoop = !Loops.empty() && Loops.back().Vectorizable;
-    boundRunningIndex(At, A);
+    boundExecutions(At, A);
     Out.Trace.addAccess(A);
     Out.AccessLocs.push_back(At->getExprLoc());
     if (!Loops.empty())
       FieldInLoop = true;
   }
 
-  /// a[k] with a running index k (RunningIndices.h) inside loops whose
-  /// trip counts are guessed: at most the array's length executions in
-  /// all the iterations of the outermost loop it runs through.
-  void boundRunningIndex(const Expr *At, MemoryAccess &A) const {
+  /// Bounds how often the element access \p At moves memory, below the
+  /// product of its loops' trip counts: an element the inner loops leave
+  /// in place (boundInvariant), or a[k] with a running index k
+  /// (RunningIndices.h) inside loops whose trip counts are guessed, at most
+  /// the array's length executions in all the iterations of the outermost
+  /// loop it runs through.
+  void boundExecutions(const Expr *At, MemoryAccess &A) const {
     const Expr *E = At->IgnoreParenImpCasts();
     if (const auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow())
       E = ME->getBase()->IgnoreParenImpCasts();
