@@ -33,21 +33,32 @@ std::string calleeName(const CallExpr *Call) {
   return "a call through a pointer";
 }
 
-bool callsAllocator(const CallExpr *Call) {
-  return isLibraryCall(Call, {"malloc", "calloc", "realloc", "aligned_alloc",
-                              "posix_memalign", "memalign", "_mm_malloc"});
+/// How deep one program function may call another (zmalloc calling
+/// xmalloc calling malloc) and still count: recursion ends there.
+constexpr unsigned MaxDepth = 3;
+
+std::string notAllocator(const FunctionDecl *FD, unsigned Depth);
+bool releases(const FunctionDecl *FD, unsigned Depth);
+
+bool callsAllocator(const CallExpr *Call, unsigned Depth) {
+  if (isLibraryCall(Call, {"malloc", "calloc", "realloc", "aligned_alloc",
+                           "posix_memalign", "memalign", "_mm_malloc"}))
+    return true;
+  return Depth < MaxDepth && Call->getNumArgs() == 1 &&
+         notAllocator(Call->getDirectCallee(), Depth + 1).empty();
 }
 
-bool callsRelease(const CallExpr *Call) {
-  return isLibraryCall(Call, {"free", "_mm_free"});
+bool callsRelease(const CallExpr *Call, unsigned Depth) {
+  return Call->getNumArgs() == 1 && releases(Call->getDirectCallee(), Depth);
 }
 
 /// What a candidate function's body does with its parameter, and whether
 /// anything else it does could show.
 class BodyScan : public RecursiveASTVisitor<BodyScan> {
 public:
-  BodyScan(ASTContext &Ctx, const ParmVarDecl *Param, bool Releases)
-      : Ctx(Ctx), Releases(Releases) {
+  BodyScan(ASTContext &Ctx, const ParmVarDecl *Param, bool Releases,
+           unsigned Depth)
+      : Ctx(Ctx), Releases(Releases), Depth(Depth) {
     Tainted.insert(Param);
   }
 
@@ -68,7 +79,8 @@ public:
       return Shows;
     if (!Calls)
       return Releases ? "it passes its pointer to neither free nor _mm_free"
-                      : "it passes its size to no allocator of the C library";
+                      : "it passes its size to no allocator of the C library "
+                        "or of the program";
     return "";
   }
 
@@ -93,7 +105,8 @@ public:
   bool VisitCallExpr(CallExpr *Call) {
     if (!Checking)
       return true;
-    bool Expected = Releases ? callsRelease(Call) : callsAllocator(Call);
+    bool Expected =
+        Releases ? callsRelease(Call, Depth + 1) : callsAllocator(Call, Depth);
     bool Passes = llvm::any_of(Call->arguments(),
                                [&](const Expr *A) { return mentions(A); });
     if (Expected && Passes)
@@ -172,6 +185,8 @@ private:
 
   ASTContext &Ctx;
   bool Releases;
+  /// How many program functions deep this one is called.
+  unsigned Depth;
   llvm::SmallPtrSet<const Decl *, 8> Tainted;
   bool Checking = false;
   bool Calls = false;
@@ -201,9 +216,7 @@ const FunctionDecl *userFunction(const FunctionDecl *FD, QualType Param,
   return Def;
 }
 
-} // namespace
-
-std::string dlopt::notAllocatorFunction(const FunctionDecl *FD) {
+std::string notAllocator(const FunctionDecl *FD, unsigned Depth) {
   if (!FD)
     return "it is called through a pointer";
   ASTContext &Ctx = FD->getASTContext();
@@ -213,15 +226,11 @@ std::string dlopt::notAllocatorFunction(const FunctionDecl *FD) {
                    !inSystemHeader(Ctx.getSourceManager(), FD->getLocation())
                ? "it is not `void *f(size_t bytes)`"
                : "it is not defined in the analyzed files";
-  BodyScan Scan(Ctx, Def->getParamDecl(0), /*Releases=*/false);
+  BodyScan Scan(Ctx, Def->getParamDecl(0), /*Releases=*/false, Depth);
   return Scan.misfit(Def->getBody());
 }
 
-bool dlopt::isAllocatorFunction(const FunctionDecl *FD) {
-  return notAllocatorFunction(FD).empty();
-}
-
-bool dlopt::isReleaseFunction(const FunctionDecl *FD) {
+bool releases(const FunctionDecl *FD, unsigned Depth) {
   if (!FD || !FD->getIdentifier())
     return false;
   ASTContext &Ctx = FD->getASTContext();
@@ -230,8 +239,22 @@ bool dlopt::isReleaseFunction(const FunctionDecl *FD) {
        inSystemHeader(Ctx.getSourceManager(), FD->getLocation())))
     return true;
   const FunctionDecl *Def = userFunction(FD, Ctx.VoidPtrTy, Ctx.VoidTy);
-  if (!Def)
+  if (!Def || Depth > MaxDepth)
     return false;
-  BodyScan Scan(Ctx, Def->getParamDecl(0), /*Releases=*/true);
+  BodyScan Scan(Ctx, Def->getParamDecl(0), /*Releases=*/true, Depth);
   return Scan.misfit(Def->getBody()).empty();
+}
+
+} // namespace
+
+std::string dlopt::notAllocatorFunction(const FunctionDecl *FD) {
+  return notAllocator(FD, 0);
+}
+
+bool dlopt::isAllocatorFunction(const FunctionDecl *FD) {
+  return notAllocatorFunction(FD).empty();
+}
+
+bool dlopt::isReleaseFunction(const FunctionDecl *FD) {
+  return releases(FD, 0);
 }

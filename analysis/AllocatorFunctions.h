@@ -25,15 +25,17 @@ namespace dlopt {
 
 /// Whether \p FD is one of the program's allocation functions: `void *F(
 /// size_t bytes)`, defined in a user file, which gets its memory from
-/// malloc, calloc, realloc, aligned_alloc, posix_memalign, memalign or
-/// _mm_malloc under the rules above.
+/// malloc, calloc, realloc, aligned_alloc, posix_memalign, memalign,
+/// _mm_malloc or another such function of the program under the rules
+/// above.
 bool isAllocatorFunction(const clang::FunctionDecl *FD);
 /// Why \p FD is none ("it passes its size to 'printf'"); "" if it is one.
 std::string notAllocatorFunction(const clang::FunctionDecl *FD);
 
 /// Whether \p FD releases memory as free does: free or _mm_free
 /// themselves, or `void F(void *p)` of a user file that passes p to one of
-/// them and to nothing else, under the rules above.
+/// them (or to another release function of the program) and to nothing
+/// else, under the rules above.
 bool isReleaseFunction(const clang::FunctionDecl *FD);
 
 } // namespace dlopt

@@ -246,8 +246,13 @@ private:
 
   void noteSource(const RecordDecl *RD, const VarDecl *VD, const Expr *Src) {
     StringRef Alloc = allocatorName(Src);
-    if (!Alloc.empty()) {
+    if (Alloc == "malloc" || Alloc == "calloc" || Alloc == "realloc") {
       addRoot(RD, VD, Alloc, 0);
+      return;
+    }
+    // The program's own allocator (AllocatorFunctions.h).
+    if (!Alloc.empty()) {
+      addRoot(RD, VD, ("allocated by " + Alloc).str(), 0);
       return;
     }
     if (const auto *New = dyn_cast<CXXNewExpr>(Src->IgnoreParenCasts()))

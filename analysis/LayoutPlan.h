@@ -27,8 +27,8 @@ using SourcePos = std::string;
 struct ArrayRoot {
   std::string Name;
   /// "global array", "static array", "local array", "malloc", "calloc",
-  /// "realloc", "new[]", "parameter", "field of R" (an array or pointer
-  /// member of record R).
+  /// "realloc", "allocated by F" (the program's own allocator F), "new[]",
+  /// "parameter", "field of R" (an array or pointer member of record R).
   std::string Kind;
   SourcePos Location;
   /// Number of elements when known at compile time, else 0.

@@ -1,7 +1,7 @@
 // The program's own allocator and release functions, as real codes write
 // them: xmalloc exits with a message when memory runs out, aligned_malloc
 // rounds its size up for aligned_alloc (the Parallel Research Kernels'
-// prk_malloc), xfree tests for null. An array from them takes the new
+// prk_malloc), xfree tests for null, zmalloc and zfree call them in turn. An array from them takes the new
 // layout, each of its blocks from the same function (alignment and the
 // failure message stay the program's) and released through the program's
 // release function. A function that prints every size it allocates, or
@@ -11,8 +11,9 @@
 // RUN: %dl-refactor --report %s -- | FileCheck --check-prefix=REPORT %s
 // REPORT:      struct body at {{.*}}allocator-functions.c:
 // REPORT:        arrays:
-// REPORT-NEXT:     bodies (xmalloc) at
-// REPORT-NEXT:     copy (aligned_malloc) at
+// REPORT-NEXT:     bodies (allocated by xmalloc) at
+// REPORT-NEXT:     copy (allocated by aligned_malloc) at
+// REPORT-NEXT:     zero (allocated by zmalloc) at
 // REPORT-NOT:    not transformable
 // REPORT:        plan: body:
 // REPORT:      struct cell at {{.*}}allocator-functions.c:
@@ -26,7 +27,9 @@
 // SOA: static inline void body_soa_free_by(body_soa h, void (*release)(void *)) {
 // SOA: body_soa bodies = body_soa_alloc_by(n, xmalloc);
 // SOA: body_soa copy = body_soa_alloc_by(n, aligned_malloc);
+// SOA: body_soa zero = body_soa_alloc_by(n, zmalloc);
 // SOA: body_soa_free_by(copy, xfree);
+// SOA: body_soa_free_by(zero, zfree);
 // SOA: body_soa_free(bodies);
 // RUN: %cc -std=c11 -O2 -Wall -Wextra -Werror %t/soa.c -o %t/soa && %t/soa > %t/soa.out
 // RUN: diff %t/orig.out %t/soa.out
@@ -40,6 +43,7 @@
 // FORCED: struct cell cannot be transformed: pointer from 'logged_malloc'
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 struct body {
   double x, y, vx, vy, m;
@@ -71,6 +75,14 @@ static void xfree(void *p) {
     free(p);
 }
 
+static void *zmalloc(size_t bytes) {
+  void *p = xmalloc(bytes);
+  memset(p, 0, bytes);
+  return p;
+}
+
+static void zfree(void *p) { xfree(p); }
+
 static void *logged_malloc(size_t bytes) {
   printf("allocating %zu bytes\n", bytes);
   return malloc(bytes);
@@ -94,6 +106,7 @@ int main(void) {
   size_t n = 1000;
   struct body *bodies = (struct body *)xmalloc(n * sizeof(struct body));
   struct body *copy = aligned_malloc(n * sizeof(struct body));
+  struct body *zero = zmalloc(sizeof *zero * n);
   for (size_t i = 0; i < n; i++) {
     bodies[i].x = i;
     bodies[i].y = 2.0 * i;
@@ -113,8 +126,14 @@ int main(void) {
     sx += copy[i].x;
     sy += copy[i].y;
   }
-  printf("%.1f %.1f\n", sx, sy);
+  for (size_t i = 0; i < n; i += 7)
+    zero[i].m = copy[i].m;
+  double sm = 0;
+  for (size_t i = 0; i < n; i++)
+    sm += zero[i].m + zero[i].x;
+  printf("%.1f %.1f %.1f\n", sx, sy, sm);
   xfree(copy);
+  zfree(zero);
   free(bodies);
 
   struct cell *cells = logged_malloc(n * sizeof(struct cell));
