@@ -177,7 +177,7 @@ void UseRenderer::freeSite(const RecordDecl *RD, const Expr *Release,
   auto Arg = textFn(Handle);
   const auto *Call = dyn_cast<CallExpr>(Release);
   const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
-  auto ByText = Callee && Callee->getName() != "free"
+  auto ByText = Callee && Callee->getIdentifier() && Callee->getName() != "free"
                     ? textFn(Call->getCallee())
                     : nullptr;
   addSite(
