@@ -66,8 +66,8 @@ void scan(const Stmt *S, const VarDecl *K, Changes &C) {
     if (const auto *DS = dyn_cast<DeclStmt>(Next))
       for (const Decl *D : DS->decls())
         C.Other |= D == K;
-    for (const Stmt *Child : Next->children())
-      Todo.push_back(Child);
+    // subStatements: the code of an OpenMP region in the loop counts too.
+    llvm::append_range(Todo, subStatements(Next));
   }
 }
 

@@ -5,17 +5,18 @@
 // forward, so in all of the nest the fill reaches each element once: at
 // most the array's length (unknown here, guessed as a loop's 512e3) in
 // all. The time step then weighs most, and its fields shape the plan. An
-// index reset inside the nest, or stepped only under a condition the
-// access does not share, bounds nothing. An element whose index the loops
+// index reset inside the nest (also in an OpenMP region there), or stepped
+// only under a condition the access does not share, bounds nothing. An element whose index the loops
 // inside its own do not change (charge_rows: p[i] in the j and k loops)
 // stays in a register or its cache line there: it moves memory once per
 // iteration of the loop that changes it.
-// RUN: %dl-refactor-rules --report %s -- | FileCheck %s
+// RUN: %dl-refactor-rules --report %s -- -fopenmp | FileCheck %s
 // CHECK: kernels:
 // CHECK-NEXT: place at {{.*}}: 3 accesses, 3 loops, weight 6144000 B (ignored: under 1% of the heaviest kernel)
 // CHECK-NEXT: place_sparse at {{.*}}: 1 accesses, 3 loops, weight 2048000 B (ignored: under 1% of the heaviest kernel)
 // CHECK-NEXT: charge_rows at {{.*}}: 1 accesses, 3 loops, weight 2048000 B (ignored: under 1% of the heaviest kernel)
 // CHECK-NEXT: reset_rows at {{.*}}: 1 accesses, 2 loops, weight 1e+12 B{{$}}
+// CHECK-NEXT: reset_in_region at {{.*}}: 1 accesses, 2 loops, weight 1e+12 B{{$}}
 // CHECK-NEXT: skip_some at {{.*}}: 1 accesses, 2 loops, weight 1e+12 B{{$}}
 // CHECK-NEXT: step at {{.*}}: 4 accesses, 2 loops, weight 4.2e+12 B{{$}}
 // CHECK: plan: particle: {x,y,vx} SoA
@@ -64,6 +65,20 @@ void reset_rows(struct particle *p, int L, int m) {
   }
 }
 
+// Reset in an OpenMP region inside the nest (the region's code is the
+// outlined body of a CapturedStmt).
+void reset_in_region(struct particle *p, int L, int m) {
+  int j = 0;
+  for (int r = 0; r < L; r++) {
+#pragma omp parallel num_threads(1)
+    { j = 0; }
+    for (int c = 0; c < m; c++) {
+      p[j].vy = r;
+      j++;
+    }
+  }
+}
+
 // Stepped only under a condition the access does not share.
 void skip_some(struct particle *p, int L, int m) {
   int j = 0;
@@ -99,6 +114,7 @@ int main(int argc, char **argv) {
   charge_rows(p, 1, 1, &row);
   free(row);
   reset_rows(p, L, L);
+  reset_in_region(p, L, L);
   skip_some(p, L, L);
   step(p, n, 100);
   free(p);
