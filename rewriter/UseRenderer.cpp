@@ -111,6 +111,8 @@ void UseRenderer::allocationSite(const RecordDecl *RD, const HandleUse &U) {
   const HandleLayout *L = Layouts.lookup(RD);
   const Expr *Inner = U.Site->IgnoreParenCasts();
   HandleLayout::Helper Helper = HandleLayout::Alloc;
+  // Asked once: for the program's own allocator it reads the function.
+  StringRef Allocator = allocatorName(Inner);
   if (const auto *New = dyn_cast<CXXNewExpr>(Inner)) {
     // new T[n]() and new T[n]{} zero the elements, and so does new T[n] of
     // a class whose default constructor zeroes every field: calloc does
@@ -118,11 +120,11 @@ void UseRenderer::allocationSite(const RecordDecl *RD, const HandleUse &U) {
     if (New->getInitializationStyle() != CXXNewInitializationStyle::None ||
         defaultConstructionZeroes(dyn_cast<CXXRecordDecl>(RD)))
       Helper = HandleLayout::Calloc;
-  } else if (allocatorName(Inner) == "calloc") {
+  } else if (Allocator == "calloc") {
     Helper = HandleLayout::Calloc;
-  } else if (allocatorName(Inner) == "realloc") {
+  } else if (Allocator == "realloc") {
     Helper = HandleLayout::Realloc;
-  } else if (allocatorName(Inner) != "malloc") {
+  } else if (Allocator != "malloc") {
     Helper = HandleLayout::AllocBy; // The program's own allocator.
   }
   std::string Fn = Helper == HandleLayout::Alloc     ? L->allocName()
