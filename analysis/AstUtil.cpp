@@ -285,6 +285,15 @@ bool dlopt::isStdSwap(const CallExpr *Call) {
          Callee->getName() == "swap" && Call->getNumArgs() == 2;
 }
 
+bool dlopt::isVaStartName(const CallExpr *Call, const Expr *Arg) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee || Call->getNumArgs() != 2 || Call->getArg(1) != Arg)
+    return false;
+  unsigned ID = Callee->getBuiltinID();
+  return ID == Builtin::BI__builtin_va_start ||
+         ID == Builtin::BI__builtin_ms_va_start;
+}
+
 std::string dlopt::recordName(const RecordDecl *RD) {
   if (!RD->getName().empty())
     return RD->getName().str();

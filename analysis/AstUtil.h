@@ -104,6 +104,10 @@ ContainerAlgorithm asContainerAlgorithm(const clang::CallExpr *Call);
 /// True for a call of std::swap(a, b).
 bool isStdSwap(const clang::CallExpr *Call);
 
+/// True when \p Arg is the second argument of va_start(ap, last): the name
+/// of the function's last parameter, whose value is not read.
+bool isVaStartName(const clang::CallExpr *Call, const clang::Expr *Arg);
+
 /// The record T when \p Ty is T (cv-qualifiers ignored), or null.
 const clang::RecordDecl *asRecord(clang::QualType Ty);
 

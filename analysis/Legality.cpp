@@ -502,6 +502,8 @@ public:
                      isa_and_nonnull<CXXMethodDecl>(Callee);
     for (unsigned I = Shift; I < Call->getNumArgs(); ++I) {
       const Expr *Arg = Call->getArg(I);
+      if (isVaStartName(Call, Arg))
+        continue;
       auto Scoped = memoryScope(CudaMemory::arrayRoot(Arg));
       const ParmVarDecl *Param = Callee && I - Shift < Callee->getNumParams()
                                      ? Callee->getParamDecl(I - Shift)

@@ -1270,6 +1270,9 @@ UseVerdict UseClassifier::callUse(const RecordDecl *RD, const Expr *DRE,
                  : "', a function template instantiation that cannot be "
                    "given an overload for the array: " +
                        cloneRefusal(Callee)));
+  // va_start(ap, nodes) names the parameter, whatever its type.
+  if (isVaStartName(Call, Child))
+    return UseVerdict::of({UseKind::HandleFlow, DRE, DRE});
   // The parameter becomes a handle too: in every declaration here, and in
   // the definition, which legality finds here or in another analyzed file.
   // A CUDA kernel's launch (k<<<g, b>>>(d)) is a call of it.
