@@ -342,7 +342,7 @@ private:
   /// "Target.member = (type *)Fn(Args);" for member \p M.
   void allocate(StringRef Target, StringRef Fn, unsigned M, StringRef Args);
   /// Every member of handle \p V set to null.
-  void makeNull(StringRef V);
+  void makeNull(StringRef V, StringRef Indent = "    ");
 
   /// Whether any member of handle \p V is null, as a C condition.
   std::string anyNull(StringRef V) const;
@@ -448,9 +448,9 @@ std::string HandlePrinter::anyNull(StringRef V) const {
   return llvm::join(Tests, " || ");
 }
 
-void HandlePrinter::makeNull(StringRef V) {
+void HandlePrinter::makeNull(StringRef V, StringRef Indent) {
   for (const HandleMember &M : L.Members)
-    OS << "    " << V << "." << M.Name << " = 0;\n";
+    OS << Indent << V << "." << M.Name << " = 0;\n";
 }
 
 void HandlePrinter::offsetHelper() {
@@ -674,25 +674,24 @@ void HandlePrinter::freeByHelper() {
 }
 
 void HandlePrinter::reallocHelper() {
-  // Every member moves; if one cannot, all is released and the result is
-  // null, as a failed realloc of the whole array would leave the program
-  // without it.
+  // realloc leaves the original block where it fails, and programs count on
+  // it (tmp = realloc(p, m); if (!tmp) { free(p); ... }). Each member that
+  // moves is stored back into *h at once, so when one cannot move, *h still
+  // holds every array, each at least as long as before with its contents,
+  // and the result is null.
   OS << "static inline " << H << " " << L.reallocName() << "(" << H
-     << " h, size_t n) {\n  " << H << " r;\n";
-  if (!L.ShiftName.empty())
-    OS << "  r." << L.ShiftName << " = 0;\n";
+     << " *h, size_t n) {\n  " << H << " r = *h;\n";
   for (unsigned M = 0; M < L.Members.size(); ++M) {
-    std::string Mem = "h." + L.Members[M].Name;
+    std::string Mem = "h->" + L.Members[M].Name;
     allocate("r", "realloc", M,
              Mem + ", " + parenthesize(L.Members[M].length("n")) +
                  " * sizeof *" + Mem);
+    OS << "  if (!r." << L.Members[M].Name << ")\n    goto failed;\n  " << Mem
+       << " = r." << L.Members[M].Name << ";\n";
   }
-  OS << "  if (" << anyNull("r") << ") {\n";
-  for (const HandleMember &M : L.Members)
-    OS << "    free(r." << M.Name << " ? r." << M.Name << " : h." << M.Name
-       << ");\n";
-  makeNull("r");
-  OS << "  }\n  return r;\n}\n\n";
+  OS << "  return r;\nfailed:\n";
+  makeNull("r", "  ");
+  OS << "  return r;\n}\n\n";
 }
 
 void HandlePrinter::getHelper() {

@@ -140,7 +140,9 @@ void UseRenderer::allocationSite(const RecordDecl *RD, const HandleUse &U) {
       RD, U.Site->getSourceRange(), U.Site->getExprLoc(),
       [=](const EditSet &ES, const LaneContext *) {
         L->use(Helper);
-        std::string Args = OldText ? OldText(ES) + ", " : "";
+        // realloc's array, a variable or a member, is updated in place
+        // (HandlePrinter::reallocHelper).
+        std::string Args = OldText ? "&" + OldText(ES) + ", " : "";
         std::string By = ByText ? ", " + ByText(ES) : "";
         return Fn + "(" + Args + CountText(ES) + By + ")";
       },
