@@ -285,6 +285,18 @@ bool dlopt::isStdSwap(const CallExpr *Call) {
          Callee->getName() == "swap" && Call->getNumArgs() == 2;
 }
 
+const Expr *dlopt::ignoreVoidPointerCasts(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  while (const auto *Cast = dyn_cast<ExplicitCastExpr>(E)) {
+    const auto *To = Cast->getType()->getAs<PointerType>();
+    if (!To || !To->getPointeeType()->isVoidType() ||
+        !Cast->getSubExpr()->getType()->isPointerType())
+      break;
+    E = Cast->getSubExpr()->IgnoreParenImpCasts();
+  }
+  return E;
+}
+
 bool dlopt::isVaStartName(const CallExpr *Call, const Expr *Arg) {
   const FunctionDecl *Callee = Call->getDirectCallee();
   if (!Callee || Call->getNumArgs() != 2 || Call->getArg(1) != Arg)

@@ -104,6 +104,11 @@ ContainerAlgorithm asContainerAlgorithm(const clang::CallExpr *Call);
 /// True for a call of std::swap(a, b).
 bool isStdSwap(const clang::CallExpr *Call);
 
+/// \p E without parentheses, implicit casts and explicit casts to a pointer
+/// to void: `(void *)&a[i]` as an argument of fread is `&a[i]`, the
+/// conversion the call would make anyway.
+const clang::Expr *ignoreVoidPointerCasts(const clang::Expr *E);
+
 /// True when \p Arg is the second argument of va_start(ap, last): the name
 /// of the function's last parameter, whose value is not read.
 bool isVaStartName(const clang::CallExpr *Call, const clang::Expr *Arg);

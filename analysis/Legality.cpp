@@ -537,11 +537,15 @@ public:
               "an element of " + containerOfElement(copiedFrom(Arg)) +
                   " passed to template '" + Callee->getNameAsString() +
                   "' (elements passed to templates are not rewritten yet)");
-      const RecordDecl *RD =
-          elementRecord(Arg->IgnoreParenImpCasts()->getType());
+      // (void *)a converts as the call would: judged as a.
+      const Expr *Bare = ignoreVoidPointerCasts(Arg);
+      const RecordDecl *RD = elementRecord(Bare->getType());
       if (!isCandidate(RD))
         continue;
       Handled.insert(Arg);
+      for (const Expr *E = Arg->IgnoreParenImpCasts(); E != Bare;
+           E = cast<CastExpr>(E)->getSubExpr()->IgnoreParenImpCasts())
+        Handled.insert(E);
       std::string What = "'" + recordName(RD) + "' array";
       if (!Callee) {
         block(RD, Arg->getExprLoc(),

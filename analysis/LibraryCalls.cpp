@@ -92,11 +92,11 @@ public:
   bool VisitCallExpr(CallExpr *Call) {
     if (const FunctionDecl *Cmp = UseClassifier::qsortComparator(Call))
       if (const RecordDecl *RD =
-              elementRecord(Call->getArg(0)->IgnoreParenImpCasts()->getType()))
+              elementRecord(ignoreVoidPointerCasts(Call->getArg(0))->getType()))
         Sorts[Cmp->getCanonicalDecl()].push_back(RD);
     if (const FunctionDecl *Cmp = searchComparator(Call))
       if (const RecordDecl *RD =
-              elementRecord(Call->getArg(1)->IgnoreParenImpCasts()->getType()))
+              elementRecord(ignoreVoidPointerCasts(Call->getArg(1))->getType()))
         Sorts[Cmp->getCanonicalDecl()].push_back(RD);
     return true;
   }
@@ -192,7 +192,7 @@ UseVerdict UseClassifier::search(const Expr *Init, const RecordDecl *RD) const {
   const auto *Call = cast<CallExpr>(Init->IgnoreParenCasts());
   const FunctionDecl *Cmp = searchComparator(Call);
   std::string Fn = Call->getDirectCallee()->getName().str();
-  const Expr *Array = Call->getArg(1)->IgnoreParenImpCasts();
+  const Expr *Array = ignoreVoidPointerCasts(Call->getArg(1));
   if (!(isHandleExpr(Array) || isSubArrayOf(Array, RD)) ||
       handleRecord(Array->IgnoreParenCasts()->getType()) != RD)
     return UseVerdict::refused(Call->getExprLoc(),
@@ -284,13 +284,14 @@ std::optional<UseVerdict> UseClassifier::bytewise(const RecordDecl *RD,
   const Stmt *P = semanticParent(Value);
   if (P && !isa<CompoundStmt>(P))
     return Refused("whose result is used (not rewritten yet)");
-  HandleUse U{UseKind::ArrayCopy, Call, Offset ? Handle : Call->getArg(0)};
+  HandleUse U{UseKind::ArrayCopy, Call,
+              Offset ? Handle : ignoreVoidPointerCasts(Call->getArg(0))};
   if (!elementCount(Call->getArg(2), RD, U))
     return Refused("with a byte count that is not n * sizeof(T) in any "
                    "order or a variable or struct field set so");
   if (Child != Call->getArg(0))
     return UseVerdict::of({UseKind::HandleFlow, Child, Handle});
-  U.Value = Call->getArg(1);
+  U.Value = Fill ? Call->getArg(1) : ignoreVoidPointerCasts(Call->getArg(1));
   U.Offset = Offset;
   for (const Expr *F : U.Count)
     if (!spelledInFile(F->getSourceRange()))

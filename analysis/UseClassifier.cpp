@@ -98,6 +98,9 @@ const Stmt *UseClassifier::semanticParent(const Expr *&Child,
   auto Skippable = [&](const Stmt *P) {
     if (isa<ParenExpr>(P))
       return true;
+    // (void *)a converts a as a call's void * parameter would.
+    if (const auto *Explicit = dyn_cast<ExplicitCastExpr>(P))
+      return ignoreVoidPointerCasts(Explicit) != Explicit;
     const auto *Cast = dyn_cast<ImplicitCastExpr>(P);
     if (!Cast || Cast->getCastKind() == CK_PointerToBoolean)
       return false;
