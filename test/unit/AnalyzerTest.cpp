@@ -556,7 +556,7 @@ TEST(AnalyzerTest, BlockedRecordsGetNoPlan) {
   for (const Blocker &B : R.Blockers)
     Reasons.push_back(B.Reason);
   // (The memcpy of whole elements is rewritten per array.)
-  EXPECT_EQ(Reasons,
-            (std::vector<std::string>{"cast of 'struct B *' to 'void *'"}));
+  EXPECT_EQ(Reasons, (std::vector<std::string>{
+                         "'B' array passed to the variadic part of 'printf'"}));
 }
 } // namespace
