@@ -622,6 +622,11 @@ public:
     auto Scoped = memoryScope(CudaMemory::arrayRoot(Sub));
     const RecordDecl *From = elementRecord(Sub->getType());
     const RecordDecl *To = elementRecord(Cast->getType());
+    // A void * variable holding the array, converted back (its uses are
+    // classified as the handle's).
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(Sub->IgnoreParenImpCasts());
+        Ref && To && Uses.voidHandleRecord(Ref->getDecl()) == To)
+      return true;
     if (isCandidate(From) && From != To && !Handled.count(Cast))
       block(From, Cast->getExprLoc(),
             "cast of '" + Sub->getType().getAsString() + "' to '" +

@@ -82,6 +82,8 @@ const char *dlopt::useKindName(UseKind K) {
     return "CUDA allocation, copy, fill or release";
   case UseKind::TemplateCall:
     return "call of a template with explicit template arguments";
+  case UseKind::HandleCast:
+    return "cast of an array to its own pointer type";
   }
   llvm_unreachable("all use kinds are named");
 }
@@ -160,9 +162,11 @@ const RecordDecl *UseClassifier::containerRecord(QualType T) const {
 const RecordDecl *UseClassifier::handleVarRecord(const ValueDecl *D) const {
   // T ** holds no record's array: elementRecord gives none. A __shared__
   // tile is no handle: its elements keep the record.
-  return isa_and_nonnull<VarDecl>(D) && !keepsRecord(D)
-             ? handleRecord(D->getType())
-             : nullptr;
+  if (!isa_and_nonnull<VarDecl>(D) || keepsRecord(D))
+    return nullptr;
+  if (const RecordDecl *RD = handleRecord(D->getType()))
+    return RD;
+  return voidHandleRecord(D);
 }
 
 /// new T[n], new T[n](), calloc(n, sizeof(T)), malloc(n * sizeof(T)),
@@ -1115,6 +1119,19 @@ UseVerdict UseClassifier::handleUse(const RecordDecl *RD,
                    "a field access");
   if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P))
     return binaryUse(RD, DRE, BO, Child);
+  // (T *)h passed on as an array: the cast goes (a void * handle's, or a
+  // redundant one).
+  if (const auto *ToRecord = dyn_cast_or_null<ExplicitCastExpr>(P);
+      ToRecord && handleRecord(ToRecord->getType()) == RD) {
+    UseVerdict Outer = handleUse(RD, ToRecord);
+    if (Outer.Use && Outer.Use->Kind == UseKind::HandleFlow)
+      return checked(UseVerdict::of({UseKind::HandleCast, ToRecord, DRE}),
+                     "a cast");
+    return UseVerdict::refused(ToRecord->getExprLoc(),
+                               "cast of " + handleName(DRE) +
+                                   " used other than to pass the array on "
+                                   "(not rewritten yet)");
+  }
   const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(P);
   const auto *Not = dyn_cast_or_null<UnaryOperator>(P);
   if ((Cast && Cast->getCastKind() == CK_PointerToBoolean) ||
@@ -1260,6 +1277,14 @@ UseVerdict UseClassifier::callUse(const RecordDecl *RD, const Expr *DRE,
   }
   if (std::optional<UseVerdict> V = cudaUse(RD, DRE, Call, Child))
     return *V;
+  if (allocatorName(Call) == "realloc" && Call->getArg(0) == Child)
+    return UseVerdict::refused(
+        DRE->getExprLoc(),
+        "realloc of " + handleName(DRE) +
+            " whose result is kept other than in an array of '" +
+            recordName(RD) +
+            "' (or in a void * variable only tested for null and assigned "
+            "back to one)");
   // A library's function (Thrust's algorithms, say) cannot change with
   // the array, nor can one template text serve two types of it.
   if (Callee && fixedTypes(Callee))
@@ -1724,7 +1749,7 @@ UseVerdict UseClassifier::declaration(const DeclaratorDecl *D,
   // T *a, *b; and T a[N], b[M]; share their specifiers, which become the
   // handle's or are repeated: all must be arrays of the record alike.
   for (const VarDecl *Other : declarators(VD))
-    if (handleRecord(Other->getType()) != RD ||
+    if (handleVarRecord(Other) != RD ||
         Other->getType()->isArrayType() != VD->getType()->isArrayType())
       return UseVerdict::refused(VD->getLocation(),
                                  "'" + VD->getNameAsString() +

@@ -145,6 +145,11 @@ enum class UseKind {
   /// parameter: rendered without the template arguments, so that the
   /// overload is chosen. Site: the callee (a DeclRefExpr or MemberExpr).
   TemplateCall,
+  /// (T *)h where h is a handle, passed on as one (to a handle variable, a
+  /// parameter, a return): the cast goes, as the handle is no pointer.
+  /// `void *tmp = realloc(a, m); ... a = (T *)tmp;` makes tmp a handle too
+  /// (UseClassifier::voidHandleRecord). Site: the cast; Handle: h.
+  HandleCast,
 };
 
 /// The CUDA runtime's calls on device memory (CudaCalls.cpp).
@@ -300,6 +305,10 @@ public:
 
   /// The record of a handle variable or parameter, else null.
   const clang::RecordDecl *handleVarRecord(const clang::ValueDecl *D) const;
+  /// The record of a local `void *` variable that holds only arrays of it
+  /// (initialized by realloc of one, tested for null, converted back to a
+  /// pointer to the record: VoidHandles.cpp), else null.
+  const clang::RecordDecl *voidHandleRecord(const clang::ValueDecl *D) const;
 
   /// A call of malloc, calloc or realloc, or a new[] (UseClassifier::
   /// allocation says whether its size is one the rewrite can render).
@@ -835,6 +844,11 @@ private:
       PointerIndices;
   /// Element pointers being decided (their values may name each other).
   mutable llvm::SmallPtrSet<const clang::VarDecl *, 4> Deciding;
+
+  bool voidHandleUse(const clang::DeclRefExpr *Ref,
+                     const clang::RecordDecl *RD) const;
+  mutable llvm::DenseMap<const clang::VarDecl *, const clang::RecordDecl *>
+      VoidHandles;
 
   mutable std::optional<CudaMemory> Memory;
   /// clonedInstantiation's answers.

@@ -55,6 +55,8 @@ void DeclarationRenderer::declaration(const DeclaratorDecl *D) {
       return elementPointer(E->Record, VD);
     }
   const RecordDecl *RD = handleRecord(D->getType());
+  if (!RD) // void *tmp = realloc(a, ...): VoidHandles.cpp.
+    RD = Uses.voidHandleRecord(D);
   // A __shared__ tile keeps the record (analysis/AstUtil.h): no handle.
   if (!RD || keepsRecord(D) || State.WalkingPointers.count(D))
     return;

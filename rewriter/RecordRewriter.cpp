@@ -48,6 +48,7 @@ void LayoutRewriter::render(const RecordDecl *RD, const UseVerdict &V) {
   case UseKind::HandleStep:
   case UseKind::CudaCall:
   case UseKind::TemplateCall:
+  case UseKind::HandleCast:
     return Use.renderUse(RD, U);
   case UseKind::ContainerCall:
   case UseKind::ElementBinding:

@@ -208,6 +208,17 @@ void UseRenderer::nullTestSite(const RecordDecl *RD, const Expr *Handle) {
       "a null test");
 }
 
+/// (T *)h passed on as a handle: h.
+void UseRenderer::castSite(const RecordDecl *RD, const HandleUse &U) {
+  auto HandleText = textFn(U.Handle);
+  addSite(
+      RD, U.Site->getSourceRange(), U.Site->getExprLoc(),
+      [HandleText](const EditSet &ES, const LaneContext *) {
+        return HandleText(ES);
+      },
+      "a cast of an array", /*Needs=*/0);
+}
+
 void UseRenderer::nullSite(const RecordDecl *RD, const Expr *Null) {
   // In a braced initializer, a plain {0}: a compound literal is not a
   // constant in C.
@@ -537,6 +548,8 @@ void UseRenderer::renderUse(const RecordDecl *RD, const HandleUse &U) {
     return stepSite(RD, U);
   case UseKind::TemplateCall:
     return templateCallSite(RD, U);
+  case UseKind::HandleCast:
+    return castSite(RD, U);
   default:
     llvm_unreachable("not a use of a C handle");
   }

@@ -71,6 +71,7 @@ private:
   /// `!p`, `p == NULL`, `if (p)`: the handle is null when its first
   /// member is.
   void nullTestSite(const clang::RecordDecl *RD, const clang::Expr *Handle);
+  void castSite(const clang::RecordDecl *RD, const HandleUse &U);
   /// `p = NULL`, `f(0)`: the null handle.
   void nullSite(const clang::RecordDecl *RD, const clang::Expr *Null);
   void elementSizeSite(const clang::RecordDecl *RD, const clang::Expr *Size);

@@ -1,0 +1,85 @@
+//===- VoidHandles.cpp - void * variables that hold an array -------------===//
+//
+// The careful realloc idiom through a void pointer (Parboil's cutcp):
+//
+//   void *tmp = realloc(atoms, 2 * len * sizeof(Atom));
+//   if (NULL == tmp) { ...; return NULL; }
+//   atoms = (Atom *)tmp;
+//
+// Such a variable holds nothing but the array realloc moved, and is only
+// tested for null and converted back: it becomes a handle of the record
+// (its declaration respelled, the cast dropped).
+//
+//===----------------------------------------------------------------------===//
+#include "analysis/AstUtil.h"
+#include "analysis/UseClassifier.h"
+
+using namespace clang;
+using namespace dlopt;
+
+/// The record of the array \p E reallocates (realloc(a, ...) with a an
+/// array of a wanted record), else null.
+static const RecordDecl *reallocRecord(const Expr *E, const UseClassifier &U) {
+  const auto *Call = dyn_cast<CallExpr>(E->IgnoreParenCasts());
+  if (!Call || Call->getNumArgs() != 2 || allocatorName(Call) != "realloc")
+    return nullptr;
+  return U.handleRecord(ignoreVoidPointerCasts(Call->getArg(0))->getType());
+}
+
+/// Whether reference \p Ref of a void * variable holding arrays of \p RD
+/// is one such a variable allows: assigned a realloc of one, tested for
+/// null, or converted to a pointer to the record.
+bool UseClassifier::voidHandleUse(const DeclRefExpr *Ref,
+                                  const RecordDecl *RD) const {
+  const Expr *Child = Ref;
+  const Stmt *P = parent(Child);
+  while (isa_and_nonnull<ParenExpr>(P) ||
+         (isa_and_nonnull<ImplicitCastExpr>(P) &&
+          cast<ImplicitCastExpr>(P)->getCastKind() == CK_LValueToRValue)) {
+    Child = cast<Expr>(P);
+    P = parent(P);
+  }
+  if (const auto *Cast = dyn_cast_or_null<CastExpr>(P))
+    return Cast->getCastKind() == CK_PointerToBoolean ||
+           handleRecord(Cast->getType()) == RD;
+  if (const auto *Not = dyn_cast_or_null<UnaryOperator>(P))
+    return Not->getOpcode() == UO_LNot;
+  if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P)) {
+    if (BO->isLogicalOp())
+      return true;
+    if (BO->getOpcode() == BO_Assign)
+      return BO->getLHS() == Child && reallocRecord(BO->getRHS(), *this) == RD;
+    const Expr *Other = BO->getLHS() == Child ? BO->getRHS() : BO->getLHS();
+    return BO->isEqualityOp() &&
+           Other->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull);
+  }
+  // C tests a pointer without converting it: if (tmp), while (tmp),
+  // tmp ? a : b (tmp && q above).
+  if (const auto *If = dyn_cast_or_null<IfStmt>(P))
+    return If->getCond() == Child;
+  if (const auto *While = dyn_cast_or_null<WhileStmt>(P))
+    return While->getCond() == Child;
+  if (const auto *Cond = dyn_cast_or_null<ConditionalOperator>(P))
+    return Cond->getCond() == Child;
+  return false;
+}
+
+const RecordDecl *UseClassifier::voidHandleRecord(const ValueDecl *D) const {
+  const auto *VD = dyn_cast_or_null<VarDecl>(D);
+  if (!VD || isa<ParmVarDecl>(VD) || !VD->hasLocalStorage() ||
+      !VD->getType()->isVoidPointerType() || !VD->getInit())
+    return nullptr;
+  auto [It, New] = VoidHandles.try_emplace(VD, nullptr);
+  if (!New)
+    return It->second;
+  const RecordDecl *RD = reallocRecord(VD->getInit(), *this);
+  const Stmt *Body = enclosingBody(VD);
+  if (!RD || !Body)
+    return nullptr;
+  std::vector<const DeclRefExpr *> Refs;
+  referencesTo(Body, VD, Refs);
+  for (const DeclRefExpr *Ref : Refs)
+    if (!voidHandleUse(Ref, RD))
+      return nullptr;
+  return VoidHandles[VD] = RD;
+}
