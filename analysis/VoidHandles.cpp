@@ -67,17 +67,31 @@ bool UseClassifier::voidHandleUse(const DeclRefExpr *Ref,
 const RecordDecl *UseClassifier::voidHandleRecord(const ValueDecl *D) const {
   const auto *VD = dyn_cast_or_null<VarDecl>(D);
   if (!VD || isa<ParmVarDecl>(VD) || !VD->hasLocalStorage() ||
-      !VD->getType()->isVoidPointerType() || !VD->getInit())
+      !VD->getType()->isVoidPointerType())
     return nullptr;
   auto [It, New] = VoidHandles.try_emplace(VD, nullptr);
   if (!New)
     return It->second;
-  const RecordDecl *RD = reallocRecord(VD->getInit(), *this);
   const Stmt *Body = enclosingBody(VD);
-  if (!RD || !Body)
+  if (!Body)
     return nullptr;
   std::vector<const DeclRefExpr *> Refs;
   referencesTo(Body, VD, Refs);
+  // The record of its initializer, or of the first realloc assigned to it
+  // (void *tmp = NULL; ... tmp = realloc(a, ...)).
+  const Expr *First = VD->getInit();
+  if (First &&
+      First->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+    First = nullptr;
+  for (const DeclRefExpr *Ref : Refs) {
+    const auto *Assign = dyn_cast_or_null<BinaryOperator>(parent(Ref));
+    if (!First && Assign && Assign->getOpcode() == BO_Assign &&
+        Assign->getLHS() == Ref)
+      First = Assign->getRHS();
+  }
+  const RecordDecl *RD = First ? reallocRecord(First, *this) : nullptr;
+  if (!RD)
+    return nullptr;
   for (const DeclRefExpr *Ref : Refs)
     if (!voidHandleUse(Ref, RD))
       return nullptr;

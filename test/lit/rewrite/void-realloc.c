@@ -2,8 +2,9 @@
 // reads its atoms: `void *tmp = realloc(atom, 2 * len * sizeof(Atom)); if
 // (NULL == tmp) ...; atom = (Atom *)tmp;`. tmp holds nothing but the array:
 // it becomes a handle (its declaration respelled, the cast dropped), as
-// does a redundant cast of an array to its own pointer type. A void *
-// variable put to another use keeps the record's layout, with the reason.
+// does one declared null and assigned the realloc later, and a redundant
+// cast of an array to its own pointer type goes. A void * variable put to
+// another use keeps the record's layout, with the reason.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %dl-refactor --report %s -- | FileCheck --check-prefix=REPORT %s
 // REPORT:      struct Atom_t at {{.*}}void-realloc.c:
@@ -18,6 +19,9 @@
 // SOA:      Atom_t_soa tmp = Atom_t_soa_realloc(&atom, (size_t)2 * len);
 // SOA-NEXT: if (NULL == tmp.x) {
 // SOA:      atom = tmp;
+// SOA:      Atom_t_soa bigger = {0};
+// SOA-NEXT: bigger = Atom_t_soa_realloc(&atoms->atoms, (size_t)2 * atoms->size);
+// SOA:      atoms->atoms = bigger;
 // SOA:      Atom_t_soa view = atoms->atoms;
 // RUN: %cc -std=c11 -O2 -Wall -Wextra -Werror %t/soa.c -o %t/soa && %t/soa > %t/soa.out
 // RUN: diff %t/orig.out %t/soa.out
@@ -99,6 +103,13 @@ int main(void) {
   fclose(f);
   if (!atoms)
     return 1;
+  /* Room for as many again: a member grown through a void * assigned
+     later. */
+  void *bigger = NULL;
+  bigger = realloc(atoms->atoms, 2 * atoms->size * sizeof(Atom));
+  if (!bigger)
+    return 1;
+  atoms->atoms = (Atom *)bigger;
   Atom *view = (Atom *)atoms->atoms;
   double energy = 0;
   for (int i = 0; i < atoms->size; i++)
