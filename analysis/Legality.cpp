@@ -1355,8 +1355,9 @@ private:
       std::string Reason =
           OpenCLHost::isHolderSymbol(A.Kernel)
               ? Bound + "the kernel held in '" + A.Kernel.substr(1) +
-                    "', which no analyzed host file creates from a string "
-                    "literal with clCreateKernel"
+                    "', into which the analyzed host files create no kernel "
+                    "from a string literal with clCreateKernel, or more than "
+                    "one (a holder of several kernels is not followed yet)"
               : Bound + "kernel '" + A.Kernel +
                     "', which no analyzed kernel file defines with a '" +
                     recordName(A.Record) + "' array" +
