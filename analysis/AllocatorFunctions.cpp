@@ -245,7 +245,50 @@ bool releases(const FunctionDecl *FD, unsigned Depth) {
   return Scan.misfit(Def->getBody()).empty();
 }
 
+/// The C library's allocations an allocator function makes, itself or
+/// through the program's allocators it calls.
+class AllocatorCalls : public RecursiveASTVisitor<AllocatorCalls> {
+public:
+  explicit AllocatorCalls(unsigned Depth) : Depth(Depth) {}
+
+  bool VisitCallExpr(CallExpr *Call) {
+    std::string Release;
+    if (isLibraryCall(Call, {"malloc", "calloc", "realloc", "aligned_alloc",
+                             "posix_memalign", "memalign"}))
+      Release = "free";
+    else if (isLibraryCall(Call, {"_mm_malloc"}))
+      Release = "_mm_free";
+    else if (Depth < MaxDepth && Call->getNumArgs() == 1 &&
+             notAllocator(Call->getDirectCallee(), Depth + 1).empty())
+      Release = releaseOf(Call->getDirectCallee(), Depth + 1);
+    else
+      return true;
+    if (Release.empty() || (!Found.empty() && Found != Release))
+      Mixed = true;
+    Found = Release;
+    return true;
+  }
+
+  static std::string releaseOf(const FunctionDecl *FD, unsigned Depth) {
+    const FunctionDecl *Def = FD ? FD->getDefinition() : nullptr;
+    if (!Def || !Def->getBody())
+      return "";
+    AllocatorCalls Calls(Depth);
+    Calls.TraverseStmt(Def->getBody());
+    return Calls.Mixed ? "" : Calls.Found;
+  }
+
+private:
+  unsigned Depth;
+  std::string Found;
+  bool Mixed = false;
+};
+
 } // namespace
+
+std::string dlopt::allocatorRelease(const FunctionDecl *FD) {
+  return isAllocatorFunction(FD) ? AllocatorCalls::releaseOf(FD, 0) : "";
+}
 
 std::string dlopt::notAllocatorFunction(const FunctionDecl *FD) {
   return notAllocator(FD, 0);

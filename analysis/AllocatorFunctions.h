@@ -31,6 +31,11 @@ namespace dlopt {
 bool isAllocatorFunction(const clang::FunctionDecl *FD);
 /// Why \p FD is none ("it passes its size to 'printf'"); "" if it is one.
 std::string notAllocatorFunction(const clang::FunctionDecl *FD);
+/// The C library function that releases every block allocator function
+/// \p FD returns: "free" (its blocks come from malloc, calloc, realloc,
+/// aligned_alloc, posix_memalign or memalign), "_mm_free" (from
+/// _mm_malloc), or "" when they differ or \p FD is no allocator function.
+std::string allocatorRelease(const clang::FunctionDecl *FD);
 
 /// Whether \p FD releases memory as free does: free or _mm_free
 /// themselves, or `void F(void *p)` of a user file that passes p to one of

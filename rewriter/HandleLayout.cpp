@@ -649,18 +649,22 @@ void HandlePrinter::allocHelper(bool Zeroed) {
 
 void HandlePrinter::allocByHelper() {
   // Each block from the program's own allocator (aligned, or exiting when
-  // memory runs out, as it does); all null if one fails. The blocks got
-  // before are not released: the program's release for them is not known
-  // here.
+  // memory runs out, as it does); all null if one fails, the blocks got
+  // before released by the C library's function that releases them, where
+  // the analysis knows it (AllocatorFunctions.h; else null: kept).
   OS << "static inline " << H << " " << L.allocByName()
-     << "(size_t n, void *(*alloc)(size_t)) {\n  " << H << " h;\n";
+     << "(size_t n, void *(*alloc)(size_t), void (*release)(void *)) {\n  " << H
+     << " h;\n";
   if (!L.ShiftName.empty())
     OS << "  h." << L.ShiftName << " = 0;\n";
   for (unsigned M = 0; M < L.Members.size(); ++M)
     allocate("h", "alloc", M,
              parenthesize(L.Members[M].length("n")) + " * sizeof *h." +
                  L.Members[M].Name);
-  OS << "  if (" << anyNull("h") << ") {\n";
+  OS << "  if (" << anyNull("h") << ") {\n    if (release) {\n";
+  for (const HandleMember &M : L.Members)
+    OS << "      release(h." << M.Name << ");\n";
+  OS << "    }\n";
   makeNull("h");
   OS << "  }\n  return h;\n}\n\n";
 }

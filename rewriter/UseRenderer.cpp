@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "rewriter/UseRenderer.h"
+#include "analysis/AllocatorFunctions.h"
 #include "analysis/SpecialMembers.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -136,6 +137,12 @@ void UseRenderer::allocationSite(const RecordDecl *RD, const HandleUse &U) {
   auto ByText = Helper == HandleLayout::AllocBy
                     ? textFn(cast<CallExpr>(Inner)->getCallee())
                     : nullptr;
+  std::string Release;
+  if (Helper == HandleLayout::AllocBy) {
+    Release = allocatorRelease(cast<CallExpr>(Inner)->getDirectCallee());
+    if (Release.empty())
+      Release = "0";
+  }
   addSite(
       RD, U.Site->getSourceRange(), U.Site->getExprLoc(),
       [=](const EditSet &ES, const LaneContext *) {
@@ -143,7 +150,7 @@ void UseRenderer::allocationSite(const RecordDecl *RD, const HandleUse &U) {
         // realloc's array, a variable or a member, is updated in place
         // (HandlePrinter::reallocHelper).
         std::string Args = OldText ? "&" + OldText(ES) + ", " : "";
-        std::string By = ByText ? ", " + ByText(ES) : "";
+        std::string By = ByText ? ", " + ByText(ES) + ", " + Release : "";
         return Fn + "(" + Args + CountText(ES) + By + ")";
       },
       "an allocation");

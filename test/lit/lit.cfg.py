@@ -113,6 +113,12 @@ config.substitutions.append(("%dlopt", "-fplugin=" + plugin + shown_remarks))
 # %clang, of which it is an extension).
 config.substitutions.append(("%clangxx", config.dlopt_clang + " --driver-mode=g++"))
 config.substitutions.append(("%clang", clang_prefix + config.dlopt_clang))
+# A rewritten copy of a test file, without the check lines it carries in
+# its comments: FileCheck would otherwise find each pattern in its own
+# directive and pass whatever the rewrite wrote.
+config.substitutions.append(
+    ("%drop-checks",
+     "sed -E 's#//[[:space:]]*[A-Z][A-Z0-9_]*(-[A-Z]+)?:.*##'"))
 # A plain compiler for test programs, as one word for scripts.
 config.substitutions.append(("%cc", config.dlopt_clang))
 config.substitutions.append(("%examples",

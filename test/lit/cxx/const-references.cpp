@@ -19,7 +19,7 @@
 // RUN: %dl-refactor --report %s -- -std=c++17 | FileCheck --check-prefix=REPORT %s
 // REPORT: forces at {{.*}}const-references.cpp:[[@LINE+28]]:13: 13 accesses
 // RUN: cp %s %t/soa.cpp && %dl-refactor --apply --quiet --layout=Body=soa %t/soa.cpp -- -std=c++17
-// RUN: FileCheck --check-prefix=CODE %s < %t/soa.cpp
+// RUN: %drop-checks %t/soa.cpp | FileCheck --check-prefix=CODE %s
 //
 // A write to the array in the reference's scope (here through a call that
 // keeps the element's address), or the reference bound to another:

@@ -12,7 +12,7 @@
 // SAME-NEXT: split: same output
 // SAME-NEXT: tiled:4: same output
 // RUN: cp %s %t/soa.cpp && %dl-refactor --apply --quiet --layout=Body=soa %t/soa.cpp -- -std=c++17
-// RUN: FileCheck --check-prefix=CODE %s < %t/soa.cpp
+// RUN: %drop-checks %t/soa.cpp | FileCheck --check-prefix=CODE %s
 // CODE: return Body(h.x[i], h.y[i], h.vx[i], h.vy[i], h.mass[i]);
 // CODE: operator Body() const { return Body(x, y, vx, vy, mass); }
 // CODE-NOT: {{void resize\(size_type n\) \{}}

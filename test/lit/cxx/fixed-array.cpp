@@ -5,7 +5,7 @@
 // RUN: %clangxx -std=c++17 %t.cpp -o %t.before && %t.before > %t.before.out
 // RUN: %dl-refactor-rules --apply --layout=P=soa %t.cpp -- -std=c++17 2>&1 | FileCheck --check-prefix=NOTE %s
 // NOTE: struct P rewritten as P_soa
-// RUN: FileCheck %s < %t.cpp
+// RUN: %drop-checks %t.cpp | FileCheck %s
 // RUN: %clangxx -std=c++17 -Wall -Werror %t.cpp -o %t.after && %t.after > %t.after.out
 // RUN: diff %t.before.out %t.after.out
 #include <cstdio>

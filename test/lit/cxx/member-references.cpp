@@ -11,7 +11,7 @@
 // SAME-NEXT: split: same output
 // SAME-NEXT: tiled:8: same output
 // RUN: cp %s %t/soa.cpp && %dl-refactor --apply --quiet --layout=Particle=soa %t/soa.cpp -- -std=c++17
-// RUN: FileCheck --check-prefix=CODE %s < %t/soa.cpp
+// RUN: %drop-checks %t/soa.cpp | FileCheck --check-prefix=CODE %s
 //
 // The member assigned while a reference into it lives: refused there.
 // RUN: sed 's|^    p.vx += dt \* p.fx;|    p.vx += dt * p.fx; s->parts = s->parts;|' %s > %t/moved.cpp

@@ -8,7 +8,7 @@
 // CHECK-NEXT: tiled:4: same output
 // RUN: cp %s %t.cpp
 // RUN: %dl-refactor --apply --layout=Body=soa %t.cpp -- -std=c++17
-// RUN: FileCheck --check-prefix=CODE %s < %t.cpp
+// RUN: %drop-checks %t.cpp | FileCheck --check-prefix=CODE %s
 // CODE:      struct Body_soa_ref {
 // CODE-NEXT:   Body::real &x;
 // CODE-NEXT:   Body::real &y;

@@ -19,7 +19,7 @@
 // REPORT: forces at {{.*}}reference-variables.cpp:[[@LINE+45]]:13: 13 accesses
 // REPORT: step at {{.*}}reference-variables.cpp:[[@LINE+69]]:13: 39 accesses
 // RUN: cp %s %t/soa.cpp && %dl-refactor --apply --quiet --layout=Particle=soa %t/soa.cpp -- -std=c++17
-// RUN: FileCheck --check-prefix=CODE %s < %t/soa.cpp
+// RUN: %drop-checks %t/soa.cpp | FileCheck --check-prefix=CODE %s
 //
 // A reference used otherwise (its address taken), or bound where its array
 // is assigned while it lives: refused there with the reason, nothing
@@ -164,7 +164,7 @@ int main() {
 // TOGETHER:      soa: same output
 // TOGETHER-NEXT: tiled:16: same output
 // RUN: cp %t/together.cpp %t/together-soa.cpp && %dl-refactor --apply --quiet --layout=Particle=soa %t/together-soa.cpp -- -std=c++17
-// RUN: FileCheck --check-prefix=TOGETHER-CODE %s < %t/together-soa.cpp
+// RUN: %drop-checks %t/together-soa.cpp | FileCheck --check-prefix=TOGETHER-CODE %s
 // TOGETHER-CODE: ptrdiff_t a = i, b = (n - 1 - i);
 // RUN: sed 's|^    Particle &a = ps\[i\];|    Particle \&a = ps[i], c = ps[0];|' %s > %t/copy.cpp
 // RUN: not %dl-refactor --apply --layout=Particle=soa %t/copy.cpp -- -std=c++17 2>&1 | FileCheck --check-prefix=WITH-COPY %s

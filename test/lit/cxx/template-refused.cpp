@@ -4,19 +4,19 @@
 // call, and a forced plan writes nothing. Q's template is the control (a
 // call spelling <Q>, which the arguments deduce, loses it).
 // RUN: %dl-refactor-rules --report %s -- -std=c++17 > %t.report
-// RUN: FileCheck --check-prefix=P %s < %t.report
-// RUN: FileCheck --check-prefix=R %s < %t.report
-// RUN: FileCheck --check-prefix=S %s < %t.report
-// RUN: FileCheck --check-prefix=U %s < %t.report
-// RUN: FileCheck --check-prefix=V %s < %t.report
-// RUN: FileCheck --check-prefix=W %s < %t.report
-// RUN: FileCheck --check-prefix=Q %s < %t.report
+// RUN: %drop-checks %t.report | FileCheck --check-prefix=P %s
+// RUN: %drop-checks %t.report | FileCheck --check-prefix=R %s
+// RUN: %drop-checks %t.report | FileCheck --check-prefix=S %s
+// RUN: %drop-checks %t.report | FileCheck --check-prefix=U %s
+// RUN: %drop-checks %t.report | FileCheck --check-prefix=V %s
+// RUN: %drop-checks %t.report | FileCheck --check-prefix=W %s
+// RUN: %drop-checks %t.report | FileCheck --check-prefix=Q %s
 // RUN: cp %s %t.cpp
 // RUN: not %dl-refactor-rules --apply --layout=P=soa %t.cpp -- -std=c++17 2>&1 | FileCheck --check-prefix=FORCED %s
 // RUN: diff %s %t.cpp
 // RUN: %dl-refactor-rules --apply --layout=Q=soa %t.cpp -- -std=c++17
 // RUN: %clangxx -std=c++17 -fsyntax-only -Wall -Wextra -Werror %t.cpp
-// RUN: FileCheck --check-prefix=CODE %s < %t.cpp
+// RUN: %drop-checks %t.cpp | FileCheck --check-prefix=CODE %s
 #include <cstdio>
 
 // Defined before the record: its overload would name the handle first.

@@ -9,7 +9,7 @@
 //
 // RUN: cp %s %t.cpp
 // RUN: %dl-refactor --apply '--layout=Body=split:{x,y,z,m}soa{vx,vy,vz}tiled:8' %t.cpp -- -std=c++17
-// RUN: FileCheck --check-prefix=CODE %s < %t.cpp
+// RUN: %drop-checks %t.cpp | FileCheck --check-prefix=CODE %s
 // CODE:      for (std::size_t i = 0; i < n; ++i) {
 // CODE-NEXT:   float ax = 0.0f, ay = 0.0f, az = 0.0f;
 // CODE-NEXT:   for (std::size_t j = 0; j < n; ++j) {
@@ -18,7 +18,8 @@
 // CODE:        bodies[i].vx += dt * ax;
 // CODE:      for (std::size_t i_tile = 0; i_tile < bodies.size() / 8; ++i_tile) {
 // CODE-NEXT:   for (std::size_t i_lane = 0; i_lane < 8; ++i_lane) {
-// CODE-NEXT:     bodies.element(i_tile, i_lane).x += dt * bodies.element(i_tile, i_lane).vx;
+// CODE-NEXT:     bodies.element(i_tile, i_lane).x +=
+// CODE-NEXT:         dt * bodies.element(i_tile, i_lane).vx;
 #include <cstdio>
 #include <vector>
 

@@ -5,7 +5,7 @@
 // RUN: cp %s %t.cpp
 // RUN: %dl-refactor-rules --apply --layout=P=soa %t.cpp -- -std=c++17 2>&1 | FileCheck --check-prefix=TOOL %s
 // TOOL: struct P rewritten as P_soa
-// RUN: FileCheck %s < %t.cpp
+// RUN: %drop-checks %t.cpp | FileCheck %s
 // RUN: %clangxx -std=c++17 -Wall -Wextra -Werror %t.cpp -o %t.bin
 // RUN: %t.bin | FileCheck --check-prefix=OUT %s
 // OUT: 45 2 5 12

@@ -13,7 +13,7 @@
 // RUN: %dl-refactor --report %s -- -std=c++17 | FileCheck --check-prefix=REPORT %s
 // REPORT: move at {{.*}}vector-references.cpp:[[@LINE+24]]:13: 4 accesses
 // RUN: cp %s %t/soa.cpp && %dl-refactor --apply --quiet --layout=P=soa %t/soa.cpp -- -std=c++17
-// RUN: FileCheck --check-prefix=CODE %s < %t/soa.cpp
+// RUN: %drop-checks %t/soa.cpp | FileCheck --check-prefix=CODE %s
 #include <cstdio>
 #include <vector>
 

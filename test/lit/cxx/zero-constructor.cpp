@@ -14,7 +14,7 @@
 // CELL-NEXT: split: same output
 // RUN: cp %s %t.cpp
 // RUN: %dl-refactor --apply --layout=double2=soa --layout=Cell=soa --layout=Node=soa %t.cpp -- -std=c++17
-// RUN: FileCheck --check-prefix=CODE %s < %t.cpp
+// RUN: %drop-checks %t.cpp | FileCheck --check-prefix=CODE %s
 // RUN: %dl-refactor --report %s -- -std=c++17 | FileCheck --check-prefix=REPORT %s
 #include <cstdio>
 

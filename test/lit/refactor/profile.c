@@ -21,10 +21,15 @@
 // RUN:   -fsyntax-only %s 2>&1 | FileCheck --check-prefix=PLUGIN-ALONE %s
 //
 // The rewrite follows the measured plan, and prints what the original does.
+// The coverage mapping names the files by path: the copy rewritten is the
+// one profiled.
 // RUN: cp %s %t/prof.c
-// RUN: %dl-refactor-rules --apply --profile=%t/prog.profdata \
-// RUN:   --profile-binary=%t/prog %t/prof.c --
-// RUN: FileCheck --check-prefix=APPLIED %s < %t/prof.c
+// RUN: %cc -fprofile-instr-generate -fcoverage-mapping %t/prof.c -o %t/prog2
+// RUN: env LLVM_PROFILE_FILE=%t/prog2.profraw %t/prog2 2000 400
+// RUN: llvm-profdata merge -o %t/prog2.profdata %t/prog2.profraw
+// RUN: %dl-refactor-rules --apply --profile=%t/prog2.profdata \
+// RUN:   --profile-binary=%t/prog2 %t/prof.c --
+// RUN: %drop-checks %t/prof.c | FileCheck --check-prefix=APPLIED %s
 // RUN: %cc -Wall -Wextra -Werror %t/prof.c -o %t/rewritten
 // RUN: %t/prog 2000 40 > %t/before.txt
 // RUN: %t/rewritten 2000 40 > %t/after.txt
@@ -64,9 +69,9 @@
 // PLUGIN: remark: dlopt: struct Particle {{.*}}: {x,vx} SoA | {y,z,vy,vz,mass,charge} AoS
 // PLUGIN-ALONE: error: dlopt: profile=FILE and profile-binary=EXE go together
 
-// APPLIED: struct Particle_soa {
-// APPLIED: double *x;
-// APPLIED: double *vx;
+// APPLIED: typedef struct Particle_split {
+// APPLIED-NEXT: double *__restrict x;
+// APPLIED-NEXT: double *__restrict vx;
 
 // ALONE: --profile and --profile-binary go together
 // NOT-PROFILE: cannot read the profile '{{.*}}profile.c'

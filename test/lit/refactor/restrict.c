@@ -8,7 +8,7 @@
 // REPORT: plan: particle_t: {x,y,z} SoA | {vx,vy,vz} Tiled(16) | {fx,fy,fz} SoA | {mass} SoA | {id,species} AoS
 // REPORT-NEXT: restrict: the handle's pointers (no function reaches its arrays through two pointers)
 // RUN: %dl-refactor --apply --quiet '--layout=particle_t=split:{x,y,z}soa{vx,vy,vz}tiled:16{fx,fy,fz}soa{mass}soa{id,species}aos' %t/md.c -- -O3
-// RUN: FileCheck --check-prefix=CODE %s < %t/md.c
+// RUN: %drop-checks %t/md.c | FileCheck --check-prefix=CODE %s
 // CODE:      typedef struct particle_t_split {
 // CODE-NEXT:   double *__restrict x;
 // CODE:        struct particle_t_tile_vx_vy_vz *__restrict vx_vy_vz;
@@ -103,7 +103,7 @@ int main(int argc, char **argv) {
 // RUN: %dl-refactor --report --layout=P=soa %S/Inputs/restrict/memmove.c -- | FileCheck --check-prefix=MOVE %s
 // MOVE: not restrict: memmove moves elements within an array at {{.*}}memmove.c:8:3
 // RUN: cp %S/Inputs/restrict/two-pointers.c %t/two.c && %dl-refactor --apply --quiet --layout=P=soa %t/two.c --
-// RUN: FileCheck --check-prefix=PLAIN %s < %t/two.c
+// RUN: %drop-checks %t/two.c | FileCheck --check-prefix=PLAIN %s
 // PLAIN:      typedef struct P_soa {
 // PLAIN-NEXT:   float *x;
 // PLAIN-NEXT:   float *y;

@@ -1,12 +1,14 @@
 // The program's own allocator and release functions, as real codes write
 // them: xmalloc exits with a message when memory runs out, aligned_malloc
 // rounds its size up for aligned_alloc (the Parallel Research Kernels'
-// prk_malloc), xfree tests for null, zmalloc and zfree call them in turn. An array from them takes the new
-// layout, each of its blocks from the same function (alignment and the
-// failure message stay the program's) and released through the program's
-// release function. A function that prints every size it allocates, or
-// counts the bytes in a global, is no allocator for the rewrite: its
-// arrays keep their layout, with the reason.
+// prk_malloc), xfree tests for null, zmalloc and zfree call them in turn.
+// An array from them takes the new layout, each of its blocks from the same
+// function (alignment and the failure message stay the program's) and
+// released through the program's release function; when one block cannot
+// be had, those got before go back through the C library's release of the
+// function's blocks (free here). A function that prints every size it
+// allocates, or counts the bytes in a global, is no allocator for the
+// rewrite: its arrays keep their layout, with the reason.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %dl-refactor --report %s -- | FileCheck --check-prefix=REPORT %s
 // REPORT:      struct body at {{.*}}allocator-functions.c:
@@ -22,12 +24,15 @@
 // REPORT-NEXT:     {{.*}}allocator-functions.c:{{[0-9]+}}:{{[0-9]+}}: pointer from 'counted_malloc', which is not a known allocator (malloc, calloc, realloc, or the program's own that allocates as they do): it writes 'allocated', a global variable
 // RUN: %cc -std=c11 -O2 -Wall -Wextra -Werror %s -o %t/orig && %t/orig > %t/orig.out
 // RUN: cp %s %t/soa.c && %dl-refactor --apply --quiet --layout=body=soa %t/soa.c --
-// RUN: FileCheck --check-prefix=SOA %s < %t/soa.c
-// SOA: static inline body_soa body_soa_alloc_by(size_t n, void *(*alloc)(size_t)) {
+// RUN: %drop-checks %t/soa.c | FileCheck --check-prefix=SOA %s
+// SOA:      static inline body_soa body_soa_alloc_by(size_t n, void *(*alloc)(size_t),
+// SOA-NEXT:   void (*release)(void *)) {
+// SOA:          if (release) {
+// SOA-NEXT:       release(h.x);
 // SOA: static inline void body_soa_free_by(body_soa h, void (*release)(void *)) {
-// SOA: body_soa bodies = body_soa_alloc_by(n, xmalloc);
-// SOA: body_soa copy = body_soa_alloc_by(n, aligned_malloc);
-// SOA: body_soa zero = body_soa_alloc_by(n, zmalloc);
+// SOA: body_soa bodies = body_soa_alloc_by(n, xmalloc, free);
+// SOA: body_soa copy = body_soa_alloc_by(n, aligned_malloc, free);
+// SOA: body_soa zero = body_soa_alloc_by(n, zmalloc, free);
 // SOA: body_soa_free_by(copy, xfree);
 // SOA: body_soa_free_by(zero, zfree);
 // SOA: body_soa_free(bodies);

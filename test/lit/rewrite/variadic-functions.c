@@ -10,7 +10,7 @@
 // REPORT:        plan: node:
 // RUN: %cc -std=c11 -O2 -Wall -Wextra -Werror %s -o %t/orig && %t/orig > %t/orig.out
 // RUN: cp %s %t/auto.c && %dl-refactor --apply --quiet %t/auto.c --
-// RUN: FileCheck --check-prefix=AUTO %s < %t/auto.c
+// RUN: %drop-checks %t/auto.c | FileCheck --check-prefix=AUTO %s
 // AUTO: static void toffoli(int n, node_soa nodes, int ncontrols, ...) {
 // AUTO: va_start(bits, ncontrols);
 // AUTO: static void flip(node_soa nodes, int n, ...) {

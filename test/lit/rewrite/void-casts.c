@@ -12,9 +12,9 @@
 // REPORT:        plan: sample:
 // RUN: %cc -std=c11 -O2 -Wall -Wextra -Werror %s -o %t/orig && %t/orig > %t/orig.out
 // RUN: cp %s %t/soa.c && %dl-refactor --apply --quiet --layout=sample=soa %t/soa.c --
-// RUN: FileCheck --check-prefix=SOA %s < %t/soa.c
+// RUN: %drop-checks %t/soa.c | FileCheck --check-prefix=SOA %s
 // SOA: sample_soa_fwrite(sample_soa_offset(samples, i), 1, f);
-// SOA: sample_soa_fread(sample_soa_offset(samples, i), 1, f);
+// SOA: if (sample_soa_fread(sample_soa_offset(samples, i), 1, f) != 1)
 // SOA: sample_soa_fill(copy, 0, n);
 // SOA: sample_soa_copy(copy, samples, n);
 // SOA: sample_soa_qsort(copy, n, by_weight);

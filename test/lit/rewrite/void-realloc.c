@@ -15,7 +15,7 @@
 // REPORT-NEXT:     {{.*}}void-realloc.c:{{[0-9]+}}:{{[0-9]+}}: realloc of 'charges' whose result is kept other than in an array of 'Charge' (or in a void * variable only tested for null and assigned back to one)
 // RUN: %cc -std=c11 -O2 -Wall -Wextra -Werror %s -o %t/orig && %t/orig > %t/orig.out
 // RUN: cp %s %t/soa.c && %dl-refactor --apply --quiet --layout=Atom_t=soa %t/soa.c --
-// RUN: FileCheck --check-prefix=SOA %s < %t/soa.c
+// RUN: %drop-checks %t/soa.c | FileCheck --check-prefix=SOA %s
 // SOA:      Atom_t_soa tmp = Atom_t_soa_realloc(&atom, (size_t)2 * len);
 // SOA-NEXT: if (NULL == tmp.x) {
 // SOA:      atom = tmp;
