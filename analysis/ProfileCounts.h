@@ -39,6 +39,12 @@ public:
   std::optional<uint64_t> countAt(llvm::StringRef File, unsigned Line,
                                   unsigned Col) const;
 
+  /// Whether the profile has counts for \p File (a real path, or a name
+  /// unique in the profile), as countAt finds them.
+  bool covers(llvm::StringRef File) const {
+    return segmentsOf(File) != nullptr;
+  }
+
   /// Functions whose counters do not match the binary's source (the
   /// profile is older than the build): their code has no counts.
   unsigned mismatchedFunctions() const { return Mismatched; }

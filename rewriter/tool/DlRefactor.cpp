@@ -888,6 +888,26 @@ kernelFlags(const std::vector<std::string> &Files) {
   return Flags;
 }
 
+/// A file the profile has no counts for keeps guessed counts, silently
+/// otherwise: the instrumented program was built from other files (a copy
+/// elsewhere, under another name) or without it. Kernel files have none.
+static void warnUnprofiled(const ProgramOptions &Opts,
+                           const std::vector<std::string> &Files) {
+  const ProfileCounts *Profile = Opts.Analysis.Profile;
+  if (!Profile)
+    return;
+  for (const std::string &F : Files) {
+    llvm::SmallString<256> Real;
+    if (llvm::sys::fs::real_path(F, Real))
+      Real = F;
+    if (!llvm::StringRef(F).ends_with(".cl") && !Profile->covers(Real))
+      llvm::errs() << "dl-refactor: warning: '" << ProfileBinary
+                   << "' was built without '" << F
+                   << "' (the coverage mapping names the files it was built "
+                      "from): its counts are guessed\n";
+  }
+}
+
 int main(int Argc, const char **Argv) {
   // For the stack checks of the walks over deep ASTs (StackSpace.h).
   clang::noteBottomOfStack();
@@ -912,6 +932,7 @@ int main(int Argc, const char **Argv) {
   std::vector<std::string> Files = inputFiles(*Parser, Argc, Argv, WholeDB);
   if (Files.empty())
     return UsageError;
+  warnUnprofiled(Opts, Files);
   std::unique_ptr<CompilationDatabase> KernelDB = withKernelFlags(
       WholeDB ? *WholeDB : Parser->getCompilations(), kernelFlags(Files));
   const CompilationDatabase &DB = *KernelDB;

@@ -30,6 +30,12 @@
 // RUN: %dl-refactor-rules --apply --profile=%t/prog2.profdata \
 // RUN:   --profile-binary=%t/prog2 %t/prof.c --
 // RUN: %drop-checks %t/prof.c | FileCheck --check-prefix=APPLIED %s
+// A profile of the file under another name has no counts for this one:
+// said, not silently guessed.
+// RUN: cp %s %t/elsewhere.c
+// RUN: %dl-refactor-rules --report --profile=%t/prog.profdata \
+// RUN:   --profile-binary=%t/prog %t/elsewhere.c -- 2>&1 \
+// RUN:   | FileCheck --check-prefix=ELSEWHERE %s
 // RUN: %cc -Wall -Wextra -Werror %t/prof.c -o %t/rewritten
 // RUN: %t/prog 2000 40 > %t/before.txt
 // RUN: %t/rewritten 2000 40 > %t/after.txt
@@ -50,9 +56,9 @@
 // GUESS: plan: Particle: {x,y,z,vx,vy,vz,mass,charge} AoS (keep as is)
 
 // MEASURED: bin_cells at {{.*}}: 8 accesses, 3 loops, runs 1 times (profile), weight
-// MEASURED-NEXT: loop at {{.*}}profile.c:[[@LINE+36]]:3: 2 trips (measured)
-// MEASURED-NEXT: loop at {{.*}}profile.c:[[@LINE+36]]:5: 2 trips (measured)
-// MEASURED-NEXT: loop at {{.*}}profile.c:[[@LINE+36]]:7: 2000 trips (measured)
+// MEASURED-NEXT: loop at {{.*}}profile.c:[[@LINE+39]]:3: 2 trips (measured)
+// MEASURED-NEXT: loop at {{.*}}profile.c:[[@LINE+39]]:5: 2 trips (measured)
+// MEASURED-NEXT: loop at {{.*}}profile.c:[[@LINE+39]]:7: 2000 trips (measured)
 // MEASURED-NEXT: drift at {{.*}}: 3 accesses, 1 loops, runs 400 times (profile), weight
 // MEASURED-NEXT: loop at {{.*}}: 2000 trips (measured)
 // MEASURED: main at {{.*}} runs 1 times (profile)
@@ -68,6 +74,9 @@
 
 // PLUGIN: remark: dlopt: struct Particle {{.*}}: {x,vx} SoA | {y,z,vy,vz,mass,charge} AoS
 // PLUGIN-ALONE: error: dlopt: profile=FILE and profile-binary=EXE go together
+
+// ELSEWHERE: warning: '{{.*}}prog' was built without '{{.*}}elsewhere.c' (the coverage mapping names the files it was built from): its counts are guessed
+// ELSEWHERE: plan: Particle: {x,y,z,vx,vy,vz,mass,charge} AoS
 
 // APPLIED: typedef struct Particle_split {
 // APPLIED-NEXT: double *__restrict x;
