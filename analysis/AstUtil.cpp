@@ -285,6 +285,24 @@ bool dlopt::isStdSwap(const CallExpr *Call) {
          Callee->getName() == "swap" && Call->getNumArgs() == 2;
 }
 
+bool dlopt::isConditionOf(const Stmt *P, const Expr *E) {
+  if (!P)
+    return false;
+  if (const auto *If = dyn_cast<IfStmt>(P))
+    return If->getCond() == E;
+  if (const auto *While = dyn_cast<WhileStmt>(P))
+    return While->getCond() == E;
+  if (const auto *Do = dyn_cast<DoStmt>(P))
+    return Do->getCond() == E;
+  if (const auto *For = dyn_cast<ForStmt>(P))
+    return For->getCond() == E;
+  if (const auto *Cond = dyn_cast<ConditionalOperator>(P))
+    return Cond->getCond() == E;
+  if (const auto *BO = dyn_cast<BinaryOperator>(P))
+    return BO->isLogicalOp();
+  return false;
+}
+
 const Expr *dlopt::ignoreVoidPointerCasts(const Expr *E) {
   E = E->IgnoreParenImpCasts();
   while (const auto *Cast = dyn_cast<ExplicitCastExpr>(E)) {

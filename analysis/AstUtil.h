@@ -104,6 +104,10 @@ ContainerAlgorithm asContainerAlgorithm(const clang::CallExpr *Call);
 /// True for a call of std::swap(a, b).
 bool isStdSwap(const clang::CallExpr *Call);
 
+/// Whether \p E is the condition \p P tests (C tests a pointer there
+/// without converting it to bool): if (p), while (p), p ? a : b, p && q.
+bool isConditionOf(const clang::Stmt *P, const clang::Expr *E);
+
 /// \p E without parentheses, implicit casts and explicit casts to a pointer
 /// to void: `(void *)&a[i]` as an argument of fread is `&a[i]`, the
 /// conversion the call would make anyway.

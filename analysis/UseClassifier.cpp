@@ -1063,26 +1063,6 @@ bool UseClassifier::isHandleExpr(const Expr *E) const {
   return false;
 }
 
-/// Whether \p E is the condition \p P tests (C tests a pointer there
-/// without converting it to bool): if (p), while (p), p ? a : b, p && q.
-static bool isConditionOf(const Stmt *P, const Expr *E) {
-  if (!P)
-    return false;
-  if (const auto *If = dyn_cast<IfStmt>(P))
-    return If->getCond() == E;
-  if (const auto *While = dyn_cast<WhileStmt>(P))
-    return While->getCond() == E;
-  if (const auto *Do = dyn_cast<DoStmt>(P))
-    return Do->getCond() == E;
-  if (const auto *For = dyn_cast<ForStmt>(P))
-    return For->getCond() == E;
-  if (const auto *Cond = dyn_cast<ConditionalOperator>(P))
-    return Cond->getCond() == E;
-  if (const auto *BO = dyn_cast<BinaryOperator>(P))
-    return BO->isLogicalOp();
-  return false;
-}
-
 /// The member of a struct whose value \p E is in the brace initializer
 /// \p List, or null (an array's list, or an element of a nested one).
 static const FieldDecl *initializedMember(const InitListExpr *List,

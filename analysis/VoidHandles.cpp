@@ -44,23 +44,15 @@ bool UseClassifier::voidHandleUse(const DeclRefExpr *Ref,
            handleRecord(Cast->getType()) == RD;
   if (const auto *Not = dyn_cast_or_null<UnaryOperator>(P))
     return Not->getOpcode() == UO_LNot;
+  if (isConditionOf(P, Child)) // if (tmp), tmp && q: C's tests of a pointer
+    return true;
   if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P)) {
-    if (BO->isLogicalOp())
-      return true;
     if (BO->getOpcode() == BO_Assign)
       return BO->getLHS() == Child && reallocRecord(BO->getRHS(), *this) == RD;
     const Expr *Other = BO->getLHS() == Child ? BO->getRHS() : BO->getLHS();
     return BO->isEqualityOp() &&
            Other->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull);
   }
-  // C tests a pointer without converting it: if (tmp), while (tmp),
-  // tmp ? a : b (tmp && q above).
-  if (const auto *If = dyn_cast_or_null<IfStmt>(P))
-    return If->getCond() == Child;
-  if (const auto *While = dyn_cast_or_null<WhileStmt>(P))
-    return While->getCond() == Child;
-  if (const auto *Cond = dyn_cast_or_null<ConditionalOperator>(P))
-    return Cond->getCond() == Child;
   return false;
 }
 
