@@ -301,3 +301,80 @@ bool dlopt::isAllocatorFunction(const FunctionDecl *FD) {
 bool dlopt::isReleaseFunction(const FunctionDecl *FD) {
   return releases(FD, 0);
 }
+
+/// \p FD, declared in a user file and defined in no part of this
+/// translation unit, with one parameter of type \p Param and result
+/// \p Result; not one of the C library's (malloc declared by hand).
+static bool declaredOnly(const FunctionDecl *FD, QualType Param,
+                         QualType Result) {
+  if (!FD || !FD->getIdentifier() || FD->getDefinition() ||
+      FD->getBuiltinID() || FD->getNumParams() != 1 || FD->isVariadic())
+    return false;
+  if (const auto *M = dyn_cast<CXXMethodDecl>(FD); M && !M->isStatic())
+    return false;
+  ASTContext &Ctx = FD->getASTContext();
+  return !inSystemHeader(Ctx.getSourceManager(), FD->getLocation()) &&
+         Ctx.hasSameType(FD->getParamDecl(0)->getType().getUnqualifiedType(),
+                         Param) &&
+         Ctx.hasSameType(FD->getReturnType(), Result);
+}
+
+bool dlopt::isExternalAllocator(const FunctionDecl *FD) {
+  return FD && declaredOnly(FD, FD->getASTContext().getSizeType(),
+                            FD->getASTContext().VoidPtrTy);
+}
+
+bool dlopt::isExternalRelease(const FunctionDecl *FD) {
+  return FD && declaredOnly(FD, FD->getASTContext().VoidPtrTy,
+                            FD->getASTContext().VoidTy);
+}
+
+std::string dlopt::notAllocatorReason(llvm::StringRef Name,
+                                      llvm::StringRef Why) {
+  return ("pointer from '" + Name +
+          "', which is not a known allocator (malloc, calloc, realloc, or "
+          "the program's own that allocates as they do): " +
+          Why)
+      .str();
+}
+
+/// The definitions of \p DC and of the extern "C" blocks and namespaces in
+/// it.
+static void exportedFrom(const DeclContext *DC,
+                         std::map<std::string, std::string> &Allocators,
+                         std::vector<std::string> &Releases,
+                         std::map<std::string, std::string> &Misfits) {
+  for (const Decl *D : DC->decls()) {
+    if (isa<LinkageSpecDecl, NamespaceDecl>(D)) {
+      exportedFrom(cast<DeclContext>(D), Allocators, Releases, Misfits);
+      continue;
+    }
+    const auto *FD = dyn_cast<FunctionDecl>(D);
+    if (!FD || !FD->doesThisDeclarationHaveABody() ||
+        !FD->isExternallyVisible() || !FD->getIdentifier() ||
+        inSystemHeader(FD->getASTContext().getSourceManager(),
+                       FD->getLocation()))
+      continue;
+    ASTContext &Ctx = FD->getASTContext();
+    std::string Name = FD->getQualifiedNameAsString();
+    if (isAllocatorFunction(FD))
+      Allocators[Name] = allocatorRelease(FD);
+    else if (isReleaseFunction(FD))
+      Releases.push_back(Name);
+    else if (FD->getNumParams() == 1 &&
+             Ctx.hasSameType(FD->getReturnType(), Ctx.VoidPtrTy) &&
+             Ctx.hasSameType(
+                 FD->getParamDecl(0)->getType().getUnqualifiedType(),
+                 Ctx.getSizeType()))
+      Misfits[Name] = notAllocatorReason(Name, notAllocatorFunction(FD));
+  }
+}
+
+void dlopt::exportedAllocatorFunctions(
+    ASTContext &Ctx, std::map<std::string, std::string> &Allocators,
+    std::vector<std::string> &Releases,
+    std::map<std::string, std::string> &Misfits) {
+  exportedFrom(Ctx.getTranslationUnitDecl(), Allocators, Releases, Misfits);
+  llvm::sort(Releases);
+  Releases.erase(std::unique(Releases.begin(), Releases.end()), Releases.end());
+}

@@ -14,12 +14,23 @@
 // call than the C library's allocators, except on a path that ends the
 // program (the message before exit(1) when memory runs out).
 //
+// Programs keep such functions in a file of their own (util.c), which the
+// files allocating the arrays only declare. A call to a function declared
+// and not defined in the file, of the type of one (`void *F(size_t)`, or
+// `void F(void *)` for a release), counts as one there for a while: the
+// analysis records it as an external symbol (ExternalSymbol::Allocator,
+// Release), which the program's merge resolves against the functions the
+// other files define as such (LayoutPlan::Allocators, ReleaseFunctions);
+// unresolved, it refuses the record.
+//
 //===----------------------------------------------------------------------===//
 #ifndef DLOPT_ANALYSIS_ALLOCATORFUNCTIONS_H
 #define DLOPT_ANALYSIS_ALLOCATORFUNCTIONS_H
 
 #include "clang/AST/Decl.h"
+#include <map>
 #include <string>
+#include <vector>
 
 namespace dlopt {
 
@@ -42,6 +53,27 @@ std::string allocatorRelease(const clang::FunctionDecl *FD);
 /// them (or to another release function of the program) and to nothing
 /// else, under the rules above.
 bool isReleaseFunction(const clang::FunctionDecl *FD);
+
+/// Whether \p FD, declared in a user file and not defined in this
+/// translation unit, has the type of an allocator function (`void *F(
+/// size_t)`): another file of the program may define it as one.
+bool isExternalAllocator(const clang::FunctionDecl *FD);
+/// Likewise for a release function (`void F(void *)`).
+bool isExternalRelease(const clang::FunctionDecl *FD);
+
+/// The allocator functions (with their allocatorRelease) and the release
+/// functions that \p Ctx's file defines with external linkage, by name:
+/// what other files of the program may call (LayoutPlan::Allocators). The
+/// functions of an allocator's type that are none go in \p Misfits, with
+/// the reason that refuses an array from them (notAllocatorReason).
+void exportedAllocatorFunctions(clang::ASTContext &Ctx,
+                                std::map<std::string, std::string> &Allocators,
+                                std::vector<std::string> &Releases,
+                                std::map<std::string, std::string> &Misfits);
+
+/// Why an array from \p Name is refused: it is no allocator function, for
+/// reason \p Why (notAllocatorFunction).
+std::string notAllocatorReason(llvm::StringRef Name, llvm::StringRef Why);
 
 } // namespace dlopt
 

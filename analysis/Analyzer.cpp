@@ -1,6 +1,7 @@
 //===- Analyzer.cpp - The analysis pipeline over one translation unit -----===//
 #include "analysis/Analyzer.h"
 #include "analysis/AccessCollector.h"
+#include "analysis/AllocatorFunctions.h"
 #include "analysis/AstUtil.h"
 #include "analysis/Candidates.h"
 #include "analysis/Legality.h"
@@ -358,6 +359,8 @@ AnalysisResult dlopt::analyzeTranslationUnit(ASTContext &Ctx,
   std::vector<RecordLegality> Legal =
       checkLegality(Ctx, Candidates, &Opts.BufferHolders);
   Unit.FieldBytes = fieldByteCounts(Ctx);
+  exportedAllocatorFunctions(Ctx, Unit.Allocators, Unit.ReleaseFunctions,
+                             Unit.AllocatorMisfits);
 
   std::vector<const RecordDecl *> Decls;
   for (const CandidateRecord &C : Candidates)

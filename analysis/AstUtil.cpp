@@ -354,7 +354,8 @@ StringRef dlopt::allocatorName(const Expr *E) {
   StringRef Name = FD->getName();
   if (Name == "malloc" || Name == "calloc" || Name == "realloc")
     return Name;
-  if (Call->getNumArgs() == 1 && isAllocatorFunction(FD))
+  if (Call->getNumArgs() == 1 &&
+      (isAllocatorFunction(FD) || isExternalAllocator(FD)))
     return Name;
   return "";
 }

@@ -21,6 +21,10 @@ const char *ExternalSymbol::kindName(Kind K) {
     return "kernel-parameter";
   case ByteCount:
     return "byte-count";
+  case Allocator:
+    return "allocator";
+  case Release:
+    return "release";
   }
   llvm_unreachable("all external symbol kinds are named");
 }
@@ -28,7 +32,7 @@ const char *ExternalSymbol::kindName(Kind K) {
 std::optional<ExternalSymbol::Kind>
 ExternalSymbol::kindNamed(llvm::StringRef Name) {
   for (Kind K : {Use, Definition, SortedWith, Comparator, KernelArgument,
-                 KernelParameter, ByteCount})
+                 KernelParameter, ByteCount, Allocator, Release})
     if (Name == kindName(K))
       return K;
   return std::nullopt;

@@ -120,10 +120,20 @@ struct ExternalSymbol {
     /// the element's size: every write of that field in the program must
     /// store n * sizeof(record) (LayoutPlan::FieldBytes).
     ByteCount,
+    /// The record's array allocated by a function this file declares and
+    /// does not define, of an allocator function's type (`void *F(size_t)`):
+    /// another analyzed file must define it as one (LayoutPlan::Allocators,
+    /// AllocatorFunctions.h).
+    Allocator,
+    /// Likewise an array released by such a `void F(void *)`: another
+    /// analyzed file must define it as a release function
+    /// (LayoutPlan::ReleaseFunctions).
+    Release,
   };
   Kind K = Use;
   /// The kinds' names in a report: "use", "definition", "sorted-with",
-  /// "comparator", "kernel-argument", "kernel-parameter", "byte-count".
+  /// "comparator", "kernel-argument", "kernel-parameter", "byte-count",
+  /// "allocator", "release".
   static const char *kindName(Kind K);
   static std::optional<Kind> kindNamed(llvm::StringRef Name);
   std::string Symbol;
@@ -385,6 +395,18 @@ struct LayoutPlan {
   /// written another way (+=, through its address). Merged over the units,
   /// it decides their ExternalSymbol::ByteCount symbols.
   std::map<std::string, std::string> FieldBytes;
+  /// The program's own allocator functions that its files define with
+  /// external linkage (AllocatorFunctions.h), by name: the C library
+  /// function that releases their blocks ("free", "_mm_free"; "" where that
+  /// differs). They resolve other files' ExternalSymbol::Allocator, whose
+  /// allocations the rewrite renders through them.
+  std::map<std::string, std::string> Allocators;
+  /// Likewise its release functions (ExternalSymbol::Release).
+  std::vector<std::string> ReleaseFunctions;
+  /// The functions of an allocator function's type its files define that
+  /// are none, by name: the reason an ExternalSymbol::Allocator of one
+  /// gives (it says why).
+  std::map<std::string, std::string> AllocatorMisfits;
   /// Where host code sets kernels' arguments (clSetKernelArg), by kernel (a
   /// holder symbol until the merge resolves it; "?" for a kernel whose
   /// name is not known): one place per file. A kernel taking a record's

@@ -555,6 +555,15 @@ public:
       std::string Name = "'" + Callee->getNameAsString() + "'";
       if (Name == "'free'" || Name == "'realloc'")
         continue;
+      if (isExternalRelease(Callee)) {
+        external(RD, ExternalSymbol::Release,
+                 Callee->getQualifiedNameAsString(), Arg->getExprLoc(),
+                 What + " released by " + Name +
+                     ", which no analyzed file defines as a release function "
+                     "(`void f(void *p)` passing p to free; name its file "
+                     "too)");
+        continue;
+      }
       if (!Param)
         block(RD, Arg->getExprLoc(),
               What + " passed to the variadic part of " + Name);
@@ -631,6 +640,17 @@ public:
       block(From, Cast->getExprLoc(),
             "cast of '" + Sub->getType().getAsString() + "' to '" +
                 Cast->getType().getAsString() + "'");
+    if (const auto *Call = dyn_cast<CallExpr>(Sub->IgnoreParenCasts());
+        Call && isCandidate(To) && From != To &&
+        isExternalAllocator(Call->getDirectCallee()) &&
+        !allocatorName(Sub).empty())
+      external(To, ExternalSymbol::Allocator,
+               Call->getDirectCallee()->getQualifiedNameAsString(),
+               Cast->getExprLoc(),
+               "pointer from '" + allocatorName(Sub).str() +
+                   "', which no analyzed file defines as an allocator "
+                   "function (`void *f(size_t bytes)` allocating as malloc "
+                   "does; name its file too)");
     if (isCandidate(To) && From != To && allocatorName(Sub).empty() &&
         !UseClassifier::isSearch(Sub) && !UseClassifier::isMapping(Sub) &&
         !Sub->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull)) {
@@ -638,11 +658,8 @@ public:
       const FunctionDecl *Source = Call ? Call->getDirectCallee() : nullptr;
       if (Source)
         block(To, Cast->getExprLoc(),
-              "pointer from '" + Source->getNameAsString() +
-                  "', which is not a known allocator (malloc, calloc, "
-                  "realloc, or the program's own that allocates as they "
-                  "do): " +
-                  notAllocatorFunction(Source));
+              notAllocatorReason(Source->getNameAsString(),
+                                 notAllocatorFunction(Source)));
       else
         block(To, Cast->getExprLoc(),
               "cast to '" + Cast->getType().getAsString() + "' from '" +

@@ -467,9 +467,13 @@ json::Value dlopt::planToJson(const LayoutPlan &Plan) {
   json::Object Buffers, Setters, SvmSetters;
   for (const auto &[Holder, Record] : Plan.BufferHolders)
     Buffers[Holder] = Record;
-  json::Object FieldBytes;
+  json::Object FieldBytes, Allocators, Misfits;
   for (const auto &[Field, Record] : Plan.FieldBytes)
     FieldBytes[Field] = Record;
+  for (const auto &[Allocator, Release] : Plan.Allocators)
+    Allocators[Allocator] = Release;
+  for (const auto &[Function, Why] : Plan.AllocatorMisfits)
+    Misfits[Function] = Why;
   for (const auto &[Kernel, Places] : Plan.KernelArgumentsSet)
     Setters[Kernel] = stringsJson(Places);
   for (const auto &[Kernel, Places] : Plan.KernelArgumentsSetBySvm)
@@ -487,6 +491,9 @@ json::Value dlopt::planToJson(const LayoutPlan &Plan) {
                       {"kernel_holders", std::move(Holders)},
                       {"buffer_holders", std::move(Buffers)},
                       {"field_bytes", std::move(FieldBytes)},
+                      {"allocator_functions", std::move(Allocators)},
+                      {"release_functions", stringsJson(Plan.ReleaseFunctions)},
+                      {"allocator_misfits", std::move(Misfits)},
                       {"kernel_arguments_set", std::move(Setters)},
                       {"kernel_arguments_set_svm", std::move(SvmSetters)},
                       {"records", std::move(Records)}};

@@ -242,6 +242,9 @@ llvm::Expected<LayoutPlan> dlopt::planFromJson(const json::Value &V) {
       !O.mapOptional("kernel_holders", Plan.KernelHolders) ||
       !O.mapOptional("buffer_holders", Plan.BufferHolders) ||
       !O.mapOptional("field_bytes", Plan.FieldBytes) ||
+      !O.mapOptional("allocator_functions", Plan.Allocators) ||
+      !O.mapOptional("release_functions", Plan.ReleaseFunctions) ||
+      !O.mapOptional("allocator_misfits", Plan.AllocatorMisfits) ||
       !O.mapOptional("kernel_arguments_set", Plan.KernelArgumentsSet) ||
       !O.mapOptional("kernel_arguments_set_svm", Plan.KernelArgumentsSetBySvm))
     return Fail();

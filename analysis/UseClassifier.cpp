@@ -1233,8 +1233,10 @@ UseVerdict UseClassifier::callUse(const RecordDecl *RD, const Expr *DRE,
                                   const CallExpr *Call,
                                   const Expr *Child) const {
   const FunctionDecl *Callee = Call->getDirectCallee();
-  // free(a), _mm_free(a) or the program's own release function xfree(a).
-  if (Call->getNumArgs() == 1 && isReleaseFunction(Callee))
+  // free(a), _mm_free(a) or the program's own release function xfree(a)
+  // (defined in another file: Legality makes it an ExternalSymbol::Release).
+  if (Call->getNumArgs() == 1 &&
+      (isReleaseFunction(Callee) || isExternalRelease(Callee)))
     return checked(UseVerdict::of({UseKind::Release, Call, DRE}), "a release");
   if (std::optional<UseVerdict> V = libraryCall(RD, DRE, Call, Child))
     return *V;

@@ -322,6 +322,10 @@ static bool resolves(const LayoutPlan &Plan, const llvm::StringSet<> &Defined,
     auto It = Plan.FieldBytes.find(S.Symbol);
     return It != Plan.FieldBytes.end() && It->second == recordKey(R);
   }
+  case ExternalSymbol::Allocator:
+    return Plan.Allocators.count(S.Symbol);
+  case ExternalSymbol::Release:
+    return llvm::is_contained(Plan.ReleaseFunctions, S.Symbol);
   }
   return false;
 }
@@ -335,11 +339,17 @@ void dlopt::resolveExternals(LayoutPlan &Plan) {
   for (RecordPlan &R : Plan.Records) {
     llvm::erase_if(R.Blockers, [](const Blocker &B) { return B.FromLinkage; });
     for (const ExternalSymbol &S : R.Externals) {
-      bool Fine = resolves(Plan, Defined, R, S);
-      if (!Fine)
-        R.Blockers.push_back({S.Reason, S.Location, /*FromLinkage=*/true,
-                              /*Shadowed=*/false, /*InMacro=*/false,
-                              S.Host ? Blocker::WholeOnly : Blocker::Both});
+      if (resolves(Plan, Defined, R, S))
+        continue;
+      // An allocator another file defines as none: why.
+      auto Misfit = S.K == ExternalSymbol::Allocator
+                        ? Plan.AllocatorMisfits.find(S.Symbol)
+                        : Plan.AllocatorMisfits.end();
+      R.Blockers.push_back(
+          {Misfit != Plan.AllocatorMisfits.end() ? Misfit->second : S.Reason,
+           S.Location, /*FromLinkage=*/true,
+           /*Shadowed=*/false, /*InMacro=*/false,
+           S.Host ? Blocker::WholeOnly : Blocker::Both});
     }
     // A use on the line of an unresolved symbol is explained by it.
     auto Line = [](llvm::StringRef Pos) { return Pos.rsplit(':').first; };
@@ -674,6 +684,17 @@ LayoutPlan dlopt::mergeUnits(std::vector<LayoutPlan> Units,
       if (auto [It, New] = Out.FieldBytes.try_emplace(Field, Record);
           !New && It->second != Record)
         It->second.clear();
+    for (const auto &[Allocator, Release] : U.Allocators)
+      // Definitions that differ (two programs in one compile database)
+      // release their blocks with no function known.
+      if (auto [It, New] = Out.Allocators.try_emplace(Allocator, Release);
+          !New && It->second != Release)
+        It->second.clear();
+    Out.AllocatorMisfits.insert(U.AllocatorMisfits.begin(),
+                                U.AllocatorMisfits.end());
+    appendUnique(
+        Out.ReleaseFunctions, U.ReleaseFunctions,
+        [](const std::string &A, const std::string &B) { return A == B; });
     for (const auto &[Holder, Kernel] : U.KernelHolders)
       // Files that create different kernels into one holder name none.
       if (auto [It, New] = Out.KernelHolders.try_emplace(Holder, Kernel);

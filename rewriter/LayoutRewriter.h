@@ -26,6 +26,9 @@ public:
   void knowBuffers(const std::map<std::string, std::string> *Known) {
     State.KnownBuffers = Known;
   }
+  void knowAllocators(const std::map<std::string, std::string> *Known) {
+    State.ProgramAllocators = Known;
+  }
 
 private:
   /// The generated declarations of a record go in its file, at Offset.

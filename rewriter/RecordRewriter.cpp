@@ -380,8 +380,10 @@ RewriteResult LayoutRewriter::run(std::vector<RewriteTarget> &Targets) {
 
 RewriteResult
 dlopt::rewriteRecords(ASTContext &Ctx, std::vector<RewriteTarget> &Targets,
-                      const std::map<std::string, std::string> *KnownBuffers) {
+                      const std::map<std::string, std::string> *KnownBuffers,
+                      const std::map<std::string, std::string> *Allocators) {
   rewrite::LayoutRewriter R(Ctx, Targets);
   R.knowBuffers(KnownBuffers);
+  R.knowAllocators(Allocators);
   return R.run(Targets);
 }

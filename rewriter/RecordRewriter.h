@@ -51,10 +51,12 @@ struct RewriteResult {
 };
 
 /// \p KnownBuffers: the program's OpenCL buffer holders
-/// (LayoutPlan::BufferHolders).
-RewriteResult rewriteRecords(
-    clang::ASTContext &Ctx, std::vector<RewriteTarget> &Targets,
-    const std::map<std::string, std::string> *KnownBuffers = nullptr);
+/// (LayoutPlan::BufferHolders); \p Allocators: its allocator functions
+/// (LayoutPlan::Allocators), for those other files define.
+RewriteResult
+rewriteRecords(clang::ASTContext &Ctx, std::vector<RewriteTarget> &Targets,
+               const std::map<std::string, std::string> *KnownBuffers = nullptr,
+               const std::map<std::string, std::string> *Allocators = nullptr);
 
 } // namespace dlopt
 

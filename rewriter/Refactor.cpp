@@ -92,7 +92,8 @@ dlopt::rewriteTranslationUnit(ASTContext &Ctx, const LayoutPlan &Program,
          Plan.hasDeviceArrays() && Plan.How == Strategy::Boundary});
     Keys.push_back(Key);
   }
-  RewriteResult RR = rewriteRecords(Ctx, Targets, &Program.BufferHolders);
+  RewriteResult RR =
+      rewriteRecords(Ctx, Targets, &Program.BufferHolders, &Program.Allocators);
   for (unsigned I = 0; I < Targets.size(); ++I) {
     const RecordDecl *RD = Targets[I].Decl;
     std::vector<std::string> Reasons;

@@ -110,6 +110,9 @@ struct RewriteState {
   bool convertsAtBoundary(const UseVerdict &V) const;
   /// The program's OpenCL buffer holders (LayoutPlan::BufferHolders).
   const std::map<std::string, std::string> *KnownBuffers = nullptr;
+  /// The program's allocator functions defined in other files, with the
+  /// function releasing their blocks (LayoutPlan::Allocators).
+  const std::map<std::string, std::string> *ProgramAllocators = nullptr;
   /// What each use is (the analysis's classification).
   UseClassifier Uses;
   std::vector<Site> Sites, LoopSites;

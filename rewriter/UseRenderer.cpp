@@ -139,7 +139,14 @@ void UseRenderer::allocationSite(const RecordDecl *RD, const HandleUse &U) {
                     : nullptr;
   std::string Release;
   if (Helper == HandleLayout::AllocBy) {
-    Release = allocatorRelease(cast<CallExpr>(Inner)->getDirectCallee());
+    const FunctionDecl *By = cast<CallExpr>(Inner)->getDirectCallee();
+    Release = allocatorRelease(By);
+    // One another file defines: as the program's merge found it.
+    if (isExternalAllocator(By) && State.ProgramAllocators)
+      if (auto It =
+              State.ProgramAllocators->find(By->getQualifiedNameAsString());
+          It != State.ProgramAllocators->end())
+        Release = It->second;
     if (Release.empty())
       Release = "0";
   }

@@ -293,6 +293,38 @@ TEST(WholeProgramTest, ExternalsResolveAcrossUnits) {
   EXPECT_EQ(P.Records[0].Blockers[1].Location, "b.c:2:10");
 }
 
+TEST(WholeProgramTest, AllocatorFunctionsResolveAgainstTheirDefinitions) {
+  RecordPlan A = record("a.c");
+  A.Kernels.push_back(kernel("ka", {0, 1}));
+  A.Externals.push_back(
+      symbol(ExternalSymbol::Allocator, "xmalloc", "a.c:4:9"));
+  A.Externals.push_back(symbol(ExternalSymbol::Release, "xfree", "a.c:9:3"));
+  LayoutPlan Util;
+  Util.Planned = false;
+  Util.Units = {"util.c"};
+  Util.Allocators["xmalloc"] = "free";
+  Util.ReleaseFunctions = {"xfree"};
+
+  // Alone, a.c cannot tell what either does.
+  LayoutPlan P = mergeUnits({unit("a.c", A, /*HasMain=*/true)}, {});
+  ASSERT_EQ(P.Records[0].Blockers.size(), 2u);
+  EXPECT_TRUE(P.Records[0].Blockers[0].FromLinkage);
+
+  // util.c defines both as such; read back from its JSON report too.
+  llvm::Expected<LayoutPlan> Back = planFromJson(planToJson(Util));
+  ASSERT_TRUE(bool(Back)) << llvm::toString(Back.takeError());
+  P = mergeUnits({unit("a.c", A, true), *Back}, {});
+  EXPECT_TRUE(P.Records[0].transformable());
+  EXPECT_EQ(P.Allocators.at("xmalloc"), "free");
+
+  // One that util.c defines as none is refused with its reason.
+  Util.Allocators.clear();
+  Util.AllocatorMisfits["xmalloc"] = "why";
+  P = mergeUnits({unit("a.c", A, true), Util}, {});
+  ASSERT_EQ(P.Records[0].Blockers.size(), 1u);
+  EXPECT_EQ(P.Records[0].Blockers[0].Reason, "why");
+}
+
 /// Host "h.c" binds P's buffer to argument 0 of kernel "k" in "k.cl",
 /// whose kernel streams both fields; the host's loop reads field 0.
 std::vector<LayoutPlan> openCLProgram(std::vector<Blocker> HostBlockers) {

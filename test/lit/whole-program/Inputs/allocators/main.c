@@ -1,0 +1,37 @@
+#include "sim.h"
+#include "util.h"
+#include <stdio.h>
+#include <string.h>
+
+int main(void) {
+  int n = 20000, ncells = 512;
+  Particle *p = xmalloc(n * sizeof(Particle));
+  Particle *prev = aligned_xmalloc(sizeof(Particle) * n);
+  Cell *cells = counted_malloc(ncells * sizeof(Cell));
+  init_particles(p, n);
+  for (int c = 0; c < ncells; ++c) {
+    cells[c].heat = 0;
+    cells[c].flux = 0;
+    cells[c].hits = 0;
+  }
+  for (int s = 0; s < 20; ++s) {
+    memcpy(prev, p, n * sizeof(Particle));
+    drift(p, n, 0.01);
+    for (int i = 0; i < n; ++i) {
+      int c = (int)(p[i].x + prev[i].y) % ncells;
+      cells[c].heat += p[i].mass;
+      cells[c].hits++;
+    }
+  }
+  double x = 0, heat = 0;
+  for (int i = 0; i < n; ++i)
+    x += p[i].x + p[i].y + p[i].z;
+  for (int c = 0; c < ncells; ++c)
+    heat += cells[c].heat + cells[c].hits;
+  printf("x %.6f kinetic %.6f heat %.3f bytes %zu\n", x, kinetic(p, n), heat,
+         bytes_allocated);
+  xfree(prev);
+  xfree(p);
+  xfree(cells);
+  return 0;
+}
