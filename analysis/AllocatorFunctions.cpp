@@ -56,10 +56,11 @@ bool callsRelease(const CallExpr *Call, unsigned Depth) {
 /// anything else it does could show.
 class BodyScan : public RecursiveASTVisitor<BodyScan> {
 public:
-  BodyScan(ASTContext &Ctx, const ParmVarDecl *Param, bool Releases,
+  BodyScan(ASTContext &Ctx, const FunctionDecl *Def, bool Releases,
            unsigned Depth)
       : Ctx(Ctx), Releases(Releases), Depth(Depth) {
-    Tainted.insert(Param);
+    for (const ParmVarDecl *Param : Def->parameters())
+      Tainted.insert(Param);
   }
 
   /// Why the body does not fit: it calls nothing it must, or something
@@ -194,24 +195,36 @@ private:
   std::string Shows;
 };
 
-/// A function of a user file, defined, with one parameter of type \p Param
+/// Whether \p FD's parameters are of types \p Params and its result of type
+/// \p Result.
+bool hasType(const FunctionDecl *FD, llvm::ArrayRef<QualType> Params,
+             QualType Result) {
+  ASTContext &Ctx = FD->getASTContext();
+  if (FD->getNumParams() != Params.size() || FD->isVariadic() ||
+      !Ctx.hasSameType(FD->getReturnType(), Result))
+    return false;
+  for (unsigned I = 0; I < Params.size(); ++I)
+    if (!Ctx.hasSameType(FD->getParamDecl(I)->getType().getUnqualifiedType(),
+                         Params[I]))
+      return false;
+  return true;
+}
+
+/// A function of a user file, defined, with parameters of types \p Params
 /// and result \p Result, as a plain function (or a static member).
-const FunctionDecl *userFunction(const FunctionDecl *FD, QualType Param,
+const FunctionDecl *userFunction(const FunctionDecl *FD,
+                                 llvm::ArrayRef<QualType> Params,
                                  QualType Result) {
   if (!FD)
     return nullptr;
   const FunctionDecl *Def = FD->getDefinition();
-  if (!Def || !Def->hasBody() || Def->getNumParams() != 1 ||
-      Def->isVariadic() || Def->isTemplateInstantiation())
+  if (!Def || !Def->hasBody() || !hasType(Def, Params, Result) ||
+      Def->isTemplateInstantiation())
     return nullptr;
   if (const auto *M = dyn_cast<CXXMethodDecl>(Def); M && !M->isStatic())
     return nullptr;
-  ASTContext &Ctx = Def->getASTContext();
-  if (inSystemHeader(Ctx.getSourceManager(), Def->getLocation()))
-    return nullptr;
-  if (!Ctx.hasSameType(Def->getParamDecl(0)->getType().getUnqualifiedType(),
-                       Param) ||
-      !Ctx.hasSameType(Def->getReturnType(), Result))
+  if (inSystemHeader(Def->getASTContext().getSourceManager(),
+                     Def->getLocation()))
     return nullptr;
   return Def;
 }
@@ -220,13 +233,31 @@ std::string notAllocator(const FunctionDecl *FD, unsigned Depth) {
   if (!FD)
     return "it is called through a pointer";
   ASTContext &Ctx = FD->getASTContext();
-  const FunctionDecl *Def = userFunction(FD, Ctx.getSizeType(), Ctx.VoidPtrTy);
+  const FunctionDecl *Def =
+      userFunction(FD, QualType(Ctx.getSizeType()), Ctx.VoidPtrTy);
   if (!Def)
     return FD->getDefinition() &&
                    !inSystemHeader(Ctx.getSourceManager(), FD->getLocation())
                ? "it is not `void *f(size_t bytes)`"
                : "it is not defined in the analyzed files";
-  BodyScan Scan(Ctx, Def->getParamDecl(0), /*Releases=*/false, Depth);
+  BodyScan Scan(Ctx, Def, /*Releases=*/false, Depth);
+  return Scan.misfit(Def->getBody());
+}
+
+/// Why \p FD is no calloc-like allocator function `void *F(size_t count,
+/// size_t size)`; "" if it is one.
+std::string notCountedAllocator(const FunctionDecl *FD) {
+  if (!FD)
+    return "it is called through a pointer";
+  ASTContext &Ctx = FD->getASTContext();
+  const FunctionDecl *Def =
+      userFunction(FD, {Ctx.getSizeType(), Ctx.getSizeType()}, Ctx.VoidPtrTy);
+  if (!Def)
+    return FD->getDefinition() &&
+                   !inSystemHeader(Ctx.getSourceManager(), FD->getLocation())
+               ? "it is not `void *f(size_t count, size_t size)`"
+               : "it is not defined in the analyzed files";
+  BodyScan Scan(Ctx, Def, /*Releases=*/false, /*Depth=*/0);
   return Scan.misfit(Def->getBody());
 }
 
@@ -238,10 +269,11 @@ bool releases(const FunctionDecl *FD, unsigned Depth) {
       (!FD->hasBody() ||
        inSystemHeader(Ctx.getSourceManager(), FD->getLocation())))
     return true;
-  const FunctionDecl *Def = userFunction(FD, Ctx.VoidPtrTy, Ctx.VoidTy);
+  const FunctionDecl *Def =
+      userFunction(FD, QualType(Ctx.VoidPtrTy), Ctx.VoidTy);
   if (!Def || Depth > MaxDepth)
     return false;
-  BodyScan Scan(Ctx, Def->getParamDecl(0), /*Releases=*/true, Depth);
+  BodyScan Scan(Ctx, Def, /*Releases=*/true, Depth);
   return Scan.misfit(Def->getBody()).empty();
 }
 
@@ -287,15 +319,22 @@ private:
 } // namespace
 
 std::string dlopt::allocatorRelease(const FunctionDecl *FD) {
-  return isAllocatorFunction(FD) ? AllocatorCalls::releaseOf(FD, 0) : "";
+  return isAllocatorFunction(FD) || isCallocLikeFunction(FD)
+             ? AllocatorCalls::releaseOf(FD, 0)
+             : "";
 }
 
 std::string dlopt::notAllocatorFunction(const FunctionDecl *FD) {
-  return notAllocator(FD, 0);
+  return FD && FD->getNumParams() == 2 ? notCountedAllocator(FD)
+                                       : notAllocator(FD, 0);
 }
 
 bool dlopt::isAllocatorFunction(const FunctionDecl *FD) {
-  return notAllocatorFunction(FD).empty();
+  return FD && FD->getNumParams() == 1 && notAllocator(FD, 0).empty();
+}
+
+bool dlopt::isCallocLikeFunction(const FunctionDecl *FD) {
+  return FD && FD->getNumParams() == 2 && notCountedAllocator(FD).empty();
 }
 
 bool dlopt::isReleaseFunction(const FunctionDecl *FD) {
@@ -305,27 +344,28 @@ bool dlopt::isReleaseFunction(const FunctionDecl *FD) {
 /// \p FD, declared in a user file and defined in no part of this
 /// translation unit, with one parameter of type \p Param and result
 /// \p Result; not one of the C library's (malloc declared by hand).
-static bool declaredOnly(const FunctionDecl *FD, QualType Param,
-                         QualType Result) {
-  if (!FD || !FD->getIdentifier() || FD->getDefinition() ||
-      FD->getBuiltinID() || FD->getNumParams() != 1 || FD->isVariadic())
+static bool declaredOnly(const FunctionDecl *FD,
+                         llvm::ArrayRef<QualType> Params, QualType Result) {
+  if (!FD || !FD->getIdentifier() || FD->getDefinition() || FD->getBuiltinID())
     return false;
   if (const auto *M = dyn_cast<CXXMethodDecl>(FD); M && !M->isStatic())
     return false;
-  ASTContext &Ctx = FD->getASTContext();
-  return !inSystemHeader(Ctx.getSourceManager(), FD->getLocation()) &&
-         Ctx.hasSameType(FD->getParamDecl(0)->getType().getUnqualifiedType(),
-                         Param) &&
-         Ctx.hasSameType(FD->getReturnType(), Result);
+  return !inSystemHeader(FD->getASTContext().getSourceManager(),
+                         FD->getLocation()) &&
+         hasType(FD, Params, Result);
 }
 
 bool dlopt::isExternalAllocator(const FunctionDecl *FD) {
-  return FD && declaredOnly(FD, FD->getASTContext().getSizeType(),
-                            FD->getASTContext().VoidPtrTy);
+  if (!FD)
+    return false;
+  ASTContext &Ctx = FD->getASTContext();
+  QualType Size = Ctx.getSizeType();
+  return declaredOnly(FD, Size, Ctx.VoidPtrTy) ||
+         declaredOnly(FD, {Size, Size}, Ctx.VoidPtrTy);
 }
 
 bool dlopt::isExternalRelease(const FunctionDecl *FD) {
-  return FD && declaredOnly(FD, FD->getASTContext().VoidPtrTy,
+  return FD && declaredOnly(FD, QualType(FD->getASTContext().VoidPtrTy),
                             FD->getASTContext().VoidTy);
 }
 
@@ -357,15 +397,13 @@ static void exportedFrom(const DeclContext *DC,
       continue;
     ASTContext &Ctx = FD->getASTContext();
     std::string Name = FD->getQualifiedNameAsString();
-    if (isAllocatorFunction(FD))
+    QualType Size = Ctx.getSizeType();
+    if (isAllocatorFunction(FD) || isCallocLikeFunction(FD))
       Allocators[Name] = allocatorRelease(FD);
     else if (isReleaseFunction(FD))
       Releases.push_back(Name);
-    else if (FD->getNumParams() == 1 &&
-             Ctx.hasSameType(FD->getReturnType(), Ctx.VoidPtrTy) &&
-             Ctx.hasSameType(
-                 FD->getParamDecl(0)->getType().getUnqualifiedType(),
-                 Ctx.getSizeType()))
+    else if (hasType(FD, Size, Ctx.VoidPtrTy) ||
+             hasType(FD, {Size, Size}, Ctx.VoidPtrTy))
       Misfits[Name] = notAllocatorReason(Name, notAllocatorFunction(FD));
   }
 }

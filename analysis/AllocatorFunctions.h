@@ -40,12 +40,18 @@ namespace dlopt {
 /// _mm_malloc or another such function of the program under the rules
 /// above.
 bool isAllocatorFunction(const clang::FunctionDecl *FD);
-/// Why \p FD is none ("it passes its size to 'printf'"); "" if it is one.
+/// Whether \p FD is a calloc-like one: `void *F(size_t count, size_t size)`,
+/// defined in a user file, which passes its parameters (or what it computes
+/// from them) to calloc or another allocator under the same rules
+/// (darknet's xcalloc); each block of the layout is then F(n, sizeof field).
+bool isCallocLikeFunction(const clang::FunctionDecl *FD);
+/// Why \p FD is neither ("it passes its size to 'printf'"); "" if it is one
+/// of them.
 std::string notAllocatorFunction(const clang::FunctionDecl *FD);
 /// The C library function that releases every block allocator function
-/// \p FD returns: "free" (its blocks come from malloc, calloc, realloc,
-/// aligned_alloc, posix_memalign or memalign), "_mm_free" (from
-/// _mm_malloc), or "" when they differ or \p FD is no allocator function.
+/// \p FD (or calloc-like one) returns: "free" (its blocks come from malloc,
+/// calloc, realloc, aligned_alloc, posix_memalign or memalign), "_mm_free"
+/// (from _mm_malloc), or "" when they differ or \p FD is no allocator function.
 std::string allocatorRelease(const clang::FunctionDecl *FD);
 
 /// Whether \p FD releases memory as free does: free or _mm_free
@@ -56,7 +62,8 @@ bool isReleaseFunction(const clang::FunctionDecl *FD);
 
 /// Whether \p FD, declared in a user file and not defined in this
 /// translation unit, has the type of an allocator function (`void *F(
-/// size_t)`): another file of the program may define it as one.
+/// size_t)` or `void *F(size_t, size_t)`): another file of the program may
+/// define it as one.
 bool isExternalAllocator(const clang::FunctionDecl *FD);
 /// Likewise for a release function (`void F(void *)`).
 bool isExternalRelease(const clang::FunctionDecl *FD);

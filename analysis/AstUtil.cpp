@@ -354,8 +354,9 @@ StringRef dlopt::allocatorName(const Expr *E) {
   StringRef Name = FD->getName();
   if (Name == "malloc" || Name == "calloc" || Name == "realloc")
     return Name;
-  if (Call->getNumArgs() == 1 &&
-      (isAllocatorFunction(FD) || isExternalAllocator(FD)))
+  if ((Call->getNumArgs() == 1 && isAllocatorFunction(FD)) ||
+      (Call->getNumArgs() == 2 && isCallocLikeFunction(FD)) ||
+      isExternalAllocator(FD))
     return Name;
   return "";
 }

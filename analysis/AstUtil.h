@@ -129,9 +129,10 @@ typedefsOf(const clang::RecordDecl *RD, clang::ASTContext &Ctx);
 
 /// "malloc", "calloc" or "realloc" if \p E (ignoring casts and parens) calls
 /// one of them, the name of the program's own allocation function it calls
-/// (AllocatorFunctions.h: `prk_malloc(bytes)`, allocating like malloc, or
-/// one only declared here that another file may define so: Legality makes
-/// that an ExternalSymbol::Allocator), else "".
+/// (AllocatorFunctions.h: `prk_malloc(bytes)`, allocating like malloc;
+/// `xcalloc(n, size)` like calloc; or one only declared here that another
+/// file may define so: Legality makes that an ExternalSymbol::Allocator),
+/// else "".
 llvm::StringRef allocatorName(const clang::Expr *E);
 
 /// The variable \p E names after stripping parens, casts and the addition

@@ -649,8 +649,12 @@ public:
                Cast->getExprLoc(),
                "pointer from '" + allocatorName(Sub).str() +
                    "', which no analyzed file defines as an allocator "
-                   "function (`void *f(size_t bytes)` allocating as malloc "
-                   "does; name its file too)");
+                   "function (" +
+                   (Call->getNumArgs() == 2
+                        ? "`void *f(size_t count, size_t size)` allocating as "
+                          "calloc does"
+                        : "`void *f(size_t bytes)` allocating as malloc does") +
+                   "; name its file too)");
     if (isCandidate(To) && From != To && allocatorName(Sub).empty() &&
         !UseClassifier::isSearch(Sub) && !UseClassifier::isMapping(Sub) &&
         !Sub->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull)) {

@@ -213,6 +213,11 @@ UseVerdict UseClassifier::allocation(const Expr *Init,
              Call->getNumArgs() == 1) {
     // The program's own allocator: each block of the layout from it.
     Whole = elementCount(Call->getArg(0), RD, U);
+  } else if (Name != "malloc" && Name != "calloc" && Name != "realloc" &&
+             Call->getNumArgs() == 2) {
+    // Its calloc-like one (xcalloc(n, sizeof(T))): likewise.
+    Whole = isElementSize(Call->getArg(1), RD);
+    U.Count = {Call->getArg(0)};
   }
   if (!Whole)
     return UseVerdict::refused(Call->getExprLoc(),

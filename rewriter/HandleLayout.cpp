@@ -314,7 +314,7 @@ private:
   /// alloc, or calloc if \p Zeroed.
   void allocHelper(bool Zeroed);
   void reallocHelper();
-  void allocByHelper();
+  void allocByHelper(bool Counted);
   void freeByHelper();
   void getHelper();
   void setHelper();
@@ -367,8 +367,9 @@ std::string HandlePrinter::print() {
   for (bool Zeroed : {false, true})
     if (Need & (Zeroed ? HandleLayout::Calloc : HandleLayout::Alloc))
       allocHelper(Zeroed);
-  if (Need & HandleLayout::AllocBy)
-    allocByHelper();
+  for (bool Counted : {false, true})
+    if (Need & (Counted ? HandleLayout::CallocBy : HandleLayout::AllocBy))
+      allocByHelper(Counted);
   if (Need & HandleLayout::FreeBy)
     freeByHelper();
   if (Need & HandleLayout::Realloc)
@@ -647,20 +648,25 @@ void HandlePrinter::allocHelper(bool Zeroed) {
   OS << "  }\n  return h;\n}\n\n";
 }
 
-void HandlePrinter::allocByHelper() {
+void HandlePrinter::allocByHelper(bool Counted) {
   // Each block from the program's own allocator (aligned, or exiting when
-  // memory runs out, as it does); all null if one fails, the blocks got
-  // before released by the C library's function that releases them, where
-  // the analysis knows it (AllocatorFunctions.h; else null: kept).
-  OS << "static inline " << H << " " << L.allocByName()
-     << "(size_t n, void *(*alloc)(size_t), void (*release)(void *)) {\n  " << H
-     << " h;\n";
+  // memory runs out, as it does), a calloc-like one given the count and the
+  // size as calloc is; all null if one fails, the blocks got before
+  // released by the C library's function that releases them, where the
+  // analysis knows it (AllocatorFunctions.h; else null: kept).
+  OS << "static inline " << H << " "
+     << (Counted ? L.callocByName() : L.allocByName())
+     << "(size_t n, void *(*alloc)(size_t" << (Counted ? ", size_t" : "")
+     << "), void (*release)(void *)) {\n  " << H << " h;\n";
   if (!L.ShiftName.empty())
     OS << "  h." << L.ShiftName << " = 0;\n";
-  for (unsigned M = 0; M < L.Members.size(); ++M)
+  for (unsigned M = 0; M < L.Members.size(); ++M) {
+    std::string Count = L.Members[M].length("n");
+    std::string Size = "sizeof *h." + L.Members[M].Name;
     allocate("h", "alloc", M,
-             parenthesize(L.Members[M].length("n")) + " * sizeof *h." +
-                 L.Members[M].Name);
+             Counted ? Count + ", " + Size
+                     : parenthesize(Count) + " * " + Size);
+  }
   OS << "  if (" << anyNull("h") << ") {\n    if (release) {\n";
   for (const HandleMember &M : L.Members)
     OS << "      release(h." << M.Name << ");\n";

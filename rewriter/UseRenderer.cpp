@@ -126,25 +126,28 @@ void UseRenderer::allocationSite(const RecordDecl *RD, const HandleUse &U) {
   } else if (Allocator == "realloc") {
     Helper = HandleLayout::Realloc;
   } else if (Allocator != "malloc") {
-    Helper = HandleLayout::AllocBy; // The program's own allocator.
+    // The program's own allocator, or its calloc-like one (count, size).
+    Helper = cast<CallExpr>(Inner)->getNumArgs() == 2 ? HandleLayout::CallocBy
+                                                      : HandleLayout::AllocBy;
   }
-  std::string Fn = Helper == HandleLayout::Alloc     ? L->allocName()
-                   : Helper == HandleLayout::Calloc  ? L->callocName()
-                   : Helper == HandleLayout::AllocBy ? L->allocByName()
-                                                     : L->reallocName();
+  bool Program =
+      Helper == HandleLayout::AllocBy || Helper == HandleLayout::CallocBy;
+  std::string Fn = Helper == HandleLayout::Alloc      ? L->allocName()
+                   : Helper == HandleLayout::Calloc   ? L->callocName()
+                   : Helper == HandleLayout::AllocBy  ? L->allocByName()
+                   : Helper == HandleLayout::CallocBy ? L->callocByName()
+                                                      : L->reallocName();
   auto CountText = countText(RD, U);
   auto OldText = U.Value ? textFn(U.Value->IgnoreParenCasts()) : nullptr;
-  auto ByText = Helper == HandleLayout::AllocBy
-                    ? textFn(cast<CallExpr>(Inner)->getCallee())
-                    : nullptr;
+  auto ByText = Program ? textFn(cast<CallExpr>(Inner)->getCallee()) : nullptr;
   std::string Release;
-  if (Helper == HandleLayout::AllocBy) {
-    const FunctionDecl *By = cast<CallExpr>(Inner)->getDirectCallee();
-    Release = allocatorRelease(By);
+  if (Program) {
+    const FunctionDecl *Callee = cast<CallExpr>(Inner)->getDirectCallee();
+    Release = allocatorRelease(Callee);
     // One another file defines: as the program's merge found it.
-    if (isExternalAllocator(By) && State.ProgramAllocators)
+    if (isExternalAllocator(Callee) && State.ProgramAllocators)
       if (auto It =
-              State.ProgramAllocators->find(By->getQualifiedNameAsString());
+              State.ProgramAllocators->find(Callee->getQualifiedNameAsString());
           It != State.ProgramAllocators->end())
         Release = It->second;
     if (Release.empty())

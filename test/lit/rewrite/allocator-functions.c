@@ -1,7 +1,8 @@
 // The program's own allocator and release functions, as real codes write
 // them: xmalloc exits with a message when memory runs out, aligned_malloc
 // rounds its size up for aligned_alloc (the Parallel Research Kernels'
-// prk_malloc), xfree tests for null, zmalloc and zfree call them in turn.
+// prk_malloc), xfree tests for null, zmalloc and zfree call them in turn,
+// xcalloc(count, size) is calloc's counterpart (from xmalloc and memset).
 // An array from them takes the new layout, each of its blocks from the same
 // function (alignment and the failure message stay the program's) and
 // released through the program's release function; when one block cannot
@@ -16,6 +17,7 @@
 // REPORT-NEXT:     bodies (allocated by xmalloc) at
 // REPORT-NEXT:     copy (allocated by aligned_malloc) at
 // REPORT-NEXT:     zero (allocated by zmalloc) at
+// REPORT-NEXT:     cleared (allocated by xcalloc) at
 // REPORT-NOT:    not transformable
 // REPORT:        plan: body:
 // REPORT:      struct cell at {{.*}}allocator-functions.c:
@@ -29,10 +31,16 @@
 // SOA-NEXT:   void (*release)(void *)) {
 // SOA:          if (release) {
 // SOA-NEXT:       release(h.x);
+// SOA:      static inline body_soa body_soa_calloc_by(size_t n,
+// SOA-NEXT:   void *(*alloc)(size_t, size_t),
+// SOA-NEXT:   void (*release)(void *)) {
+// SOA-NEXT:   body_soa h;
+// SOA-NEXT:   h.x = (double *)alloc(n, sizeof *h.x);
 // SOA: static inline void body_soa_free_by(body_soa h, void (*release)(void *)) {
 // SOA: body_soa bodies = body_soa_alloc_by(n, xmalloc, free);
 // SOA: body_soa copy = body_soa_alloc_by(n, aligned_malloc, free);
 // SOA: body_soa zero = body_soa_alloc_by(n, zmalloc, free);
+// SOA: body_soa cleared = body_soa_calloc_by(n, xcalloc, free);
 // SOA: body_soa_free_by(copy, xfree);
 // SOA: body_soa_free_by(zero, zfree);
 // SOA: body_soa_free(bodies);
@@ -88,6 +96,12 @@ static void *zmalloc(size_t bytes) {
 
 static void zfree(void *p) { xfree(p); }
 
+static void *xcalloc(size_t count, size_t size) {
+  void *p = xmalloc(count * size);
+  memset(p, 0, count * size);
+  return p;
+}
+
 static void *logged_malloc(size_t bytes) {
   printf("allocating %zu bytes\n", bytes);
   return malloc(bytes);
@@ -112,6 +126,7 @@ int main(void) {
   struct body *bodies = (struct body *)xmalloc(n * sizeof(struct body));
   struct body *copy = aligned_malloc(n * sizeof(struct body));
   struct body *zero = zmalloc(sizeof *zero * n);
+  struct body *cleared = xcalloc(n, sizeof *cleared);
   for (size_t i = 0; i < n; i++) {
     bodies[i].x = i;
     bodies[i].y = 2.0 * i;
@@ -133,12 +148,15 @@ int main(void) {
   }
   for (size_t i = 0; i < n; i += 7)
     zero[i].m = copy[i].m;
+  for (size_t i = 0; i < n; i += 3)
+    cleared[i].vy = copy[i].vy + zero[i].m;
   double sm = 0;
   for (size_t i = 0; i < n; i++)
-    sm += zero[i].m + zero[i].x;
+    sm += zero[i].m + zero[i].x + cleared[i].vy + cleared[i].x;
   printf("%.1f %.1f %.1f\n", sx, sy, sm);
   xfree(copy);
   zfree(zero);
+  xfree(cleared);
   free(bodies);
 
   struct cell *cells = logged_malloc(n * sizeof(struct cell));

@@ -8,6 +8,7 @@ int main(void) {
   Particle *p = xmalloc(n * sizeof(Particle));
   Particle *prev = aligned_xmalloc(sizeof(Particle) * n);
   Cell *cells = counted_malloc(ncells * sizeof(Cell));
+  Particle *travel = xcalloc(n, sizeof(Particle));
   init_particles(p, n);
   for (int c = 0; c < ncells; ++c) {
     cells[c].heat = 0;
@@ -21,11 +22,13 @@ int main(void) {
       int c = (int)(p[i].x + prev[i].y) % ncells;
       cells[c].heat += p[i].mass;
       cells[c].hits++;
+      travel[i].x += p[i].x - prev[i].x;
+      travel[i].mass = p[i].mass;
     }
   }
   double x = 0, heat = 0;
   for (int i = 0; i < n; ++i)
-    x += p[i].x + p[i].y + p[i].z;
+    x += p[i].x + p[i].y + p[i].z + travel[i].x * travel[i].mass;
   for (int c = 0; c < ncells; ++c)
     heat += cells[c].heat + cells[c].hits;
   printf("x %.6f kinetic %.6f heat %.3f bytes %zu\n", x, kinetic(p, n), heat,
@@ -33,5 +36,6 @@ int main(void) {
   xfree(prev);
   xfree(p);
   xfree(cells);
+  xfree(travel);
   return 0;
 }

@@ -24,6 +24,16 @@ void *aligned_xmalloc(size_t bytes) {
   return p;
 }
 
+/* Zeroed, as calloc's. */
+void *xcalloc(size_t count, size_t size) {
+  void *p = calloc(count, size);
+  if (!p) {
+    fprintf(stderr, "out of memory (%zu x %zu bytes)\n", count, size);
+    exit(1);
+  }
+  return p;
+}
+
 /* Counts what it hands out: a rewrite allocating each field apart would
    count differently. */
 void *counted_malloc(size_t bytes) {
