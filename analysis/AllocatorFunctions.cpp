@@ -52,13 +52,15 @@ bool callsRelease(const CallExpr *Call, unsigned Depth) {
   return Call->getNumArgs() == 1 && releases(Call->getDirectCallee(), Depth);
 }
 
-/// What a candidate function's body does with its parameter, and whether
+/// What a candidate function is to be: what its parameters must reach.
+enum class Role { Allocates, Reallocates, Releases };
+
+/// What a candidate function's body does with its parameters, and whether
 /// anything else it does could show.
 class BodyScan : public RecursiveASTVisitor<BodyScan> {
 public:
-  BodyScan(ASTContext &Ctx, const FunctionDecl *Def, bool Releases,
-           unsigned Depth)
-      : Ctx(Ctx), Releases(Releases), Depth(Depth) {
+  BodyScan(ASTContext &Ctx, const FunctionDecl *Def, Role R, unsigned Depth)
+      : Ctx(Ctx), R(R), Depth(Depth) {
     for (const ParmVarDecl *Param : Def->parameters())
       Tainted.insert(Param);
   }
@@ -79,9 +81,12 @@ public:
     if (!Shows.empty())
       return Shows;
     if (!Calls)
-      return Releases ? "it passes its pointer to neither free nor _mm_free"
-                      : "it passes its size to no allocator of the C library "
-                        "or of the program";
+      return R == Role::Releases
+                 ? "it passes its pointer to neither free nor _mm_free"
+             : R == Role::Reallocates
+                 ? "it passes its pointer and size to no realloc"
+                 : "it passes its size to no allocator of the C library "
+                   "or of the program";
     return "";
   }
 
@@ -106,16 +111,21 @@ public:
   bool VisitCallExpr(CallExpr *Call) {
     if (!Checking)
       return true;
-    bool Expected =
-        Releases ? callsRelease(Call, Depth + 1) : callsAllocator(Call, Depth);
+    bool Expected = R == Role::Releases      ? callsRelease(Call, Depth + 1)
+                    : R == Role::Reallocates ? isLibraryCall(Call, {"realloc"})
+                                             : callsAllocator(Call, Depth);
     bool Passes = llvm::any_of(Call->arguments(),
                                [&](const Expr *A) { return mentions(A); });
     if (Expected && Passes)
       Calls = true;
     // memset of the block zeroes what the function allocated.
     else if (Passes && !endsProgram(Call) &&
-             !(!Releases && isLibraryCall(Call, {"memset"})) && Shows.empty())
-      Shows = std::string("it passes its ") + (Releases ? "pointer" : "size") +
+             !(R != Role::Releases && isLibraryCall(Call, {"memset"})) &&
+             Shows.empty())
+      Shows = std::string("it passes its ") +
+              (R == Role::Releases      ? "pointer"
+               : R == Role::Reallocates ? "pointer or size"
+                                        : "size") +
               " to " + calleeName(Call);
     return true;
   }
@@ -185,7 +195,7 @@ private:
   }
 
   ASTContext &Ctx;
-  bool Releases;
+  Role R;
   /// How many program functions deep this one is called.
   unsigned Depth;
   llvm::SmallPtrSet<const Decl *, 8> Tainted;
@@ -240,7 +250,7 @@ std::string notAllocator(const FunctionDecl *FD, unsigned Depth) {
                    !inSystemHeader(Ctx.getSourceManager(), FD->getLocation())
                ? "it is not `void *f(size_t bytes)`"
                : "it is not defined in the analyzed files";
-  BodyScan Scan(Ctx, Def, /*Releases=*/false, Depth);
+  BodyScan Scan(Ctx, Def, Role::Allocates, Depth);
   return Scan.misfit(Def->getBody());
 }
 
@@ -257,7 +267,24 @@ std::string notCountedAllocator(const FunctionDecl *FD) {
                    !inSystemHeader(Ctx.getSourceManager(), FD->getLocation())
                ? "it is not `void *f(size_t count, size_t size)`"
                : "it is not defined in the analyzed files";
-  BodyScan Scan(Ctx, Def, /*Releases=*/false, /*Depth=*/0);
+  BodyScan Scan(Ctx, Def, Role::Allocates, /*Depth=*/0);
+  return Scan.misfit(Def->getBody());
+}
+
+/// Why \p FD is no realloc-like function `void *F(void *p, size_t bytes)`
+/// passing both to realloc; "" if it is one.
+std::string notReallocLike(const FunctionDecl *FD) {
+  if (!FD)
+    return "it is called through a pointer";
+  ASTContext &Ctx = FD->getASTContext();
+  const FunctionDecl *Def =
+      userFunction(FD, {Ctx.VoidPtrTy, Ctx.getSizeType()}, Ctx.VoidPtrTy);
+  if (!Def)
+    return FD->getDefinition() &&
+                   !inSystemHeader(Ctx.getSourceManager(), FD->getLocation())
+               ? "it is not `void *f(void *p, size_t bytes)`"
+               : "it is not defined in the analyzed files";
+  BodyScan Scan(Ctx, Def, Role::Reallocates, /*Depth=*/0);
   return Scan.misfit(Def->getBody());
 }
 
@@ -273,7 +300,7 @@ bool releases(const FunctionDecl *FD, unsigned Depth) {
       userFunction(FD, QualType(Ctx.VoidPtrTy), Ctx.VoidTy);
   if (!Def || Depth > MaxDepth)
     return false;
-  BodyScan Scan(Ctx, Def, /*Releases=*/true, Depth);
+  BodyScan Scan(Ctx, Def, Role::Releases, Depth);
   return Scan.misfit(Def->getBody()).empty();
 }
 
@@ -319,14 +346,33 @@ private:
 } // namespace
 
 std::string dlopt::allocatorRelease(const FunctionDecl *FD) {
-  return isAllocatorFunction(FD) || isCallocLikeFunction(FD)
+  return isAllocatorFunction(FD) || isCallocLikeFunction(FD) ||
+                 isReallocLikeFunction(FD)
              ? AllocatorCalls::releaseOf(FD, 0)
              : "";
 }
 
+/// Whether \p FD's first parameter is a pointer (realloc's shape).
+static bool takesPointer(const FunctionDecl *FD) {
+  return FD->getNumParams() && FD->getParamDecl(0)->getType()->isPointerType();
+}
+
 std::string dlopt::notAllocatorFunction(const FunctionDecl *FD) {
-  return FD && FD->getNumParams() == 2 ? notCountedAllocator(FD)
-                                       : notAllocator(FD, 0);
+  if (!FD || FD->getNumParams() != 2)
+    return notAllocator(FD, 0);
+  return takesPointer(FD) ? notReallocLike(FD) : notCountedAllocator(FD);
+}
+
+std::string dlopt::allocatorKind(const FunctionDecl *FD) {
+  if (FD->getNumParams() != 2)
+    return "`void *f(size_t bytes)` allocating as malloc does";
+  return takesPointer(FD)
+             ? "`void *f(void *p, size_t bytes)` reallocating as realloc does"
+             : "`void *f(size_t count, size_t size)` allocating as calloc does";
+}
+
+bool dlopt::isReallocLikeFunction(const FunctionDecl *FD) {
+  return FD && FD->getNumParams() == 2 && notReallocLike(FD).empty();
 }
 
 bool dlopt::isAllocatorFunction(const FunctionDecl *FD) {
@@ -361,7 +407,18 @@ bool dlopt::isExternalAllocator(const FunctionDecl *FD) {
   ASTContext &Ctx = FD->getASTContext();
   QualType Size = Ctx.getSizeType();
   return declaredOnly(FD, Size, Ctx.VoidPtrTy) ||
-         declaredOnly(FD, {Size, Size}, Ctx.VoidPtrTy);
+         declaredOnly(FD, {Size, Size}, Ctx.VoidPtrTy) ||
+         declaredOnly(FD, {Ctx.VoidPtrTy, Size}, Ctx.VoidPtrTy);
+}
+
+bool dlopt::reallocates(const CallExpr *Call) {
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (!FD || !FD->getIdentifier() || Call->getNumArgs() != 2)
+    return false;
+  if (FD->getName() == "realloc")
+    return true;
+  return (isReallocLikeFunction(FD) || isExternalAllocator(FD)) &&
+         takesPointer(FD);
 }
 
 bool dlopt::isExternalRelease(const FunctionDecl *FD) {
@@ -398,12 +455,14 @@ static void exportedFrom(const DeclContext *DC,
     ASTContext &Ctx = FD->getASTContext();
     std::string Name = FD->getQualifiedNameAsString();
     QualType Size = Ctx.getSizeType();
-    if (isAllocatorFunction(FD) || isCallocLikeFunction(FD))
+    if (isAllocatorFunction(FD) || isCallocLikeFunction(FD) ||
+        isReallocLikeFunction(FD))
       Allocators[Name] = allocatorRelease(FD);
     else if (isReleaseFunction(FD))
       Releases.push_back(Name);
     else if (hasType(FD, Size, Ctx.VoidPtrTy) ||
-             hasType(FD, {Size, Size}, Ctx.VoidPtrTy))
+             hasType(FD, {Size, Size}, Ctx.VoidPtrTy) ||
+             hasType(FD, {Ctx.VoidPtrTy, Size}, Ctx.VoidPtrTy))
       Misfits[Name] = notAllocatorReason(Name, notAllocatorFunction(FD));
   }
 }

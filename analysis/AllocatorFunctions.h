@@ -28,6 +28,7 @@
 #define DLOPT_ANALYSIS_ALLOCATORFUNCTIONS_H
 
 #include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
 #include <map>
 #include <string>
 #include <vector>
@@ -45,8 +46,19 @@ bool isAllocatorFunction(const clang::FunctionDecl *FD);
 /// from them) to calloc or another allocator under the same rules
 /// (darknet's xcalloc); each block of the layout is then F(n, sizeof field).
 bool isCallocLikeFunction(const clang::FunctionDecl *FD);
-/// Why \p FD is neither ("it passes its size to 'printf'"); "" if it is one
-/// of them.
+/// Whether \p FD is a realloc-like one: `void *F(void *p, size_t bytes)`,
+/// defined in a user file, which passes both to realloc under the same
+/// rules (xrealloc, exiting when memory runs out); an array's realloc
+/// through it reallocates each block of the layout with it.
+bool isReallocLikeFunction(const clang::FunctionDecl *FD);
+/// Whether \p Call reallocates its first argument: realloc, or a
+/// realloc-like function of the program (also one only declared here).
+bool reallocates(const clang::CallExpr *Call);
+/// What kind of allocator function \p FD's type makes it, for messages
+/// ("`void *f(size_t bytes)` allocating as malloc does").
+std::string allocatorKind(const clang::FunctionDecl *FD);
+/// Why \p FD is none of them ("it passes its size to 'printf'"); "" if it
+/// is one.
 std::string notAllocatorFunction(const clang::FunctionDecl *FD);
 /// The C library function that releases every block allocator function
 /// \p FD (or calloc-like one) returns: "free" (its blocks come from malloc,
@@ -62,8 +74,8 @@ bool isReleaseFunction(const clang::FunctionDecl *FD);
 
 /// Whether \p FD, declared in a user file and not defined in this
 /// translation unit, has the type of an allocator function (`void *F(
-/// size_t)` or `void *F(size_t, size_t)`): another file of the program may
-/// define it as one.
+/// size_t)`, `void *F(size_t, size_t)` or `void *F(void *, size_t)`): another
+/// file of the program may define it as one.
 bool isExternalAllocator(const clang::FunctionDecl *FD);
 /// Likewise for a release function (`void F(void *)`).
 bool isExternalRelease(const clang::FunctionDecl *FD);

@@ -355,7 +355,8 @@ StringRef dlopt::allocatorName(const Expr *E) {
   if (Name == "malloc" || Name == "calloc" || Name == "realloc")
     return Name;
   if ((Call->getNumArgs() == 1 && isAllocatorFunction(FD)) ||
-      (Call->getNumArgs() == 2 && isCallocLikeFunction(FD)) ||
+      (Call->getNumArgs() == 2 &&
+       (isCallocLikeFunction(FD) || isReallocLikeFunction(FD))) ||
       isExternalAllocator(FD))
     return Name;
   return "";

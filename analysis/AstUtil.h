@@ -130,7 +130,8 @@ typedefsOf(const clang::RecordDecl *RD, clang::ASTContext &Ctx);
 /// "malloc", "calloc" or "realloc" if \p E (ignoring casts and parens) calls
 /// one of them, the name of the program's own allocation function it calls
 /// (AllocatorFunctions.h: `prk_malloc(bytes)`, allocating like malloc;
-/// `xcalloc(n, size)` like calloc; or one only declared here that another
+/// `xcalloc(n, size)` like calloc, `xrealloc(p, bytes)` like realloc
+/// (reallocates() tells); or one only declared here that another
 /// file may define so: Legality makes that an ExternalSymbol::Allocator),
 /// else "".
 llvm::StringRef allocatorName(const clang::Expr *E);

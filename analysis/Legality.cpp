@@ -553,7 +553,7 @@ public:
         continue;
       }
       std::string Name = "'" + Callee->getNameAsString() + "'";
-      if (Name == "'free'" || Name == "'realloc'")
+      if (Name == "'free'" || (reallocates(Call) && I == 0))
         continue;
       if (isExternalRelease(Callee)) {
         external(RD, ExternalSymbol::Release,
@@ -650,10 +650,7 @@ public:
                "pointer from '" + allocatorName(Sub).str() +
                    "', which no analyzed file defines as an allocator "
                    "function (" +
-                   (Call->getNumArgs() == 2
-                        ? "`void *f(size_t count, size_t size)` allocating as "
-                          "calloc does"
-                        : "`void *f(size_t bytes)` allocating as malloc does") +
+                   allocatorKind(Call->getDirectCallee()) +
                    "; name its file too)");
     if (isCandidate(To) && From != To && allocatorName(Sub).empty() &&
         !UseClassifier::isSearch(Sub) && !UseClassifier::isMapping(Sub) &&

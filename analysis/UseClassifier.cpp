@@ -202,7 +202,8 @@ UseVerdict UseClassifier::allocation(const Expr *Init,
     U.Count = {Call->getArg(0)};
   } else if (Name == "malloc" && Call->getNumArgs() == 1) {
     Whole = elementCount(Call->getArg(0), RD, U);
-  } else if (Name == "realloc" && Call->getNumArgs() == 2) {
+  } else if (reallocates(Call)) {
+    // realloc, or the program's realloc-like function.
     Whole = elementCount(Call->getArg(1), RD, U);
     U.Value = Call->getArg(0);
     if (!isHandleExpr(U.Value))
@@ -269,9 +270,8 @@ std::optional<UseVerdict> UseClassifier::inAllocation(const RecordDecl *RD,
   if (!A || !keptInHandle(A))
     return std::nullopt;
   const auto *Call = dyn_cast<CallExpr>(A);
-  bool Pointer = Call && allocatorName(Call) == "realloc" &&
-                 Call->getNumArgs() == 2 &&
-                 Call->getArg(0)->IgnoreParenCasts() == DRE;
+  bool Pointer =
+      Call && reallocates(Call) && Call->getArg(0)->IgnoreParenCasts() == DRE;
   bool UnderSizeof = false;
   for (const Stmt *P = parent(DRE); P && P != A; P = parent(P))
     if (const auto *S = dyn_cast<UnaryExprOrTypeTraitExpr>(P))
@@ -1264,10 +1264,10 @@ UseVerdict UseClassifier::callUse(const RecordDecl *RD, const Expr *DRE,
   }
   if (std::optional<UseVerdict> V = cudaUse(RD, DRE, Call, Child))
     return *V;
-  if (allocatorName(Call) == "realloc" && Call->getArg(0) == Child)
+  if (reallocates(Call) && Call->getArg(0) == Child)
     return UseVerdict::refused(
         DRE->getExprLoc(),
-        "realloc of " + handleName(DRE) +
+        Call->getDirectCallee()->getNameAsString() + " of " + handleName(DRE) +
             " whose result is kept other than in an array of '" +
             recordName(RD) +
             "' (or in a void * variable only tested for null and assigned "

@@ -313,8 +313,8 @@ private:
   void freeHelper();
   /// alloc, or calloc if \p Zeroed.
   void allocHelper(bool Zeroed);
-  void reallocHelper();
   void allocByHelper(bool Counted);
+  void reallocHelper(bool By);
   void freeByHelper();
   void getHelper();
   void setHelper();
@@ -372,8 +372,9 @@ std::string HandlePrinter::print() {
       allocByHelper(Counted);
   if (Need & HandleLayout::FreeBy)
     freeByHelper();
-  if (Need & HandleLayout::Realloc)
-    reallocHelper();
+  for (bool By : {false, true})
+    if (Need & (By ? HandleLayout::ReallocBy : HandleLayout::Realloc))
+      reallocHelper(By);
   if (Need & (HandleLayout::Sort | HandleLayout::Write | HandleLayout::Read))
     Need |= HandleLayout::Get | HandleLayout::Set; // They gather, scatter.
   if (Need & (HandleLayout::Search | HandleLayout::Find))
@@ -683,17 +684,20 @@ void HandlePrinter::freeByHelper() {
   OS << "}\n\n";
 }
 
-void HandlePrinter::reallocHelper() {
+void HandlePrinter::reallocHelper(bool By) {
   // realloc leaves the original block where it fails, and programs count on
   // it (tmp = realloc(p, m); if (!tmp) { free(p); ... }). Each member that
   // moves is stored back into *h at once, so when one cannot move, *h still
   // holds every array, each at least as long as before with its contents,
   // and the result is null.
-  OS << "static inline " << H << " " << L.reallocName() << "(" << H
-     << " *h, size_t n) {\n  " << H << " r = *h;\n";
+  // The program's realloc-like function (xrealloc) moves each block alike.
+  OS << "static inline " << H << " "
+     << (By ? L.reallocByName() : L.reallocName()) << "(" << H
+     << " *h, size_t n" << (By ? ", void *(*by)(void *, size_t)" : "")
+     << ") {\n  " << H << " r = *h;\n";
   for (unsigned M = 0; M < L.Members.size(); ++M) {
     std::string Mem = "h->" + L.Members[M].Name;
-    allocate("r", "realloc", M,
+    allocate("r", By ? "by" : "realloc", M,
              Mem + ", " + parenthesize(L.Members[M].length("n")) +
                  " * sizeof *" + Mem);
     OS << "  if (!r." << L.Members[M].Name << ")\n    goto failed;\n  " << Mem

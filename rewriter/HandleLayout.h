@@ -118,8 +118,10 @@ public:
     /// (analysis/AllocatorFunctions.h), passed by pointer.
     AllocBy = 1ull << 55,
     FreeBy = 1ull << 56,
-    /// Allocation through the program's calloc-like function.
+    /// Allocation through the program's calloc-like function, and
+    /// reallocation through its realloc-like one.
     CallocBy = 1ull << 57,
+    ReallocBy = 1ull << 58,
   };
   /// Every CUDA helper: room for 12 runtime functions and 4 copying ones.
   static constexpr uint64_t CudaHelpers = 0xFFFFFull << 35;
@@ -258,6 +260,7 @@ public:
   std::string freeName() const { return HandleName + "_free"; }
   std::string allocByName() const { return HandleName + "_alloc_by"; }
   std::string callocByName() const { return HandleName + "_calloc_by"; }
+  std::string reallocByName() const { return HandleName + "_realloc_by"; }
   std::string freeByName() const { return HandleName + "_free_by"; }
   std::string getName() const { return HandleName + "_get"; }
   std::string setName() const { return HandleName + "_set"; }

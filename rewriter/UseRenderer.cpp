@@ -125,6 +125,8 @@ void UseRenderer::allocationSite(const RecordDecl *RD, const HandleUse &U) {
     Helper = HandleLayout::Calloc;
   } else if (Allocator == "realloc") {
     Helper = HandleLayout::Realloc;
+  } else if (reallocates(cast<CallExpr>(Inner))) {
+    Helper = HandleLayout::ReallocBy; // The program's realloc-like one.
   } else if (Allocator != "malloc") {
     // The program's own allocator, or its calloc-like one (count, size).
     Helper = cast<CallExpr>(Inner)->getNumArgs() == 2 ? HandleLayout::CallocBy
@@ -132,27 +134,21 @@ void UseRenderer::allocationSite(const RecordDecl *RD, const HandleUse &U) {
   }
   bool Program =
       Helper == HandleLayout::AllocBy || Helper == HandleLayout::CallocBy;
-  std::string Fn = Helper == HandleLayout::Alloc      ? L->allocName()
-                   : Helper == HandleLayout::Calloc   ? L->callocName()
-                   : Helper == HandleLayout::AllocBy  ? L->allocByName()
-                   : Helper == HandleLayout::CallocBy ? L->callocByName()
-                                                      : L->reallocName();
+  std::string Fn = Helper == HandleLayout::Alloc       ? L->allocName()
+                   : Helper == HandleLayout::Calloc    ? L->callocName()
+                   : Helper == HandleLayout::AllocBy   ? L->allocByName()
+                   : Helper == HandleLayout::CallocBy  ? L->callocByName()
+                   : Helper == HandleLayout::ReallocBy ? L->reallocByName()
+                                                       : L->reallocName();
   auto CountText = countText(RD, U);
   auto OldText = U.Value ? textFn(U.Value->IgnoreParenCasts()) : nullptr;
-  auto ByText = Program ? textFn(cast<CallExpr>(Inner)->getCallee()) : nullptr;
-  std::string Release;
-  if (Program) {
-    const FunctionDecl *Callee = cast<CallExpr>(Inner)->getDirectCallee();
-    Release = allocatorRelease(Callee);
-    // One another file defines: as the program's merge found it.
-    if (isExternalAllocator(Callee) && State.ProgramAllocators)
-      if (auto It =
-              State.ProgramAllocators->find(Callee->getQualifiedNameAsString());
-          It != State.ProgramAllocators->end())
-        Release = It->second;
-    if (Release.empty())
-      Release = "0";
-  }
+  auto ByText = Program || Helper == HandleLayout::ReallocBy
+                    ? textFn(cast<CallExpr>(Inner)->getCallee())
+                    : nullptr;
+  // The C library's release of the blocks the allocator gets, for those
+  // got before one that fails; a realloc-like function moves them instead.
+  std::string Release =
+      Program ? releaseOf(cast<CallExpr>(Inner)->getDirectCallee()) : "";
   addSite(
       RD, U.Site->getSourceRange(), U.Site->getExprLoc(),
       [=](const EditSet &ES, const LaneContext *) {
@@ -160,10 +156,25 @@ void UseRenderer::allocationSite(const RecordDecl *RD, const HandleUse &U) {
         // realloc's array, a variable or a member, is updated in place
         // (HandlePrinter::reallocHelper).
         std::string Args = OldText ? "&" + OldText(ES) + ", " : "";
-        std::string By = ByText ? ", " + ByText(ES) + ", " + Release : "";
+        std::string By = !ByText           ? ""
+                         : Release.empty() ? ", " + ByText(ES)
+                                           : ", " + ByText(ES) + ", " + Release;
         return Fn + "(" + Args + CountText(ES) + By + ")";
       },
       "an allocation");
+}
+
+/// The function releasing the blocks the program's allocator function
+/// \p Callee returns ("free", "_mm_free"), or "0" where none is known.
+std::string UseRenderer::releaseOf(const FunctionDecl *Callee) const {
+  std::string Release = allocatorRelease(Callee);
+  // One another file defines: as the program's merge found it.
+  if (isExternalAllocator(Callee) && State.ProgramAllocators)
+    if (auto It =
+            State.ProgramAllocators->find(Callee->getQualifiedNameAsString());
+        It != State.ProgramAllocators->end())
+      Release = It->second;
+  return Release.empty() ? "0" : Release;
 }
 
 /// The element count of an allocation (HandleUse::Count): its factors

@@ -39,6 +39,7 @@ private:
   /// a[i].f, (a + i)->f, p->f, pi->f: the field of element i in its
   /// cluster.
   void fieldSite(const clang::RecordDecl *RD, const HandleUse &U);
+  std::string releaseOf(const clang::FunctionDecl *Callee) const;
   std::function<std::string(const EditSet &)> arrayText(const HandleUse &U);
   std::function<std::string(const EditSet &)> indexText(const HandleUse &U);
   void subArraySite(const clang::RecordDecl *RD, const HandleUse &U);

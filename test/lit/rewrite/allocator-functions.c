@@ -2,7 +2,8 @@
 // them: xmalloc exits with a message when memory runs out, aligned_malloc
 // rounds its size up for aligned_alloc (the Parallel Research Kernels'
 // prk_malloc), xfree tests for null, zmalloc and zfree call them in turn,
-// xcalloc(count, size) is calloc's counterpart (from xmalloc and memset).
+// xcalloc(count, size) is calloc's counterpart (from xmalloc and memset),
+// xrealloc(p, bytes) realloc's (exiting when memory runs out).
 // An array from them takes the new layout, each of its blocks from the same
 // function (alignment and the failure message stay the program's) and
 // released through the program's release function; when one block cannot
@@ -37,10 +38,15 @@
 // SOA-NEXT:   body_soa h;
 // SOA-NEXT:   h.x = (double *)alloc(n, sizeof *h.x);
 // SOA: static inline void body_soa_free_by(body_soa h, void (*release)(void *)) {
+// SOA:      static inline body_soa body_soa_realloc_by(body_soa *h, size_t n,
+// SOA-NEXT:   void *(*by)(void *, size_t)) {
+// SOA-NEXT:   body_soa r = *h;
+// SOA-NEXT:   r.x = (double *)by(h->x, n * sizeof *h->x);
 // SOA: body_soa bodies = body_soa_alloc_by(n, xmalloc, free);
 // SOA: body_soa copy = body_soa_alloc_by(n, aligned_malloc, free);
 // SOA: body_soa zero = body_soa_alloc_by(n, zmalloc, free);
 // SOA: body_soa cleared = body_soa_calloc_by(n, xcalloc, free);
+// SOA: bodies = body_soa_realloc_by(&bodies, (size_t)2 * n, xrealloc);
 // SOA: body_soa_free_by(copy, xfree);
 // SOA: body_soa_free_by(zero, zfree);
 // SOA: body_soa_free(bodies);
@@ -95,6 +101,15 @@ static void *zmalloc(size_t bytes) {
 }
 
 static void zfree(void *p) { xfree(p); }
+
+static void *xrealloc(void *p, size_t bytes) {
+  void *q = realloc(p, bytes);
+  if (!q) {
+    fprintf(stderr, "out of memory (%zu bytes)\n", bytes);
+    exit(1);
+  }
+  return q;
+}
 
 static void *xcalloc(size_t count, size_t size) {
   void *p = xmalloc(count * size);
@@ -153,6 +168,11 @@ int main(void) {
   double sm = 0;
   for (size_t i = 0; i < n; i++)
     sm += zero[i].m + zero[i].x + cleared[i].vy + cleared[i].x;
+  bodies = xrealloc(bodies, 2 * n * sizeof(struct body));
+  for (size_t i = n; i < 2 * n; i++)
+    bodies[i] = bodies[i - n];
+  for (size_t i = 0; i < 2 * n; i++)
+    sm += bodies[i].x - bodies[i].m;
   printf("%.1f %.1f %.1f\n", sx, sy, sm);
   xfree(copy);
   zfree(zero);

@@ -31,6 +31,11 @@ int main(void) {
     x += p[i].x + p[i].y + p[i].z + travel[i].x * travel[i].mass;
   for (int c = 0; c < ncells; ++c)
     heat += cells[c].heat + cells[c].hits;
+  prev = xrealloc(prev, 2 * n * sizeof(Particle));
+  for (int i = 0; i < n; ++i)
+    prev[n + i] = p[n - 1 - i];
+  for (int i = 0; i < 2 * n; i += 100)
+    heat += prev[i].x;
   printf("x %.6f kinetic %.6f heat %.3f bytes %zu\n", x, kinetic(p, n), heat,
          bytes_allocated);
   xfree(prev);

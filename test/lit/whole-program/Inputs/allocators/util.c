@@ -34,6 +34,15 @@ void *xcalloc(size_t count, size_t size) {
   return p;
 }
 
+void *xrealloc(void *p, size_t bytes) {
+  void *q = realloc(p, bytes);
+  if (!q) {
+    fprintf(stderr, "out of memory (%zu bytes)\n", bytes);
+    exit(1);
+  }
+  return q;
+}
+
 /* Counts what it hands out: a rewrite allocating each field apart would
    count differently. */
 void *counted_malloc(size_t bytes) {
