@@ -239,53 +239,46 @@ const FunctionDecl *userFunction(const FunctionDecl *FD,
   return Def;
 }
 
-std::string notAllocator(const FunctionDecl *FD, unsigned Depth) {
+/// Why \p FD is no function of the program in role \p R with parameters
+/// of types \p Params (spelled \p Spelling), \p Depth calls deep; "" if it
+/// is one.
+std::string misfit(const FunctionDecl *FD, llvm::ArrayRef<QualType> Params,
+                   llvm::StringRef Spelling, Role R, unsigned Depth) {
   if (!FD)
     return "it is called through a pointer";
   ASTContext &Ctx = FD->getASTContext();
-  const FunctionDecl *Def =
-      userFunction(FD, QualType(Ctx.getSizeType()), Ctx.VoidPtrTy);
+  const FunctionDecl *Def = userFunction(FD, Params, Ctx.VoidPtrTy);
   if (!Def)
     return FD->getDefinition() &&
                    !inSystemHeader(Ctx.getSourceManager(), FD->getLocation())
-               ? "it is not `void *f(size_t bytes)`"
+               ? ("it is not `" + Spelling + "`").str()
                : "it is not defined in the analyzed files";
-  BodyScan Scan(Ctx, Def, Role::Allocates, Depth);
+  BodyScan Scan(Ctx, Def, R, Depth);
   return Scan.misfit(Def->getBody());
+}
+
+std::string notAllocator(const FunctionDecl *FD, unsigned Depth) {
+  if (!FD)
+    return "it is called through a pointer";
+  return misfit(FD, QualType(FD->getASTContext().getSizeType()),
+                "void *f(size_t bytes)", Role::Allocates, Depth);
 }
 
 /// Why \p FD is no calloc-like allocator function `void *F(size_t count,
 /// size_t size)`; "" if it is one.
 std::string notCountedAllocator(const FunctionDecl *FD) {
-  if (!FD)
-    return "it is called through a pointer";
-  ASTContext &Ctx = FD->getASTContext();
-  const FunctionDecl *Def =
-      userFunction(FD, {Ctx.getSizeType(), Ctx.getSizeType()}, Ctx.VoidPtrTy);
-  if (!Def)
-    return FD->getDefinition() &&
-                   !inSystemHeader(Ctx.getSourceManager(), FD->getLocation())
-               ? "it is not `void *f(size_t count, size_t size)`"
-               : "it is not defined in the analyzed files";
-  BodyScan Scan(Ctx, Def, Role::Allocates, /*Depth=*/0);
-  return Scan.misfit(Def->getBody());
+  QualType Size = FD->getASTContext().getSizeType();
+  return misfit(FD, {Size, Size}, "void *f(size_t count, size_t size)",
+                Role::Allocates, /*Depth=*/0);
 }
 
 /// Why \p FD is no realloc-like function `void *F(void *p, size_t bytes)`
 /// passing both to realloc; "" if it is one.
 std::string notReallocLike(const FunctionDecl *FD) {
-  if (!FD)
-    return "it is called through a pointer";
   ASTContext &Ctx = FD->getASTContext();
-  const FunctionDecl *Def =
-      userFunction(FD, {Ctx.VoidPtrTy, Ctx.getSizeType()}, Ctx.VoidPtrTy);
-  if (!Def)
-    return FD->getDefinition() &&
-                   !inSystemHeader(Ctx.getSourceManager(), FD->getLocation())
-               ? "it is not `void *f(void *p, size_t bytes)`"
-               : "it is not defined in the analyzed files";
-  BodyScan Scan(Ctx, Def, Role::Reallocates, /*Depth=*/0);
-  return Scan.misfit(Def->getBody());
+  return misfit(FD, {Ctx.VoidPtrTy, Ctx.getSizeType()},
+                "void *f(void *p, size_t bytes)", Role::Reallocates,
+                /*Depth=*/0);
 }
 
 bool releases(const FunctionDecl *FD, unsigned Depth) {
