@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 #include "analysis/AllocatorFunctions.h"
 #include "analysis/AstUtil.h"
+#include "analysis/CallFrequencies.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -55,14 +56,20 @@ bool callsRelease(const CallExpr *Call, unsigned Depth) {
 /// What a candidate function is to be: what its parameters must reach.
 enum class Role { Allocates, Reallocates, Releases };
 
-/// What a candidate function's body does with its parameters, and whether
-/// anything else it does could show.
+/// What a candidate function's body does with one of its parameters, and
+/// whether anything else it does with it could show. Each parameter must
+/// reach the expected call (calloc's count and size both, realloc's
+/// pointer and size both): one that did not would allocate the wrong size
+/// for the blocks of a layout.
 class BodyScan : public RecursiveASTVisitor<BodyScan> {
 public:
-  BodyScan(ASTContext &Ctx, const FunctionDecl *Def, Role R, unsigned Depth)
+  BodyScan(ASTContext &Ctx, const ParmVarDecl *Param, Role R, unsigned Depth)
       : Ctx(Ctx), R(R), Depth(Depth) {
-    for (const ParmVarDecl *Param : Def->parameters())
-      Tainted.insert(Param);
+    Tainted.insert(Param);
+    const auto *F = cast<FunctionDecl>(Param->getDeclContext());
+    What = F->getNumParams() != 1 ? "'" + Param->getNameAsString() + "'"
+           : R == Role::Releases  ? "its pointer"
+                                  : "its size";
   }
 
   /// Why the body does not fit: it calls nothing it must, or something
@@ -81,12 +88,11 @@ public:
     if (!Shows.empty())
       return Shows;
     if (!Calls)
-      return R == Role::Releases
-                 ? "it passes its pointer to neither free nor _mm_free"
-             : R == Role::Reallocates
-                 ? "it passes its pointer and size to no realloc"
-                 : "it passes its size to no allocator of the C library "
-                   "or of the program";
+      return "it passes " + What +
+             (R == Role::Releases      ? " to neither free nor _mm_free"
+              : R == Role::Reallocates ? " to no realloc"
+                                       : " to no allocator of the C library "
+                                         "or of the program");
     return "";
   }
 
@@ -118,15 +124,12 @@ public:
                                [&](const Expr *A) { return mentions(A); });
     if (Expected && Passes)
       Calls = true;
-    // memset of the block zeroes what the function allocated.
+    // memset of the block zeroes what the function allocated (not what a
+    // realloc-like one is given: the caller's data).
     else if (Passes && !endsProgram(Call) &&
-             !(R != Role::Releases && isLibraryCall(Call, {"memset"})) &&
+             !(R == Role::Allocates && isLibraryCall(Call, {"memset"})) &&
              Shows.empty())
-      Shows = std::string("it passes its ") +
-              (R == Role::Releases      ? "pointer"
-               : R == Role::Reallocates ? "pointer or size"
-                                        : "size") +
-              " to " + calleeName(Call);
+      Shows = "it passes " + What + " to " + calleeName(Call);
     return true;
   }
 
@@ -137,6 +140,10 @@ private:
   /// reached through a pointer is the block's (a header before it).
   void written(const Expr *LHS, const Expr *RHS) {
     const VarDecl *VD = storedVariable(LHS);
+    // A realloc-like function's block holds the caller's elements.
+    if (!VD && R == Role::Reallocates && Checking && mentions(LHS) &&
+        Shows.empty())
+      Shows = "it writes through " + What;
     if (!VD)
       return;
     if (VD->hasGlobalStorage() && Checking && Shows.empty())
@@ -196,6 +203,8 @@ private:
 
   ASTContext &Ctx;
   Role R;
+  /// The parameter in messages ("its size", "'count'").
+  std::string What;
   /// How many program functions deep this one is called.
   unsigned Depth;
   llvm::SmallPtrSet<const Decl *, 8> Tainted;
@@ -253,15 +262,17 @@ std::string misfit(const FunctionDecl *FD, llvm::ArrayRef<QualType> Params,
                    !inSystemHeader(Ctx.getSourceManager(), FD->getLocation())
                ? ("it is not `" + Spelling + "`").str()
                : "it is not defined in the analyzed files";
-  BodyScan Scan(Ctx, Def, R, Depth);
-  return Scan.misfit(Def->getBody());
+  for (const ParmVarDecl *Param : Def->parameters()) {
+    BodyScan Scan(Ctx, Param, R, Depth);
+    if (std::string Why = Scan.misfit(Def->getBody()); !Why.empty())
+      return Why;
+  }
+  return "";
 }
 
 std::string notAllocator(const FunctionDecl *FD, unsigned Depth) {
-  if (!FD)
-    return "it is called through a pointer";
-  return misfit(FD, QualType(FD->getASTContext().getSizeType()),
-                "void *f(size_t bytes)", Role::Allocates, Depth);
+  QualType Size = FD ? FD->getASTContext().getSizeType() : QualType();
+  return misfit(FD, Size, "void *f(size_t bytes)", Role::Allocates, Depth);
 }
 
 /// Why \p FD is no calloc-like allocator function `void *F(size_t count,
@@ -281,20 +292,29 @@ std::string notReallocLike(const FunctionDecl *FD) {
                 /*Depth=*/0);
 }
 
-bool releases(const FunctionDecl *FD, unsigned Depth) {
+/// Why \p FD is no release function (free, _mm_free or one of the
+/// program's); "" if it is one.
+std::string notRelease(const FunctionDecl *FD, unsigned Depth) {
   if (!FD || !FD->getIdentifier())
-    return false;
+    return "it is called through a pointer";
   ASTContext &Ctx = FD->getASTContext();
   if ((FD->getName() == "free" || FD->getName() == "_mm_free") &&
       (!FD->hasBody() ||
        inSystemHeader(Ctx.getSourceManager(), FD->getLocation())))
-    return true;
+    return "";
   const FunctionDecl *Def =
       userFunction(FD, QualType(Ctx.VoidPtrTy), Ctx.VoidTy);
-  if (!Def || Depth > MaxDepth)
-    return false;
-  BodyScan Scan(Ctx, Def, Role::Releases, Depth);
-  return Scan.misfit(Def->getBody()).empty();
+  if (!Def)
+    return FD->getDefinition() ? "it is not `void f(void *p)`"
+                               : "it is not defined in the analyzed files";
+  if (Depth > MaxDepth)
+    return "it calls release functions too deep";
+  BodyScan Scan(Ctx, Def->getParamDecl(0), Role::Releases, Depth);
+  return Scan.misfit(Def->getBody());
+}
+
+bool releases(const FunctionDecl *FD, unsigned Depth) {
+  return notRelease(FD, Depth).empty();
 }
 
 /// The C library's allocations an allocator function makes, itself or
@@ -381,27 +401,35 @@ bool dlopt::isReleaseFunction(const FunctionDecl *FD) {
 }
 
 /// \p FD, declared in a user file and defined in no part of this
-/// translation unit, with one parameter of type \p Param and result
-/// \p Result; not one of the C library's (malloc declared by hand).
-static bool declaredOnly(const FunctionDecl *FD,
-                         llvm::ArrayRef<QualType> Params, QualType Result) {
+/// translation unit, and not one of the C library's (malloc declared by
+/// hand).
+static bool declaredOnly(const FunctionDecl *FD) {
   if (!FD || !FD->getIdentifier() || FD->getDefinition() || FD->getBuiltinID())
     return false;
   if (const auto *M = dyn_cast<CXXMethodDecl>(FD); M && !M->isStatic())
     return false;
   return !inSystemHeader(FD->getASTContext().getSourceManager(),
-                         FD->getLocation()) &&
-         hasType(FD, Params, Result);
+                         FD->getLocation());
+}
+
+/// Whether \p FD has the type of an allocator function: `void *F(size_t)`,
+/// `void *F(size_t, size_t)` or `void *F(void *, size_t)`.
+static bool hasAllocatorType(const FunctionDecl *FD) {
+  ASTContext &Ctx = FD->getASTContext();
+  QualType Size = Ctx.getSizeType();
+  return hasType(FD, Size, Ctx.VoidPtrTy) ||
+         hasType(FD, {Size, Size}, Ctx.VoidPtrTy) ||
+         hasType(FD, {Ctx.VoidPtrTy, Size}, Ctx.VoidPtrTy);
+}
+
+/// Whether \p FD has the type of a release function: `void F(void *)`.
+static bool hasReleaseType(const FunctionDecl *FD) {
+  ASTContext &Ctx = FD->getASTContext();
+  return hasType(FD, QualType(Ctx.VoidPtrTy), Ctx.VoidTy);
 }
 
 bool dlopt::isExternalAllocator(const FunctionDecl *FD) {
-  if (!FD)
-    return false;
-  ASTContext &Ctx = FD->getASTContext();
-  QualType Size = Ctx.getSizeType();
-  return declaredOnly(FD, Size, Ctx.VoidPtrTy) ||
-         declaredOnly(FD, {Size, Size}, Ctx.VoidPtrTy) ||
-         declaredOnly(FD, {Ctx.VoidPtrTy, Size}, Ctx.VoidPtrTy);
+  return declaredOnly(FD) && hasAllocatorType(FD);
 }
 
 bool dlopt::reallocates(const CallExpr *Call) {
@@ -415,8 +443,7 @@ bool dlopt::reallocates(const CallExpr *Call) {
 }
 
 bool dlopt::isExternalRelease(const FunctionDecl *FD) {
-  return FD && declaredOnly(FD, QualType(FD->getASTContext().VoidPtrTy),
-                            FD->getASTContext().VoidTy);
+  return declaredOnly(FD) && hasReleaseType(FD);
 }
 
 std::string dlopt::notAllocatorReason(llvm::StringRef Name,
@@ -445,18 +472,27 @@ static void exportedFrom(const DeclContext *DC,
         inSystemHeader(FD->getASTContext().getSourceManager(),
                        FD->getLocation()))
       continue;
-    ASTContext &Ctx = FD->getASTContext();
+    // By the name other files call it by (mangled in C++: an overload of
+    // another type is another function).
+    std::string Symbol = callableName(FD);
     std::string Name = FD->getQualifiedNameAsString();
-    QualType Size = Ctx.getSizeType();
-    if (isAllocatorFunction(FD) || isCallocLikeFunction(FD) ||
-        isReallocLikeFunction(FD))
-      Allocators[Name] = allocatorRelease(FD);
-    else if (isReleaseFunction(FD))
-      Releases.push_back(Name);
-    else if (hasType(FD, Size, Ctx.VoidPtrTy) ||
-             hasType(FD, {Size, Size}, Ctx.VoidPtrTy) ||
-             hasType(FD, {Ctx.VoidPtrTy, Size}, Ctx.VoidPtrTy))
-      Misfits[Name] = notAllocatorReason(Name, notAllocatorFunction(FD));
+    if (Symbol.empty())
+      continue;
+    if (hasAllocatorType(FD)) {
+      if (std::string Why = notAllocatorFunction(FD); Why.empty())
+        Allocators[Symbol] = allocatorRelease(FD);
+      else
+        Misfits[Symbol] = notAllocatorReason(Name, Why);
+    } else if (hasReleaseType(FD)) {
+      if (std::string Why = notRelease(FD, 0); Why.empty())
+        Releases.push_back(Symbol);
+      else
+        Misfits[Symbol] = "released by '" + Name +
+                          "', which is not a release function (free, "
+                          "_mm_free, or the program's own that releases as "
+                          "they do): " +
+                          Why;
+    }
   }
 }
 

@@ -3,25 +3,30 @@
 // Real programs seldom call malloc for their arrays directly: they call
 // their own `xmalloc`, `safe_malloc` or `prk_malloc(size_t bytes)`, which
 // aligns the block, checks for failure or exits, and sometimes a matching
-// `xfree(void *p)`. An allocation through such a function is an allocation
-// like malloc's; its array in the new layout gets each of its blocks from
-// the same function (and releases them through the program's release
-// function), so alignment and failure handling stay the program's.
+// `xfree(void *p)`, `xcalloc(count, size)` and `xrealloc(p, bytes)`. An
+// allocation through such a function is an allocation like malloc's
+// (calloc's, realloc's); its array in the new layout gets each of its
+// blocks from the same function (and releases them through the program's
+// release function), so alignment and failure handling stay the program's.
 //
 // A function is taken for one only when what it does besides allocating
 // cannot show: it must not write a global or static variable (a counter of
-// bytes allocated would count differently), and its size may reach no other
-// call than the C library's allocators, except on a path that ends the
-// program (the message before exit(1) when memory runs out).
+// bytes allocated would count differently), each of its parameters must
+// reach the C library's allocator (or the program's) and no other call,
+// except on a path that ends the program (the message before exit(1) when
+// memory runs out), and a realloc-like one writes nothing through its
+// pointer (the caller's elements).
 //
 // Programs keep such functions in a file of their own (util.c), which the
 // files allocating the arrays only declare. A call to a function declared
-// and not defined in the file, of the type of one (`void *F(size_t)`, or
-// `void F(void *)` for a release), counts as one there for a while: the
+// and not defined in the file, of the type of one (`void *F(size_t)`,
+// `void *F(size_t, size_t)`, `void *F(void *, size_t)`, or `void F(void *)`
+// for a release), counts as one there for a while: the
 // analysis records it as an external symbol (ExternalSymbol::Allocator,
 // Release), which the program's merge resolves against the functions the
-// other files define as such (LayoutPlan::Allocators, ReleaseFunctions);
-// unresolved, it refuses the record.
+// other files define as such (LayoutPlan::Allocators, ReleaseFunctions), by
+// the name other files call them by (callableName: mangled in C++);
+// unresolved, or defined as none somewhere, it refuses the record.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DLOPT_ANALYSIS_ALLOCATORFUNCTIONS_H
@@ -61,9 +66,10 @@ std::string allocatorKind(const clang::FunctionDecl *FD);
 /// is one.
 std::string notAllocatorFunction(const clang::FunctionDecl *FD);
 /// The C library function that releases every block allocator function
-/// \p FD (or calloc-like one) returns: "free" (its blocks come from malloc,
-/// calloc, realloc, aligned_alloc, posix_memalign or memalign), "_mm_free"
-/// (from _mm_malloc), or "" when they differ or \p FD is no allocator function.
+/// \p FD (or calloc- or realloc-like one) returns: "free" (its blocks come from
+/// malloc, calloc, realloc, aligned_alloc, posix_memalign or memalign),
+/// "_mm_free" (from _mm_malloc), or "" when they differ or \p FD is no
+/// allocator function.
 std::string allocatorRelease(const clang::FunctionDecl *FD);
 
 /// Whether \p FD releases memory as free does: free or _mm_free

@@ -121,9 +121,10 @@ struct ExternalSymbol {
     /// store n * sizeof(record) (LayoutPlan::FieldBytes).
     ByteCount,
     /// The record's array allocated by a function this file declares and
-    /// does not define, of an allocator function's type (`void *F(size_t)`):
-    /// another analyzed file must define it as one (LayoutPlan::Allocators,
-    /// AllocatorFunctions.h).
+    /// does not define, of an allocator function's type (`void *F(size_t)`,
+    /// `void *F(size_t, size_t)`, `void *F(void *, size_t)`; Symbol: its
+    /// callableName): another analyzed file must define it as one
+    /// (LayoutPlan::Allocators, AllocatorFunctions.h), and none as none.
     Allocator,
     /// Likewise an array released by such a `void F(void *)`: another
     /// analyzed file must define it as a release function
@@ -396,16 +397,17 @@ struct LayoutPlan {
   /// it decides their ExternalSymbol::ByteCount symbols.
   std::map<std::string, std::string> FieldBytes;
   /// The program's own allocator functions that its files define with
-  /// external linkage (AllocatorFunctions.h), by name: the C library
+  /// external linkage (AllocatorFunctions.h; calloc- and realloc-like ones
+  /// too), by the name other files call them by (callableName): the C library
   /// function that releases their blocks ("free", "_mm_free"; "" where that
   /// differs). They resolve other files' ExternalSymbol::Allocator, whose
   /// allocations the rewrite renders through them.
   std::map<std::string, std::string> Allocators;
   /// Likewise its release functions (ExternalSymbol::Release).
   std::vector<std::string> ReleaseFunctions;
-  /// The functions of an allocator function's type its files define that
-  /// are none, by name: the reason an ExternalSymbol::Allocator of one
-  /// gives (it says why).
+  /// The functions of an allocator or release function's type its files
+  /// define that are none, likewise by name: the reason an
+  /// ExternalSymbol::Allocator or Release of one gives (it says why).
   std::map<std::string, std::string> AllocatorMisfits;
   /// Where host code sets kernels' arguments (clSetKernelArg), by kernel (a
   /// holder symbol until the merge resolves it; "?" for a kernel whose

@@ -2,6 +2,7 @@
 #include "analysis/Legality.h"
 #include "analysis/AllocatorFunctions.h"
 #include "analysis/AstUtil.h"
+#include "analysis/CallFrequencies.h"
 #include "analysis/OpenCLHost.h"
 #include "analysis/SharedArrays.h"
 #include "analysis/SpecialMembers.h"
@@ -556,8 +557,8 @@ public:
       if (Name == "'free'" || (reallocates(Call) && I == 0))
         continue;
       if (isExternalRelease(Callee)) {
-        external(RD, ExternalSymbol::Release,
-                 Callee->getQualifiedNameAsString(), Arg->getExprLoc(),
+        external(RD, ExternalSymbol::Release, callableName(Callee),
+                 Arg->getExprLoc(),
                  What + " released by " + Name +
                      ", which no analyzed file defines as a release function "
                      "(`void f(void *p)` passing p to free; name its file "
@@ -642,16 +643,8 @@ public:
                 Cast->getType().getAsString() + "'");
     if (const auto *Call = dyn_cast<CallExpr>(Sub->IgnoreParenCasts());
         Call && isCandidate(To) && From != To &&
-        isExternalAllocator(Call->getDirectCallee()) &&
-        !allocatorName(Sub).empty())
-      external(To, ExternalSymbol::Allocator,
-               Call->getDirectCallee()->getQualifiedNameAsString(),
-               Cast->getExprLoc(),
-               "pointer from '" + allocatorName(Sub).str() +
-                   "', which no analyzed file defines as an allocator "
-                   "function (" +
-                   allocatorKind(Call->getDirectCallee()) +
-                   "; name its file too)");
+        isExternalAllocator(Call->getDirectCallee()))
+      externalAllocator(To, Call->getDirectCallee(), Cast->getExprLoc());
     if (isCandidate(To) && From != To && allocatorName(Sub).empty() &&
         !UseClassifier::isSearch(Sub) && !UseClassifier::isMapping(Sub) &&
         !Sub->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull)) {
@@ -667,6 +660,17 @@ public:
                   Sub->getType().getAsString() + "' (type punning)");
     }
     return true;
+  }
+
+  /// An array of \p RD from \p Callee, which this file only declares: the
+  /// program must define it as an allocator function.
+  void externalAllocator(const RecordDecl *RD, const FunctionDecl *Callee,
+                         SourceLocation Loc) {
+    external(RD, ExternalSymbol::Allocator, callableName(Callee), Loc,
+             "pointer from '" + Callee->getNameAsString() +
+                 "', which no analyzed file defines as an allocator "
+                 "function (" +
+                 allocatorKind(Callee) + "; name its file too)");
   }
 
   bool VisitUnaryOperator(UnaryOperator *UO) {

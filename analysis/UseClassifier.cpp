@@ -209,7 +209,8 @@ UseVerdict UseClassifier::allocation(const Expr *Init,
     if (!isHandleExpr(U.Value))
       return UseVerdict::refused(
           U.Value->getExprLoc(),
-          "realloc of something other than an array variable");
+          Call->getDirectCallee()->getNameAsString() +
+              " of something other than an array variable");
   } else if (Name != "malloc" && Name != "calloc" && Name != "realloc" &&
              Call->getNumArgs() == 1) {
     // The program's own allocator: each block of the layout from it.

@@ -322,10 +322,14 @@ static bool resolves(const LayoutPlan &Plan, const llvm::StringSet<> &Defined,
     auto It = Plan.FieldBytes.find(S.Symbol);
     return It != Plan.FieldBytes.end() && It->second == recordKey(R);
   }
+  // A function some file defines as one and another (an overload in
+  // another program of the database) as none is none.
   case ExternalSymbol::Allocator:
-    return Plan.Allocators.count(S.Symbol);
+    return Plan.Allocators.count(S.Symbol) &&
+           !Plan.AllocatorMisfits.count(S.Symbol);
   case ExternalSymbol::Release:
-    return llvm::is_contained(Plan.ReleaseFunctions, S.Symbol);
+    return llvm::is_contained(Plan.ReleaseFunctions, S.Symbol) &&
+           !Plan.AllocatorMisfits.count(S.Symbol);
   }
   return false;
 }
@@ -341,10 +345,11 @@ void dlopt::resolveExternals(LayoutPlan &Plan) {
     for (const ExternalSymbol &S : R.Externals) {
       if (resolves(Plan, Defined, R, S))
         continue;
-      // An allocator another file defines as none: why.
-      auto Misfit = S.K == ExternalSymbol::Allocator
-                        ? Plan.AllocatorMisfits.find(S.Symbol)
-                        : Plan.AllocatorMisfits.end();
+      // An allocator or release function another file defines as none: why.
+      auto Misfit =
+          S.K == ExternalSymbol::Allocator || S.K == ExternalSymbol::Release
+              ? Plan.AllocatorMisfits.find(S.Symbol)
+              : Plan.AllocatorMisfits.end();
       R.Blockers.push_back(
           {Misfit != Plan.AllocatorMisfits.end() ? Misfit->second : S.Reason,
            S.Location, /*FromLinkage=*/true,

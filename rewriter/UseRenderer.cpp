@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 #include "rewriter/UseRenderer.h"
 #include "analysis/AllocatorFunctions.h"
+#include "analysis/CallFrequencies.h"
 #include "analysis/SpecialMembers.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -168,13 +169,23 @@ void UseRenderer::allocationSite(const RecordDecl *RD, const HandleUse &U) {
 /// \p Callee returns ("free", "_mm_free"), or "0" where none is known.
 std::string UseRenderer::releaseOf(const FunctionDecl *Callee) const {
   std::string Release = allocatorRelease(Callee);
-  // One another file defines: as the program's merge found it.
+  // One another file defines: as the program's merge found it, where this
+  // file can name it (the generated code includes <stdlib.h>, which
+  // declares free; _mm_free only if the file has it).
   if (isExternalAllocator(Callee) && State.ProgramAllocators)
-    if (auto It =
-            State.ProgramAllocators->find(Callee->getQualifiedNameAsString());
+    if (auto It = State.ProgramAllocators->find(callableName(Callee));
         It != State.ProgramAllocators->end())
-      Release = It->second;
+      Release = It->second == "free" || declared(It->second) ? It->second : "";
   return Release.empty() ? "0" : Release;
+}
+
+/// Whether the translation unit declares \p Name at file scope.
+bool UseRenderer::declared(llvm::StringRef Name) const {
+  auto It = Ctx.Idents.find(Name);
+  return It != Ctx.Idents.end() &&
+         !Ctx.getTranslationUnitDecl()
+              ->lookup(DeclarationName(It->getValue()))
+              .empty();
 }
 
 /// The element count of an allocation (HandleUse::Count): its factors

@@ -40,6 +40,7 @@ private:
   /// cluster.
   void fieldSite(const clang::RecordDecl *RD, const HandleUse &U);
   std::string releaseOf(const clang::FunctionDecl *Callee) const;
+  bool declared(llvm::StringRef Name) const;
   std::function<std::string(const EditSet &)> arrayText(const HandleUse &U);
   std::function<std::string(const EditSet &)> indexText(const HandleUse &U);
   void subArraySite(const clang::RecordDecl *RD, const HandleUse &U);
