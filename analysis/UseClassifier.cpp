@@ -211,15 +211,15 @@ UseVerdict UseClassifier::allocation(const Expr *Init,
           U.Value->getExprLoc(),
           Call->getDirectCallee()->getNameAsString() +
               " of something other than an array variable");
-  } else if (Name != "malloc" && Name != "calloc" && Name != "realloc" &&
-             Call->getNumArgs() == 1) {
-    // The program's own allocator: each block of the layout from it.
-    Whole = elementCount(Call->getArg(0), RD, U);
-  } else if (Name != "malloc" && Name != "calloc" && Name != "realloc" &&
-             Call->getNumArgs() == 2) {
-    // Its calloc-like one (xcalloc(n, sizeof(T))): likewise.
-    Whole = isElementSize(Call->getArg(1), RD);
-    U.Count = {Call->getArg(0)};
+  } else if (Name != "malloc" && Name != "calloc") {
+    // The program's own allocator, or its calloc-like one (xcalloc(n,
+    // sizeof(T))): each block of the layout from it.
+    if (Call->getNumArgs() == 1) {
+      Whole = elementCount(Call->getArg(0), RD, U);
+    } else if (Call->getNumArgs() == 2) {
+      Whole = isElementSize(Call->getArg(1), RD);
+      U.Count = {Call->getArg(0)};
+    }
   }
   if (!Whole)
     return UseVerdict::refused(Call->getExprLoc(),
