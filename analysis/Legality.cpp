@@ -501,79 +501,99 @@ public:
     // A member operator's first argument is its object (v[i] = e).
     unsigned Shift = isa<CXXOperatorCallExpr>(Call) &&
                      isa_and_nonnull<CXXMethodDecl>(Callee);
-    for (unsigned I = Shift; I < Call->getNumArgs(); ++I) {
-      const Expr *Arg = Call->getArg(I);
-      if (isVaStartName(Call, Arg))
-        continue;
-      auto Scoped = memoryScope(CudaMemory::arrayRoot(Arg));
-      const ParmVarDecl *Param = Callee && I - Shift < Callee->getNumParams()
-                                     ? Callee->getParamDecl(I - Shift)
-                                     : nullptr;
-      if (const RecordDecl *Of =
-              Param && !inSystemHeader(SM, Callee->getLocation()) &&
-                      Param->getType()->isReferenceType()
-                  ? containerElementRecord(Param->getType())
-                  : nullptr;
-          isCandidate(Of)) {
-        containerUsed(Arg); // The parameter is a root of its own.
-        // Defined in another file of the program: rewritten there alike.
-        if (!Callee->hasBody())
-          external(Of, ExternalSymbol::Use, Callee, Arg->getExprLoc(),
-                   containerSpelling(Param->getType()) + " passed to '" +
-                       Callee->getNameAsString() +
-                       "', which is not defined in the analyzed files");
-      }
-      // v.push_back(v[i]), v.emplace_back(v[i]) copy the element.
-      const auto *Member = dyn_cast<CXXMemberCallExpr>(Call);
-      bool IntoVector = Member && Member->getImplicitObjectArgument() &&
-                        containerElementRecord(
-                            Member->getImplicitObjectArgument()->getType());
-      if (Param && !IntoVector)
-        checkElementBinding(Arg, Param->getType(), Arg->getExprLoc());
-      // A template would deduce the element proxy, and a copy of that
-      // still writes to the element.
-      if (const RecordDecl *RD = elementOfContainer(copiedFrom(Arg));
-          RD && Callee && Callee->isTemplateInstantiation() && !IntoVector)
-        block(RD, Arg->getExprLoc(),
-              "an element of " + containerOfElement(copiedFrom(Arg)) +
-                  " passed to template '" + Callee->getNameAsString() +
-                  "' (elements passed to templates are not rewritten yet)");
-      // (void *)a converts as the call would: judged as a.
-      const Expr *Bare = ignoreVoidPointerCasts(Arg);
-      const RecordDecl *RD = elementRecord(Bare->getType());
-      if (!isCandidate(RD))
-        continue;
-      Handled.insert(Arg);
-      for (const Expr *E = Arg->IgnoreParenImpCasts(); E != Bare;
-           E = cast<CastExpr>(E)->getSubExpr()->IgnoreParenImpCasts())
-        Handled.insert(E);
-      std::string What = "'" + recordName(RD) + "' array";
-      if (!Callee) {
-        block(RD, Arg->getExprLoc(),
-              What + " passed through a function pointer");
-        continue;
-      }
-      std::string Name = "'" + Callee->getNameAsString() + "'";
-      if (Name == "'free'" || (reallocates(Call) && I == 0))
-        continue;
-      if (isExternalRelease(Callee)) {
-        external(RD, ExternalSymbol::Release, callableName(Callee),
-                 Arg->getExprLoc(),
-                 What + " released by " + Name +
-                     ", which no analyzed file defines as a release function "
-                     "(`void f(void *p)` passing p to free; name its file "
-                     "too)");
-        continue;
-      }
-      if (!Param)
-        block(RD, Arg->getExprLoc(),
-              What + " passed to the variadic part of " + Name);
-      else if (!Callee->hasBody() && !UseClassifier::isArrayLibraryCall(Call) &&
-               UseClassifier::cudaCall(Call) == CudaCall::None)
-        external(RD, ExternalSymbol::Use, Callee, Arg->getExprLoc(),
-                 What + " passed to " + Name +
-                     ", which is not defined in the analyzed files");
+    for (unsigned I = Shift; I < Call->getNumArgs(); ++I)
+      checkArgument(Call, Callee, I, Shift);
+    checkReturnedPointer(Call, Callee);
+    return true;
+  }
+
+  /// Argument \p I of \p Call (to \p Callee, whose parameters start at
+  /// argument \p Shift): a container or element bound to a parameter, and
+  /// an array passed on.
+  void checkArgument(const CallExpr *Call, const FunctionDecl *Callee,
+                     unsigned I, unsigned Shift) {
+    const Expr *Arg = Call->getArg(I);
+    if (isVaStartName(Call, Arg))
+      return;
+    auto Scoped = memoryScope(CudaMemory::arrayRoot(Arg));
+    const ParmVarDecl *Param = Callee && I - Shift < Callee->getNumParams()
+                                   ? Callee->getParamDecl(I - Shift)
+                                   : nullptr;
+    if (const RecordDecl *Of =
+            Param && !inSystemHeader(SM, Callee->getLocation()) &&
+                    Param->getType()->isReferenceType()
+                ? containerElementRecord(Param->getType())
+                : nullptr;
+        isCandidate(Of)) {
+      containerUsed(Arg); // The parameter is a root of its own.
+      // Defined in another file of the program: rewritten there alike.
+      if (!Callee->hasBody())
+        external(Of, ExternalSymbol::Use, Callee, Arg->getExprLoc(),
+                 containerSpelling(Param->getType()) + " passed to '" +
+                     Callee->getNameAsString() +
+                     "', which is not defined in the analyzed files");
     }
+    // v.push_back(v[i]), v.emplace_back(v[i]) copy the element.
+    const auto *Member = dyn_cast<CXXMemberCallExpr>(Call);
+    bool IntoVector =
+        Member && Member->getImplicitObjectArgument() &&
+        containerElementRecord(Member->getImplicitObjectArgument()->getType());
+    if (Param && !IntoVector)
+      checkElementBinding(Arg, Param->getType(), Arg->getExprLoc());
+    // A template would deduce the element proxy, and a copy of that
+    // still writes to the element.
+    if (const RecordDecl *RD = elementOfContainer(copiedFrom(Arg));
+        RD && Callee && Callee->isTemplateInstantiation() && !IntoVector)
+      block(RD, Arg->getExprLoc(),
+            "an element of " + containerOfElement(copiedFrom(Arg)) +
+                " passed to template '" + Callee->getNameAsString() +
+                "' (elements passed to templates are not rewritten yet)");
+    checkArrayArgument(Call, Callee, Param, Arg, I);
+  }
+
+  /// An array of a candidate passed as argument \p I of \p Call to
+  /// \p Param of \p Callee (null: through a pointer, or variadic).
+  void checkArrayArgument(const CallExpr *Call, const FunctionDecl *Callee,
+                          const ParmVarDecl *Param, const Expr *Arg,
+                          unsigned I) {
+    // (void *)a converts as the call would: judged as a.
+    const Expr *Bare = ignoreVoidPointerCasts(Arg);
+    const RecordDecl *RD = elementRecord(Bare->getType());
+    if (!isCandidate(RD))
+      return;
+    Handled.insert(Arg);
+    for (const Expr *E = Arg->IgnoreParenImpCasts(); E != Bare;
+         E = cast<CastExpr>(E)->getSubExpr()->IgnoreParenImpCasts())
+      Handled.insert(E);
+    std::string What = "'" + recordName(RD) + "' array";
+    if (!Callee) {
+      block(RD, Arg->getExprLoc(), What + " passed through a function pointer");
+      return;
+    }
+    std::string Name = "'" + Callee->getNameAsString() + "'";
+    if (Name == "'free'" || (reallocates(Call) && I == 0))
+      return;
+    if (isExternalRelease(Callee)) {
+      external(RD, ExternalSymbol::Release, callableName(Callee),
+               Arg->getExprLoc(),
+               What + " released by " + Name +
+                   ", which no analyzed file defines as a release function "
+                   "(`void f(void *p)` passing p to free; name its file "
+                   "too)");
+      return;
+    }
+    if (!Param)
+      block(RD, Arg->getExprLoc(),
+            What + " passed to the variadic part of " + Name);
+    else if (!Callee->hasBody() && !UseClassifier::isArrayLibraryCall(Call) &&
+             UseClassifier::cudaCall(Call) == CudaCall::None)
+      external(RD, ExternalSymbol::Use, Callee, Arg->getExprLoc(),
+               What + " passed to " + Name +
+                   ", which is not defined in the analyzed files");
+  }
+
+  /// A pointer to a candidate returned by \p Callee.
+  void checkReturnedPointer(const CallExpr *Call, const FunctionDecl *Callee) {
     auto Scoped = memoryScope(Callee);
     if (const RecordDecl *RD = elementRecord(Call->getType());
         isCandidate(RD) && Call->getType()->isPointerType() && Callee &&
@@ -593,7 +613,6 @@ public:
                 "', a function template instantiation or library function, "
                 "whose types cannot change with the layout (not rewritten "
                 "yet)");
-    return true;
   }
 
   /// View v(a, n): a constructor taking the array changes with it, here
