@@ -92,10 +92,12 @@ static bool neverBuilt(StringRef Condition) {
   return Condition == "0";
 }
 
-/// Whether the directive line \p Condition asks only whether __CUDA_ARCH__
-/// is defined (#ifdef __CUDA_ARCH__, #ifndef, #if [!]defined(...)): the
-/// question that tells a CUDA file's device side from its host side.
-static bool testsCudaSide(StringRef Condition) {
+/// Whether the directive line \p Condition asks only whether some of
+/// \p Macros are defined (#ifdef M, #ifndef, #if [!]defined(...), joined
+/// with || or &&): the question that tells one side of a program from the
+/// other, when Macros are those of a CUDA file's device side or of the
+/// OpenCL compiler.
+static bool testsSide(StringRef Condition, ArrayRef<StringRef> Macros) {
   Condition = Condition.drop_front().ltrim(); // '#'
   Condition = Condition.take_until([](char C) { return C == '/'; });
   bool Named = false;
@@ -103,15 +105,27 @@ static bool testsCudaSide(StringRef Condition) {
     if (Condition.consume_front(Word))
       break;
   while (!(Condition = Condition.ltrim()).empty()) {
-    if (Condition.consume_front("__CUDA_ARCH__")) {
+    if (llvm::any_of(Macros,
+                     [&](StringRef M) { return Condition.consume_front(M); })) {
       Named = true;
       continue;
     }
     if (!Condition.consume_front("defined") && !Condition.consume_front("!") &&
-        !Condition.consume_front("(") && !Condition.consume_front(")"))
+        !Condition.consume_front("(") && !Condition.consume_front(")") &&
+        !Condition.consume_front("||") && !Condition.consume_front("&&"))
       return false;
   }
   return Named;
+}
+
+/// Whether the branches of a conditional opened by the directive line
+/// \p Condition are built by a unit the program analyses apart: in a CUDA
+/// file, the other side (host or device); in a header OpenCL kernel files
+/// share with host files, the other side's files.
+static bool otherSideBuilds(StringRef Condition, const LangOptions &LO) {
+  if (LO.CUDA && testsSide(Condition, {"__CUDA_ARCH__"}))
+    return true;
+  return testsSide(Condition, {"__OPENCL_VERSION__", "__OPENCL_C_VERSION__"});
 }
 
 /// The offset of the #if, #ifdef or #ifndef that opens the conditional
@@ -151,9 +165,9 @@ static void splitBranches(const SourceManager &SM, const LangOptions &LO,
                           std::vector<SkippedBranch> &Out) {
   StringRef Text = SM.getBufferData(File);
   // The other side of a CUDA file builds it, and is analyzed as a unit of
-  // its own (rewriter/CudaUnits.h).
-  if (LO.CUDA &&
-      testsCudaSide(lineAt(Text, chainOpening(SM, LO, File, S.Begin))))
+  // its own (rewriter/CudaUnits.h); so do OpenCL kernel files a branch for
+  // the OpenCL compiler, and host files its #else.
+  if (otherSideBuilds(lineAt(Text, chainOpening(SM, LO, File, S.Begin)), LO))
     return;
   // The raw lexer skips comments and keeps string literals whole.
   Lexer Raw(SM.getLocForStartOfFile(File), LO, Text.begin(),

@@ -7,7 +7,11 @@
 // particles). The analysis keeps such a record as it is and names the
 // branch; a `#if 0` block, which no configuration builds, does not count,
 // nor, in a CUDA file, a branch that only tests __CUDA_ARCH__: the file's
-// other side (host or device) is analysed as a unit of its own.
+// other side (host or device) is analysed as a unit of its own; nor a
+// branch that only tests the OpenCL compiler's __OPENCL_VERSION__ or
+// __OPENCL_C_VERSION__, which the kernel files sharing the header with the
+// host files build (the host files its #else): those are analysed with
+// them, or the host's buffers are not connected to their kernels.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DLOPT_ANALYSIS_SKIPPEDCODE_H

@@ -86,17 +86,26 @@ static void blockContainersInSharedHeaders(LayoutPlan &Program) {
   }
 }
 
+/// Whether a unit of \p Language is an OpenCL kernel file: a header it
+/// shares with host files is rewritten for each side apart, the kernels'
+/// code under the OpenCL compiler's macro (ProgramRefactor's merge).
+static bool kernelSide(llvm::StringRef Language) {
+  return Language == "OpenCL";
+}
+
 /// The blocker for two units of different languages that include one
 /// header of record \p R (views \p A and \p B of the same file), null if
 /// the header has one text for both. The code generated in a header is
 /// written in its unit's language (C compound literals, C++ namespaces and
 /// containers), but for a record whose header C files include, which every
 /// C, C++ and CUDA unit writes in HandleLayout's language-neutral form
-/// (RecordPlan::sharedWithC). A header that neither defines the record nor
-/// uses its arrays is not rewritten.
+/// (RecordPlan::sharedWithC), and the OpenCL kernels' code, which goes
+/// under a test of the OpenCL compiler's macro. A header that neither
+/// defines the record nor uses its arrays is not rewritten.
 static std::optional<Blocker>
 twoLanguages(const RecordPlan &R, const HeaderView &A, const HeaderView &B) {
-  if (A.Language == B.Language || A.Language.empty() || B.Language.empty())
+  if (A.Language == B.Language || A.Language.empty() || B.Language.empty() ||
+      kernelSide(A.Language) != kernelSide(B.Language))
     return std::nullopt;
   llvm::StringRef DefinedIn = llvm::StringRef(R.Location).rsplit(':').first;
   DefinedIn = DefinedIn.rsplit(':').first;
@@ -228,8 +237,12 @@ static void mergeRecord(RecordPlan &M, const RecordPlan &R) {
     return A.Reason == B.Reason && A.Location == B.Location;
   };
   for (const HeaderView &V : R.Headers) {
-    auto Seen = llvm::find_if(
-        M.Headers, [&](const HeaderView &H) { return H.File == V.File; });
+    // The kernels and the host see a header they share each under its own
+    // macros, and their code in it is rewritten apart.
+    auto Seen = llvm::find_if(M.Headers, [&](const HeaderView &H) {
+      return H.File == V.File &&
+             kernelSide(H.Language) == kernelSide(V.Language);
+    });
     if (Seen == M.Headers.end())
       M.Headers.push_back(V);
     else if (std::optional<Blocker> B = differentViews(M, *Seen, V);

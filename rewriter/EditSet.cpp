@@ -1,5 +1,6 @@
 //===- EditSet.cpp - Nested source edits, flattened to Replacements -------===//
 #include "rewriter/EditSet.h"
+#include <algorithm>
 #include <cassert>
 
 using namespace dlopt;
@@ -105,19 +106,9 @@ Error EditSet::merge(const EditSet &Other) {
     if (auto Same = Merged.find(K); Same != Merged.end()) {
       if (Same->second.End == E.End && Same->second.Text == E.Text)
         continue;
-    } else {
-      // A replacement of this set around or inside it, or one of its own
-      // around one of this set's edits.
-      auto Next = Merged.lower_bound(K);
-      bool Overlaps =
-          (Next != Merged.end() && K.second == 1 &&
-           Next->first.first < E.End) ||
-          (Next != Merged.begin() && std::prev(Next)->first.second == 1 &&
-           std::prev(Next)->second.End > K.first);
-      if (!Overlaps) {
-        Merged.emplace(K, E);
-        continue;
-      }
+    } else if (!overlaps(Merged, K, E.End)) {
+      Merged.emplace(K, E);
+      continue;
     }
     return createStringError(inconvertibleErrorCode(),
                              "%s: two rewrites of offsets %u-%u differ",
@@ -125,6 +116,118 @@ Error EditSet::merge(const EditSet &Other) {
   }
   Edits = std::move(Merged);
   return Error::success();
+}
+
+bool EditSet::overlaps(const std::map<Key, Edit> &Set, Key K, unsigned End) {
+  // A replacement of the set around or inside it, or one of its own around
+  // one of the set's edits.
+  auto Next = Set.lower_bound(K);
+  return (Next != Set.end() && K.second == 1 && Next->first.first < End) ||
+         (Next != Set.begin() && std::prev(Next)->first.second == 1 &&
+          std::prev(Next)->second.End > K.first);
+}
+
+Expected<std::string> EditSet::sideBlock(unsigned Offset, StringRef HostText,
+                                         StringRef KernelText,
+                                         StringRef KernelTest) const {
+  StringRef Text = *Original;
+  bool LineStart = Offset == 0 || Text[Offset - 1] == '\n';
+  bool LineEnd = Offset == Text.size() || Text[Offset] == '\n' ||
+                 Text.substr(Offset).starts_with("\r\n");
+  auto Begins = [](StringRef T) {
+    return T.empty() || T.starts_with("\n") || T.starts_with("\r\n");
+  };
+  auto Ends = [](StringRef T) { return T.empty() || T.ends_with("\n"); };
+  // The generated declarations go after a definition's `;`, starting with
+  // a new line of their own.
+  if ((!LineStart && !(Begins(HostText) && Begins(KernelText))) ||
+      (!LineEnd && !(Ends(HostText) && Ends(KernelText))))
+    return createStringError(inconvertibleErrorCode(),
+                             "%s: the host's and the kernels' insertions at "
+                             "offset %u are not on lines of their own",
+                             FilePath.c_str(), Offset);
+  // The line breaks both texts start with (ending the definition's line,
+  // and a blank line after it) go before the block.
+  auto DropBreak = [](StringRef &T) {
+    return T.consume_front("\r\n") || T.consume_front("\n");
+  };
+  unsigned Lead = ~0u;
+  for (StringRef T : {HostText, KernelText}) {
+    unsigned N = 0;
+    while (!T.empty() && DropBreak(T))
+      ++N;
+    if (!T.empty())
+      Lead = std::min(Lead, N);
+  }
+  if (Lead == ~0u)
+    Lead = 0;
+  auto Body = [&](StringRef T) {
+    for (unsigned I = 0; I < Lead; ++I)
+      DropBreak(T);
+    std::string B = T.str();
+    if (!B.empty() && !T.ends_with("\n"))
+      B += "\n";
+    return B;
+  };
+  std::string Block(Lead, '\n');
+  if (KernelText.empty())
+    Block += "#if !(" + KernelTest.str() + ")\n" + Body(HostText);
+  else {
+    Block += "#if " + KernelTest.str() + "\n" + Body(KernelText);
+    if (!HostText.empty())
+      Block += "#else\n" + Body(HostText);
+  }
+  // Lines of their own before the line at Offset, or after the text that
+  // ends the line there (whose line break then ends the block's last).
+  Block += "#endif";
+  if (LineStart || !LineEnd || Offset == Text.size())
+    Block += "\n";
+  return withLineEnding(Block);
+}
+
+Expected<EditSet> EditSet::mergeSides(const EditSet &Host,
+                                      const EditSet &Kernel,
+                                      StringRef KernelTest) {
+  EditSet Out = Host.emptyCopy();
+  auto H = Host.Edits.begin(), K = Kernel.Edits.begin();
+  while (H != Host.Edits.end() || K != Kernel.Edits.end()) {
+    bool TakeH = K == Kernel.Edits.end() ||
+                 (H != Host.Edits.end() && H->first <= K->first);
+    bool TakeK = H == Host.Edits.end() ||
+                 (K != Kernel.Edits.end() && K->first <= H->first);
+    const auto &[At, E] = TakeH ? *H : *K;
+    bool Alike = TakeH && TakeK && H->second.End == K->second.End &&
+                 H->second.Text == K->second.Text;
+    if (Alike || At.second == 1) {
+      // A replacement: alike in both, or of code one side alone sees.
+      if (!Alike && (TakeH == TakeK ||
+                     overlaps(TakeH ? Kernel.Edits : Host.Edits, At, E.End)))
+        return createStringError(inconvertibleErrorCode(),
+                                 "%s: the host's and the kernels' rewrites of "
+                                 "offsets %u-%u differ",
+                                 Host.FilePath.c_str(), At.first, E.End);
+      Out.Edits.emplace(At, E);
+    } else {
+      StringRef HostText = TakeH ? StringRef(H->second.Text) : "";
+      StringRef KernelText = TakeK ? StringRef(K->second.Text) : "";
+      if (overlaps(TakeH ? Kernel.Edits : Host.Edits, At, At.first) ||
+          overlaps(TakeK ? Host.Edits : Kernel.Edits, At, At.first))
+        return createStringError(inconvertibleErrorCode(),
+                                 "%s: an insertion at offset %u is inside a "
+                                 "rewrite of the other side",
+                                 Host.FilePath.c_str(), At.first);
+      Expected<std::string> Block =
+          Out.sideBlock(At.first, HostText, KernelText, KernelTest);
+      if (!Block)
+        return Block.takeError();
+      Out.Edits.emplace(At, Edit{At.first, std::move(*Block)});
+    }
+    if (TakeH)
+      ++H;
+    if (TakeK)
+      ++K;
+  }
+  return Out;
 }
 
 void EditSet::insert(unsigned Offset, StringRef Text) {

@@ -61,6 +61,19 @@ public:
   /// is added.
   llvm::Error merge(const EditSet &Other);
 
+  /// The edits of \p Host and \p Kernel, two sets of a header that host
+  /// files and OpenCL kernel files both read, as one set: an edit both
+  /// make alike once; a replacement one makes of code the other does not
+  /// see (a branch of the header under the kernels' macro or the host's)
+  /// as it is; insertions that differ at one place, which both see, as a
+  /// block under `#if` \p KernelTest, the kernels' text first and the
+  /// host's after `#else`. Two replacements that differ, an edit inside
+  /// the other side's, or a block that would not start and end on a line
+  /// of its own are an error.
+  static llvm::Expected<EditSet> mergeSides(const EditSet &Host,
+                                            const EditSet &Kernel,
+                                            llvm::StringRef KernelTest);
+
   /// The original ranges of the edits, in order (Begin == End inserts).
   std::vector<std::pair<unsigned, unsigned>> ranges() const;
 
@@ -87,6 +100,16 @@ private:
   /// Replacements never overlap, which keeps every operation logarithmic.
   using Key = std::pair<unsigned, int>;
   std::map<Key, Edit> Edits;
+  /// Whether an edit at \p K, ending at \p End, overlaps one of \p Set's
+  /// replacements, or is a replacement around one of its edits.
+  static bool overlaps(const std::map<Key, Edit> &Set, Key K, unsigned End);
+  /// The insertions \p HostText and \p KernelText at \p Offset as one
+  /// block under `#if` \p KernelTest; an error if it cannot be on lines
+  /// of its own there.
+  llvm::Expected<std::string> sideBlock(unsigned Offset,
+                                        llvm::StringRef HostText,
+                                        llvm::StringRef KernelText,
+                                        llvm::StringRef KernelTest) const;
   std::string FilePath;
   /// Shared by copies: the rewriter tries alternatives on copies.
   std::shared_ptr<const std::string> Original;

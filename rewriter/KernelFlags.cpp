@@ -172,6 +172,20 @@ bool clangTakes(llvm::StringRef Option) {
              Option);
 }
 
+/// The value a device compiler gives __OPENCL_VERSION__ for OpenCL C
+/// \p Std ("CL1.2", "CL3.0"): the device's OpenCL version, which every
+/// device compiler defines (PoCL, vendors' drivers) and clang does not.
+/// Headers shared with the host test it to tell the kernels' side; the
+/// device is not known here, so the language version stands for it.
+static std::string deviceVersion(llvm::StringRef Std) {
+  Std.consume_front_insensitive("CL");
+  auto [Major, Minor] = Std.split('.');
+  unsigned M = 1, N = 2;
+  if (Major.getAsInteger(10, M) || Minor.getAsInteger(10, N))
+    return "120";
+  return std::to_string(M * 100 + N * 10);
+}
+
 class KernelFlagsDatabase : public CompilationDatabase {
 public:
   KernelFlagsDatabase(const CompilationDatabase &Base,
@@ -187,16 +201,18 @@ public:
       if (C.CommandLine.empty())
         continue;
       std::vector<std::string> Args = {C.CommandLine.front()};
+      std::string Version = "CL1.2";
+      for (const std::string &F : Flags)
+        if (llvm::StringRef(F).starts_with("-cl-std="))
+          Version = llvm::StringRef(F).drop_front(8).str();
+      // First, so that the file's own -D or -U of it wins.
+      Args.push_back("-D__OPENCL_VERSION__=" + deviceVersion(Version));
       for (std::string &A : preprocessorOptions(C.CommandLine))
         Args.push_back(std::move(A));
-      bool Version = false;
       for (const std::string &F : Flags)
-        if (clangTakes(F)) {
+        if (clangTakes(F) && !llvm::StringRef(F).starts_with("-cl-std="))
           Args.push_back(F);
-          Version |= llvm::StringRef(F).starts_with("-cl-std=");
-        }
-      if (!Version)
-        Args.push_back("-cl-std=CL1.2");
+      Args.push_back("-cl-std=" + Version);
       Args.push_back(C.Filename);
       C.CommandLine = std::move(Args);
     }

@@ -41,7 +41,8 @@ kernelFileFlags(const std::vector<std::string> &Files,
 
 /// \p Base, with the command of each kernel file reduced to the -D, -I and
 /// -U of its command plus \p KernelFlags (and -cl-std=CL1.2 unless they
-/// name a version). Host files keep their command.
+/// name a version), and __OPENCL_VERSION__ defined as a device compiler
+/// does. Host files keep their command.
 std::unique_ptr<clang::tooling::CompilationDatabase>
 withKernelFlags(const clang::tooling::CompilationDatabase &Base,
                 std::vector<std::string> KernelFlags);

@@ -6,6 +6,7 @@
 #include "rewriter/CudaUnits.h"
 #include "rewriter/ExpansionFormat.h"
 #include "rewriter/HandleLayout.h"
+#include "rewriter/KernelFlags.h"
 #include "rewriter/MacroExpander.h"
 #include "rewriter/ProjectPaths.h"
 #include "rewriter/Refactor.h"
@@ -589,58 +590,115 @@ private:
     return Results;
   }
 
+  /// The edits of one file from the units that rewrote it, the host
+  /// files' and the OpenCL kernel files' apart: a header both include is
+  /// rewritten for each side (mergeSides).
+  struct FileEdits {
+    std::optional<EditSet> Side[2];
+    std::string Unit[2];
+  };
+
+  /// Adds \p ES, unit \p Unit's edits of \p File, to those of its side;
+  /// false on a conflict.
+  bool addEdits(FileEdits &File, EditSet ES, const std::string &Unit,
+                const std::string &Key) {
+    bool Kernel = isKernelFile(Unit);
+    std::optional<EditSet> &Seen = File.Side[Kernel];
+    std::string &SeenUnit = File.Unit[Kernel];
+    if (!Seen) {
+      Seen = renamed(ES, Key);
+      SeenUnit = Unit;
+      return true;
+    }
+    // The two sides of a CUDA file: each rewrote what it sees.
+    if (cudaDeviceSideOf(Unit) == SeenUnit ||
+        cudaDeviceSideOf(SeenUnit) == Unit) {
+      if (llvm::Error E = Seen->merge(ES)) {
+        Out.Errors.push_back(
+            displayPath(Key) + ": its host and device sides are " +
+            "rewritten differently (" + llvm::toString(std::move(E)) +
+            "; is code under __CUDA_ARCH__ rewritten on one side only?)");
+        Out.S = ProgramOutcome::Conflict;
+        return false;
+      }
+      return true;
+    }
+    if (Seen->apply() != ES.apply()) {
+      Out.Errors.push_back(displayPath(Key) + ": rewritten differently from " +
+                           SeenUnit + " and from " + Unit +
+                           " (is it included under different macros?)");
+      Out.S = ProgramOutcome::Conflict;
+      return false;
+    }
+    return true;
+  }
+
+  /// Whether a host file (\p Kernel false) or a kernel file reads \p Path.
+  bool readBySide(const std::string &Path, bool Kernel) const {
+    for (unsigned I = 0; I < Files.size(); ++I)
+      if (isKernelFile(Files[I]) == Kernel && Facts[I].Reads.count(Path))
+        return true;
+    return false;
+  }
+
+  /// \p File's edits as one set: a file both sides read gets each side's
+  /// code under a test of the OpenCL compiler's macros (__OPENCL_VERSION__,
+  /// which device compilers define, or __OPENCL_C_VERSION__, which clang
+  /// does); nullopt on a conflict.
+  std::optional<EditSet> sidesOf(FileEdits &File, const std::string &Path) {
+    bool Both = File.Side[0] && File.Side[1];
+    if (!Both && File.Side[0] && !readBySide(Path, /*Kernel=*/true))
+      return std::move(*File.Side[0]);
+    if (!Both && File.Side[1] && !readBySide(Path, /*Kernel=*/false))
+      return std::move(*File.Side[1]);
+    const EditSet &Any = File.Side[0] ? *File.Side[0] : *File.Side[1];
+    llvm::Expected<EditSet> Merged = EditSet::mergeSides(
+        File.Side[0] ? *File.Side[0] : Any.emptyCopy(),
+        File.Side[1] ? *File.Side[1] : Any.emptyCopy(),
+        "defined(__OPENCL_VERSION__) || defined(__OPENCL_C_VERSION__)");
+    if (!Merged) {
+      Out.Errors.push_back(
+          displayPath(Path) + ": read by host files and kernel files (" +
+          (File.Side[0] ? File.Unit[0] : File.Unit[1]) +
+          "), which rewrite it in ways one text cannot hold (" +
+          llvm::toString(Merged.takeError()) + ")");
+      Out.S = ProgramOutcome::Conflict;
+      return std::nullopt;
+    }
+    return std::move(*Merged);
+  }
+
   /// Step 4: one EditSet per file; false on a conflict.
   bool combineEdits(std::vector<RefactorResult> &Results) {
-    std::map<std::string, std::pair<EditSet, std::string>> ByFile;
+    std::map<std::string, FileEdits> Edits;
     for (unsigned I = 0; I < Results.size(); ++I)
       for (EditSet &ES : Results[I].Edits) {
         // Known by its real path from here on: --apply writes through a
         // symbolic link, and messages name the file one way.
         std::string Key = realPath(ES.path());
-        auto It = ByFile.find(Key);
-        if (It == ByFile.end()) {
-          ByFile.emplace(Key,
-                         std::make_pair(renamed(ES, Key), Results[I].Unit));
-          continue;
-        }
-        // The two sides of a CUDA file: each rewrote what it sees.
-        bool Sides = cudaDeviceSideOf(Results[I].Unit) == It->second.second ||
-                     cudaDeviceSideOf(It->second.second) == Results[I].Unit;
-        if (Sides) {
-          if (llvm::Error E = It->second.first.merge(ES)) {
-            Out.Errors.push_back(
-                displayPath(Key) + ": its host and device sides are " +
-                "rewritten differently (" + llvm::toString(std::move(E)) +
-                "; is code under __CUDA_ARCH__ rewritten on one side only?)");
-            Out.S = ProgramOutcome::Conflict;
-            return false;
-          }
-          continue;
-        }
-        if (It->second.first.apply() != ES.apply()) {
-          Out.Errors.push_back(
-              displayPath(Key) + ": rewritten differently from " +
-              It->second.second + " and from " + Results[I].Unit +
-              " (is it included under different macros?)");
-          Out.S = ProgramOutcome::Conflict;
+        if (!addEdits(Edits[Key], std::move(ES), Results[I].Unit, Key))
           return false;
-        }
       }
+    std::map<std::string, EditSet> ByFile;
+    for (auto &[Key, File] : Edits) {
+      std::optional<EditSet> ES = sidesOf(File, Key);
+      if (!ES)
+        return false;
+      ByFile.emplace(Key, std::move(*ES));
+    }
     // Edits of expanded text become edits of the file as it is.
     for (const auto &[Path, List] : Expansions) {
       auto It = ByFile.find(Path);
       EditSet Rewrite =
-          It != ByFile.end() ? It->second.first : EditSet(Path, Overlay[Path]);
+          It != ByFile.end() ? It->second : EditSet(Path, Overlay[Path]);
       EditSet Composed =
           composeExpansions(Path, Originals[Path], List, Rewrite);
       ByFile.insert_or_assign(
           Path,
-          std::make_pair(formatExpansions(Composed, List,
-                                          styleOfFile(Path, Originals[Path])),
-                         std::string()));
+          formatExpansions(Composed, List, styleOfFile(Path, Originals[Path])));
     }
     for (auto &[Key, Entry] : ByFile)
-      Out.Files.push_back(std::move(Entry.first));
+      Out.Files.push_back(std::move(Entry));
     llvm::sort(Out.Files, [](const EditSet &A, const EditSet &B) {
       return A.path() < B.path();
     });

@@ -53,6 +53,55 @@ TEST(EditSetTest, MergeTakesEachSidesEditsAndRefusesConflicts) {
   EXPECT_EQ(Host.apply(), "p.x[i]; #if A p.y[i] #endif q[0].z;/* helpers */");
 }
 
+// A header OpenCL kernel files share with host files: the declarations
+// each side generates after the record go under a test of the kernels'
+// macro, a replacement of a branch one side alone sees as it is, an edit
+// both make alike once; two replacements that differ are an error.
+TEST(EditSetTest, MergeSidesGuardsWhatEachSideGenerates) {
+  const char *Text = "struct P { float x; };\n"
+                     "#ifdef K\nfloat f(P *p);\n#else\nvoid g(P *p);\n#endif\n"
+                     "enum { S = sizeof(P) };\n";
+  EditSet Host("p.h", Text);
+  EditSet Kernel = Host.emptyCopy();
+  Host.insert(22, "\n/* host */\n");
+  Kernel.insert(22, "\n/* kernel */\n");
+  ASSERT_FALSE(bool(Kernel.replace(40, 44, "P_soa p")));
+  ASSERT_FALSE(bool(Host.replace(60, 64, "P_soa p")));
+  ASSERT_FALSE(bool(Host.replace(85, 94, "sizeof(Q)")));
+  ASSERT_FALSE(bool(Kernel.replace(85, 94, "sizeof(Q)")));
+  llvm::Expected<EditSet> Merged = EditSet::mergeSides(Host, Kernel, "KERNEL");
+  ASSERT_TRUE(bool(Merged));
+  EXPECT_EQ(Merged->apply(), "struct P { float x; };\n"
+                             "#if KERNEL\n/* kernel */\n"
+                             "#else\n/* host */\n#endif\n"
+                             "#ifdef K\nfloat f(P_soa p);\n#else\n"
+                             "void g(P_soa p);\n#endif\n"
+                             "enum { S = sizeof(Q) };\n");
+
+  // One side's declarations only (the host keeps its layout): the other
+  // side does not see them. At a line's start, the block is lines of its
+  // own before that line.
+  EditSet None = Host.emptyCopy(), Before = Host.emptyCopy();
+  Before.insert(23, "/* kernel */\n");
+  Merged = EditSet::mergeSides(None, Before, "KERNEL");
+  ASSERT_TRUE(bool(Merged));
+  EXPECT_EQ(Merged->apply().substr(0, 55),
+            "struct P { float x; };\n#if KERNEL\n/* kernel */\n#endif\n#");
+
+  EditSet Other = Host.emptyCopy();
+  ASSERT_FALSE(bool(Other.replace(85, 94, "sizeof(R)")));
+  Merged = EditSet::mergeSides(Host, Other, "KERNEL");
+  EXPECT_FALSE(bool(Merged));
+  llvm::consumeError(Merged.takeError());
+  // Insertions that would share a line with the text around them.
+  EditSet Mid = Host.emptyCopy(), MidK = Host.emptyCopy();
+  Mid.insert(7, "/*h*/");
+  MidK.insert(7, "/*k*/");
+  Merged = EditSet::mergeSides(Mid, MidK, "KERNEL");
+  EXPECT_FALSE(bool(Merged));
+  llvm::consumeError(Merged.takeError());
+}
+
 // The generated declarations after a record defined at the very end of a
 // header (no newline after its `;`) are part of the new text.
 TEST(EditSetTest, InsertionAtTheEndOfTheFile) {
