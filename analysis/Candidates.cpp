@@ -179,7 +179,31 @@ public:
         if (const RecordDecl *RD = elementRecord(Var->getType());
             RD && eligible(RD) && isa<VarDecl>(Var->getDecl()))
           addRoot(RD, Var->getDecl(), UseClassifier::cudaFunction(E)->Name, 0);
+    outParameterRoots(E);
     return true;
+  }
+
+  /// f(&a) with f's parameter a `T **` it stores an array into (the
+  /// loader idiom, HandlePointers.cpp): a is an array f gives.
+  void outParameterRoots(const CallExpr *E) {
+    const FunctionDecl *Callee = E->getDirectCallee();
+    if (!Callee)
+      return;
+    for (unsigned I = 0; I < E->getNumArgs() && I < Callee->getNumParams();
+         ++I) {
+      QualType T = Callee->getParamDecl(I)->getType();
+      const auto *AddrOf =
+          dyn_cast<UnaryOperator>(E->getArg(I)->IgnoreParens());
+      if (!T->isPointerType() || !T->getPointeeType()->isPointerType() ||
+          !AddrOf || AddrOf->getOpcode() != UO_AddrOf)
+        continue;
+      const auto *Var =
+          dyn_cast<DeclRefExpr>(AddrOf->getSubExpr()->IgnoreParens());
+      const auto *VD = Var ? dyn_cast<VarDecl>(Var->getDecl()) : nullptr;
+      if (const RecordDecl *RD = VD ? elementRecord(VD->getType()) : nullptr;
+          RD && VD->getType()->isPointerType() && eligible(RD))
+        addRoot(RD, VD, "filled by " + Callee->getNameAsString(), 0);
+    }
   }
 
   // for (auto &e : v) walks the vector.

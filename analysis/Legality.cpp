@@ -297,6 +297,9 @@ public:
     if (const RecordDecl *RD = Uses.handleRecord(D->getType());
         RD && !keepsRecord(D))
       classified(RD, Uses.declaration(D, RD), D->getLocation());
+    // T **out, a pointer to the caller's handle (HandlePointers.cpp).
+    if (const RecordDecl *RD = Uses.handlePointerRecord(D))
+      classified(RD, Uses.declaration(D, RD), D->getLocation());
     return true;
   }
 
@@ -418,6 +421,8 @@ public:
     for (const ParmVarDecl *P : FD->parameters()) {
       auto Scoped = memoryScope(P);
       if (const RecordDecl *RD = elementRecord(P->getType()); isCandidate(RD))
+        external(RD, ExternalSymbol::Definition, FD, P->getLocation(), Reason);
+      if (const RecordDecl *RD = Uses.handlePointerRecord(P); isCandidate(RD))
         external(RD, ExternalSymbol::Definition, FD, P->getLocation(), Reason);
       // A container parameter changes type with the layout too.
       if (const RecordDecl *RD = containerElementRecord(P->getType());
@@ -549,6 +554,39 @@ public:
                 " passed to template '" + Callee->getNameAsString() +
                 "' (elements passed to templates are not rewritten yet)");
     checkArrayArgument(Call, Callee, Param, Arg, I);
+    checkHandlePointerArgument(Callee, Param, Arg);
+  }
+
+  /// `&h` passed to \p Param of \p Callee, a pointer to the caller's
+  /// handle a function stores an array into: that function must be one
+  /// whose parameter changes with it.
+  void checkHandlePointerArgument(const FunctionDecl *Callee,
+                                  const ParmVarDecl *Param, const Expr *Arg) {
+    const RecordDecl *RD = Param ? Uses.handlePointerRecord(Param) : nullptr;
+    if (!isCandidate(RD))
+      return;
+    const auto *AddrOf = dyn_cast<UnaryOperator>(Arg->IgnoreParenImpCasts());
+    bool OfHandle = AddrOf && AddrOf->getOpcode() == UO_AddrOf &&
+                    Uses.isHandleExpr(AddrOf->getSubExpr()) &&
+                    Uses.handleRecord(AddrOf->getSubExpr()->getType()) == RD;
+    // A handle pointer passed on (HandlePointers.cpp).
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts()))
+      OfHandle |= Uses.handlePointerRecord(Ref->getDecl()) == RD;
+    if (!OfHandle &&
+        !Arg->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull)) {
+      block(RD, Arg->getExprLoc(),
+            "argument of '" + Callee->getNameAsString() +
+                "', which stores a '" + recordName(RD) +
+                "' array through it, is not the address of an array "
+                "variable or member (not rewritten yet)");
+      return;
+    }
+    if (Callee->hasBody())
+      return;
+    external(RD, ExternalSymbol::Use, Callee, Arg->getExprLoc(),
+             "pointer to a '" + recordName(RD) + "' array passed to '" +
+                 Callee->getNameAsString() +
+                 "', which is not defined in the analyzed files");
   }
 
   /// An array of a candidate passed as argument \p I of \p Call to
@@ -693,6 +731,12 @@ public:
   }
 
   bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (std::optional<UseVerdict> V = Uses.derefHandle(UO)) {
+      const auto *Ref =
+          cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParenImpCasts());
+      auto Scoped = memoryScope(Ref->getDecl());
+      classified(Uses.handlePointerRecord(Ref->getDecl()), *V);
+    }
     if (UO->getOpcode() != UO_AddrOf)
       return true;
     const Expr *Sub = UO->getSubExpr()->IgnoreParens();
@@ -710,9 +754,11 @@ public:
                     "' (its elements keep the record's layout)");
     QualType T = Sub->getType();
     // cudaMalloc(&d, ...) allocates the array d (CudaCalls.cpp).
+    // f(&h) with f storing an array into it (HandlePointers.cpp): judged
+    // at h, and as the argument of f (checkHandlePointerArgument).
     if (const RecordDecl *RD = elementRecord(T);
         isCandidate(RD) && isa<DeclRefExpr, MemberExpr>(Sub) &&
-        !Uses.cudaAllocationOf(Sub))
+        !Uses.cudaAllocationOf(Sub) && !Uses.handlePointerParameter(UO))
       block(RD, UO->getOperatorLoc(),
             "address of the array or pointer variable taken");
     return true;
@@ -1074,6 +1120,8 @@ public:
     auto Scoped = memoryScope(DRE->getDecl());
     if (const RecordDecl *RD = Uses.handleVarRecord(DRE->getDecl()))
       classified(RD, Uses.reference(DRE));
+    if (const RecordDecl *RD = Uses.handlePointerRecord(DRE->getDecl()))
+      classified(RD, Uses.handlePointerReference(DRE));
     if (const RecordDecl *RD =
             containerElementRecord(iteratorContainer(DRE->getType()));
         isCandidate(RD) && !Handled.count(DRE))
@@ -1414,7 +1462,7 @@ private:
   }
 
   bool pointerToPointer(const VarDecl *VD, QualType T) {
-    if (!T->isPointerType())
+    if (!T->isPointerType() || Uses.handlePointerRecord(VD))
       return true;
     if (const RecordDecl *RD = elementRecord(T->getPointeeType());
         isCandidate(RD) && T->getPointeeType()->isPointerType())

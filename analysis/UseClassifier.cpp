@@ -1034,6 +1034,10 @@ std::string UseClassifier::handleName(const Expr *Handle) {
     return "'" + DRE->getDecl()->getNameAsString() + "'";
   if (const auto *ME = dyn_cast<MemberExpr>(Handle))
     return "'" + ME->getMemberDecl()->getNameAsString() + "'";
+  if (const auto *UO = dyn_cast<UnaryOperator>(Handle))
+    if (const auto *DRE =
+            dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParenImpCasts()))
+      return "'*" + DRE->getDecl()->getNameAsString() + "'";
   return "the array";
 }
 
@@ -1066,7 +1070,7 @@ bool UseClassifier::isHandleExpr(const Expr *E) const {
     return handleVarRecord(DRE->getDecl());
   if (const auto *ME = dyn_cast<MemberExpr>(E))
     return memberHandleRecord(ME->getMemberDecl());
-  return false;
+  return isHandlePointerDeref(E);
 }
 
 /// The member of a struct whose value \p E is in the brace initializer
@@ -1139,6 +1143,12 @@ UseVerdict UseClassifier::handleUse(const RecordDecl *RD,
   if (const auto *Step = dyn_cast_or_null<UnaryOperator>(P))
     if (std::optional<UseVerdict> V = handleStep(RD, DRE, Step))
       return *V;
+  // &h given to a function that stores an array into it (`T **out`): the
+  // parameter's type changes, the argument stays.
+  if (const auto *AddrOf = dyn_cast_or_null<UnaryOperator>(P))
+    if (const ParmVarDecl *Out = handlePointerParameter(AddrOf);
+        Out && handlePointerRecord(Out) == RD)
+      return UseVerdict::of({UseKind::HandleFlow, DRE, DRE});
   if (std::optional<UseVerdict> V = cudaAllocation(RD, DRE))
     return *V;
   std::string Name = handleName(DRE);
@@ -1354,6 +1364,9 @@ std::optional<UseVerdict> UseClassifier::unnamedArray(const Expr *E) const {
     return std::nullopt;
   // (a + i)->f, classified with a.
   if (const auto *BO = dyn_cast<BinaryOperator>(Bare); BO && isa<MemberExpr>(E))
+    return std::nullopt;
+  // (*out)[i], (*out)->f: classified with the handle pointer's `*out`.
+  if (isHandlePointerDeref(Bare))
     return std::nullopt;
   return UseVerdict::refused(
       E->getExprLoc(),

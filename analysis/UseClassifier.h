@@ -337,8 +337,29 @@ public:
   std::optional<UseVerdict> memberHandle(const clang::MemberExpr *ME) const;
   /// The record whose handle the pointer member \p D holds, if it is one.
   const clang::RecordDecl *memberHandleRecord(const clang::ValueDecl *D) const;
-  /// A handle variable or a pointer member holding a handle.
+  /// A handle variable, a pointer member holding a handle, or `*out` of a
+  /// handle pointer out.
   bool isHandleExpr(const clang::Expr *E) const;
+
+  // --- Handle pointers: `T **out` parameters a function stores an array
+  // into (HandlePointers.cpp) ---
+
+  /// The record whose handle parameter \p D points to (`T **out`), else
+  /// null. Its uses: `*out`, a use of that handle (derefHandle), and null
+  /// tests (handlePointerReference); its type becomes `T_soa *`.
+  const clang::RecordDecl *handlePointerRecord(const clang::ValueDecl *D) const;
+  /// Whether \p E is `*out` of a handle pointer out.
+  bool isHandlePointerDeref(const clang::Expr *E) const;
+  /// `*out`, out a handle pointer: classified as a use of a handle
+  /// variable is. Null if \p UO is no such dereference.
+  std::optional<UseVerdict> derefHandle(const clang::UnaryOperator *UO) const;
+  /// A reference to a handle pointer: `*out` (its use is the handle's) and
+  /// null tests are not edited; anything else is refused.
+  UseVerdict handlePointerReference(const clang::DeclRefExpr *DRE) const;
+  /// The handle-pointer parameter \p AddrOf (`&h`) is passed to as a
+  /// call's argument, else null.
+  const clang::ParmVarDecl *
+  handlePointerParameter(const clang::UnaryOperator *AddrOf) const;
   /// &h[k] or h + k of a handle of \p RD.
   bool isSubArrayOf(const clang::Expr *E, const clang::RecordDecl *RD) const;
 

@@ -57,6 +57,10 @@ void DeclarationRenderer::declaration(const DeclaratorDecl *D) {
   const RecordDecl *RD = handleRecord(D->getType());
   if (!RD) // void *tmp = realloc(a, ...): VoidHandles.cpp.
     RD = Uses.voidHandleRecord(D);
+  // T **out, a pointer to the caller's handle: HandlePointers.cpp.
+  bool PointsToHandle = !RD && Uses.handlePointerRecord(D);
+  if (PointsToHandle)
+    RD = Uses.handlePointerRecord(D);
   // A __shared__ tile keeps the record (analysis/AstUtil.h): no handle.
   if (!RD || keepsRecord(D) || State.WalkingPointers.count(D))
     return;
@@ -77,7 +81,8 @@ void DeclarationRenderer::declaration(const DeclaratorDecl *D) {
   std::string Name = D->getNameAsString();
 
   if (const auto *P = dyn_cast<ParmVarDecl>(D)) {
-    std::string Text = L->handleName() + (Name.empty() ? "" : " " + Name);
+    std::string Text = L->handleName() + (PointsToHandle ? " *" : "") +
+                       (Name.empty() ? "" : (PointsToHandle ? "" : " ") + Name);
     return addSite(
         RD, P->getSourceRange(), P->getLocation(),
         [Text](const EditSet &, const LaneContext *) { return Text; },

@@ -339,7 +339,7 @@ LoopRenderer::peelResidues(const CandidateLoop &Loop, const FileRange &Body,
     }
     if (!Peels || Lane.aligned(U.Handle) || !holdsStill(U.Handle, Loop.For, SM))
       continue;
-    auto Text = textFn(U.Handle);
+    auto Text = handleTextFn(U.Handle);
     if (!Text)
       continue;
     Lane.Aligned.push_back(U.Handle);

@@ -128,6 +128,10 @@ public:
     Use.reference(DRE);
     return true;
   }
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    Use.dereference(UO);
+    return true;
+  }
   bool VisitForStmt(ForStmt *For) {
     Loops.loop(For);
     return true;

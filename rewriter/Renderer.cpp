@@ -125,6 +125,14 @@ std::function<std::string(const EditSet &)> Renderer::textFn(const Expr *E) {
 }
 
 std::function<std::string(const EditSet &)>
+Renderer::handleTextFn(const Expr *Handle) {
+  auto Text = textFn(Handle);
+  if (!Text || !isa<UnaryOperator>(Handle->IgnoreParenImpCasts()))
+    return Text;
+  return [Text](const EditSet &ES) { return "(" + Text(ES) + ")"; };
+}
+
+std::function<std::string(const EditSet &)>
 Renderer::initializerText(const Expr *E) {
   if (isa<ImplicitValueInitExpr>(E)) {
     std::string Zero = E->getType()->isScalarType() ? "0" : "{0}";

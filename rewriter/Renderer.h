@@ -220,6 +220,10 @@ protected:
 
   /// The current text of an expression (with nested edits applied).
   std::function<std::string(const EditSet &)> textFn(const clang::Expr *E);
+  /// The text of handle expression \p Handle, to put a member after:
+  /// `*out` (HandlePointers.cpp) in parentheses, `(*out).x[i]`.
+  std::function<std::string(const EditSet &)>
+  handleTextFn(const clang::Expr *Handle);
   /// The source of one field's initializer; nested lists are rebuilt from
   /// their semantic form, so designators and brace elision come out plain.
   std::function<std::string(const EditSet &)>

@@ -19,7 +19,7 @@ namespace dlopt::rewrite {
 std::function<std::string(const EditSet &)>
 UseRenderer::arrayText(const HandleUse &U) {
   if (!U.Array)
-    return textFn(U.Handle);
+    return handleTextFn(U.Handle);
   std::string Name = U.Array->getNameAsString();
   return [Name](const EditSet &) { return Name; };
 }
@@ -619,6 +619,15 @@ void UseRenderer::memberReference(const MemberExpr *ME) {
       V &&
       (!State.keptOnHost(ME->getMemberDecl()) || State.convertsAtBoundary(*V)))
     render(Uses.memberHandleRecord(ME->getMemberDecl()), *V);
+}
+
+void UseRenderer::dereference(const UnaryOperator *UO) {
+  std::optional<UseVerdict> V = Uses.derefHandle(UO);
+  if (!V)
+    return;
+  const auto *Ref = cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParenImpCasts());
+  if (!State.keptOnHost(Ref->getDecl()) || State.convertsAtBoundary(*V))
+    render(Uses.handlePointerRecord(Ref->getDecl()), *V);
 }
 
 /// A braced initializer of a record whose array member is regrouped.

@@ -24,6 +24,9 @@ public:
   // The nodes that hold such uses.
   void reference(const clang::DeclRefExpr *DRE);
   void memberReference(const clang::MemberExpr *ME);
+  /// `*out` of a handle pointer (`T **out`): a use of the handle it
+  /// points to.
+  void dereference(const clang::UnaryOperator *UO);
   /// `return NULL;` from a function that now returns a handle.
   void returnValue(const clang::ReturnStmt *RS, const clang::FunctionDecl *FD);
   /// A braced initializer of a record whose array member is regrouped.
