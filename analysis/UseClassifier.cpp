@@ -202,6 +202,11 @@ UseVerdict UseClassifier::allocation(const Expr *Init,
     U.Count = {Call->getArg(0)};
   } else if (Name == "malloc" && Call->getNumArgs() == 1) {
     Whole = elementCount(Call->getArg(0), RD, U);
+  } else if (Name == "realloc" && Call->getNumArgs() == 2 &&
+             Call->getArg(0)->isNullPointerConstant(
+                 Ctx, Expr::NPC_ValueDependentIsNotNull)) {
+    // realloc(NULL, bytes) allocates as malloc(bytes) does (no Value).
+    Whole = elementCount(Call->getArg(1), RD, U);
   } else if (reallocates(Call)) {
     // realloc, or the program's realloc-like function.
     Whole = elementCount(Call->getArg(1), RD, U);

@@ -125,7 +125,8 @@ void UseRenderer::allocationSite(const RecordDecl *RD, const HandleUse &U) {
   } else if (Allocator == "calloc") {
     Helper = HandleLayout::Calloc;
   } else if (Allocator == "realloc") {
-    Helper = HandleLayout::Realloc;
+    // realloc(NULL, bytes), which allocates (the analysis gives no array).
+    Helper = U.Value ? HandleLayout::Realloc : HandleLayout::Alloc;
   } else if (reallocates(cast<CallExpr>(Inner))) {
     Helper = HandleLayout::ReallocBy; // The program's realloc-like one.
   } else if (Allocator != "malloc") {
