@@ -1467,7 +1467,10 @@ private:
     if (const RecordDecl *RD = elementRecord(T->getPointeeType());
         isCandidate(RD) && T->getPointeeType()->isPointerType())
       block(RD, VD->getLocation(),
-            "pointer to pointer '" + VD->getNameAsString() + "'");
+            VD->getName().empty()
+                ? std::string("pointer to pointer in a function's type (a "
+                              "function pointer's parameter, say)")
+                : "pointer to pointer '" + VD->getNameAsString() + "'");
     return true;
   }
 
