@@ -200,8 +200,10 @@ public:
       const auto *Var =
           dyn_cast<DeclRefExpr>(AddrOf->getSubExpr()->IgnoreParens());
       const auto *VD = Var ? dyn_cast<VarDecl>(Var->getDecl()) : nullptr;
+      QualType Pointee = T->getPointeeType();
       if (const RecordDecl *RD = VD ? elementRecord(VD->getType()) : nullptr;
-          RD && VD->getType()->isPointerType() && eligible(RD))
+          RD && VD->getType()->isPointerType() && eligible(RD) &&
+          elementRecord(Pointee) == RD && !Pointee.isConstQualified())
         addRoot(RD, VD, "filled by " + Callee->getNameAsString(), 0);
     }
   }

@@ -34,15 +34,17 @@ const RecordDecl *UseClassifier::handlePointerRecord(const ValueDecl *D) const {
   if (!Pointee->isPointerType() || Pointee.isConstQualified() ||
       Pointee.isVolatileQualified())
     return nullptr;
-  // An OpenCL kernel's parameters come from buffers (KernelParameter).
+  // An OpenCL kernel's parameters come from buffers (KernelParameter). In
+  // CUDA the boundary strategy keeps the host's arrays, which a pointer to
+  // one does not follow yet: refused as a pointer to a pointer there.
   const auto *FD = dyn_cast<FunctionDecl>(P->getDeclContext());
-  if (!FD || FD->hasAttr<OpenCLKernelAttr>())
+  if (!FD || FD->hasAttr<OpenCLKernelAttr>() || Ctx.getLangOpts().CUDA)
     return nullptr;
   return handleRecord(Pointee);
 }
 
-/// Whether \p E, ignoring parentheses and implicit casts, is `*out` of a
-/// handle pointer `out`; that reference in \p Ref.
+/// The reference `out` if \p E, ignoring parentheses and implicit casts,
+/// is `*out` of a variable `out`; else null.
 static const DeclRefExpr *dereferenced(const Expr *E) {
   const auto *UO = dyn_cast<UnaryOperator>(E->IgnoreParenImpCasts());
   if (!UO || UO->getOpcode() != UO_Deref)

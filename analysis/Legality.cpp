@@ -758,7 +758,9 @@ public:
     // at h, and as the argument of f (checkHandlePointerArgument).
     if (const RecordDecl *RD = elementRecord(T);
         isCandidate(RD) && isa<DeclRefExpr, MemberExpr>(Sub) &&
-        !Uses.cudaAllocationOf(Sub) && !Uses.handlePointerParameter(UO))
+        !Uses.cudaAllocationOf(Sub) &&
+        !(Uses.handlePointerParameter(UO) &&
+          Uses.handlePointerRecord(Uses.handlePointerParameter(UO)) == RD))
       block(RD, UO->getOperatorLoc(),
             "address of the array or pointer variable taken");
     return true;

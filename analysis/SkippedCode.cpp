@@ -118,6 +118,112 @@ static bool testsSide(StringRef Condition, ArrayRef<StringRef> Macros) {
   return Named;
 }
 
+static const StringRef OpenCLMacros[] = {"__OPENCL_VERSION__",
+                                         "__OPENCL_C_VERSION__"};
+
+namespace {
+/// The value of a condition testsSide() accepts, with the OpenCL
+/// compiler's macros defined (\p Kernels) or not: `||`, `&&`, `!`,
+/// parentheses, `defined M`, `defined(M)` and a bare M.
+class SideCondition {
+public:
+  SideCondition(StringRef Condition, bool Kernels)
+      : Rest(Condition), K(Kernels) {}
+  bool value() { return disjunction(); }
+
+private:
+  bool eat(StringRef S) {
+    Rest = Rest.ltrim();
+    return Rest.consume_front(S);
+  }
+  bool disjunction() {
+    bool V = conjunction();
+    while (eat("||"))
+      V = conjunction() || V;
+    return V;
+  }
+  bool conjunction() {
+    bool V = unary();
+    while (eat("&&"))
+      V = unary() && V;
+    return V;
+  }
+  bool unary() {
+    if (eat("!"))
+      return !unary();
+    if (eat("(")) {
+      bool V = disjunction();
+      eat(")");
+      return V;
+    }
+    if (eat("defined")) {
+      bool Paren = eat("(");
+      bool V = macro();
+      if (Paren)
+        eat(")");
+      return V;
+    }
+    return macro();
+  }
+  bool macro() {
+    for (StringRef M : OpenCLMacros)
+      if (eat(M))
+        return K;
+    return false;
+  }
+  StringRef Rest;
+  bool K;
+};
+} // namespace
+
+/// The side whose compiler takes the first branch of the conditional whose
+/// directive line is \p Line; Both where the condition is another one.
+static ProgramSide firstBranchSide(StringRef Line) {
+  if (!testsSide(Line, OpenCLMacros))
+    return ProgramSide::Both;
+  StringRef C = Line.drop_front().ltrim(); // '#'
+  C = C.take_until([](char Ch) { return Ch == '/'; });
+  bool Not = C.consume_front("ifndef");
+  if (!Not && !C.consume_front("ifdef"))
+    C.consume_front("if");
+  bool K = SideCondition(C, true).value() != Not;
+  bool H = SideCondition(C, false).value() != Not;
+  return K == H ? ProgramSide::Both
+         : K    ? ProgramSide::Kernels
+                : ProgramSide::Host;
+}
+
+ProgramSide dlopt::openCLSideAt(StringRef Text, unsigned Offset) {
+  LangOptions LO;
+  Lexer Raw(SourceLocation(), LO, Text.begin(), Text.begin(), Text.end());
+  Raw.SetCommentRetentionState(false);
+  // The side of the branch each open conditional is in.
+  std::vector<ProgramSide> Open;
+  Token T;
+  while (!Raw.LexFromRawLexer(T)) {
+    unsigned At = T.getLocation().getRawEncoding();
+    if (At >= Offset)
+      break;
+    if (!T.is(tok::hash) || !T.isAtStartOfLine())
+      continue;
+    StringRef Word = directiveAt(Text, At);
+    if (Word.starts_with("if"))
+      Open.push_back(firstBranchSide(lineAt(Text, At)));
+    else if (Word == "else" && !Open.empty())
+      Open.back() = Open.back() == ProgramSide::Kernels ? ProgramSide::Host
+                    : Open.back() == ProgramSide::Host  ? ProgramSide::Kernels
+                                                        : ProgramSide::Both;
+    else if (Word.starts_with("elif") && !Open.empty())
+      Open.back() = ProgramSide::Both; // Not a side's test: as written.
+    else if (Word == "endif" && !Open.empty())
+      Open.pop_back();
+  }
+  for (auto It = Open.rbegin(); It != Open.rend(); ++It)
+    if (*It != ProgramSide::Both)
+      return *It;
+  return ProgramSide::Both;
+}
+
 /// Whether the branches of a conditional opened by the directive line
 /// \p Condition are built by a unit the program analyses apart: in a CUDA
 /// file, the other side (host or device); in a header OpenCL kernel files
@@ -125,7 +231,7 @@ static bool testsSide(StringRef Condition, ArrayRef<StringRef> Macros) {
 static bool otherSideBuilds(StringRef Condition, const LangOptions &LO) {
   if (LO.CUDA && testsSide(Condition, {"__CUDA_ARCH__"}))
     return true;
-  return testsSide(Condition, {"__OPENCL_VERSION__", "__OPENCL_C_VERSION__"});
+  return testsSide(Condition, OpenCLMacros);
 }
 
 /// The offset of the #if, #ifdef or #ifndef that opens the conditional

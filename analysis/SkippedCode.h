@@ -63,6 +63,15 @@ struct HolderScopes {
                const clang::SourceManager &SM) const;
 };
 
+/// Which files of an OpenCL program build a place of a header they share.
+enum class ProgramSide { Both, Kernels, Host };
+
+/// Which side builds offset \p Offset of \p Text, a header's contents:
+/// inside a branch of a conditional that only asks whether the OpenCL
+/// compiler's macros (__OPENCL_VERSION__, __OPENCL_C_VERSION__) are
+/// defined, the side whose compiler takes that branch; elsewhere both.
+ProgramSide openCLSideAt(llvm::StringRef Text, unsigned Offset);
+
 /// Per record (its canonical declaration), the names of the variables,
 /// parameters and members of the unit that hold pointers to it or arrays
 /// of it (handles, element pointers, sub-arrays), with their scopes: what a

@@ -1733,6 +1733,12 @@ UseVerdict UseClassifier::declaration(const DeclaratorDecl *D,
                   "a pointer member");
   }
   if (const auto *P = dyn_cast<ParmVarDecl>(D)) {
+    // The parameter is respelled whole: its default argument would go.
+    if (P->hasDefaultArg())
+      return UseVerdict::refused(P->getLocation(),
+                                 "parameter '" + P->getNameAsString() +
+                                     "' has a default argument (not "
+                                     "rewritten yet)");
     const auto *Kernel = dyn_cast<FunctionDecl>(P->getDeclContext());
     if (!Kernel || !Kernel->hasAttr<OpenCLKernelAttr>())
       return InFile(D->getSourceRange(), "a parameter");

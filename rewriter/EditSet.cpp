@@ -161,6 +161,9 @@ Expected<std::string> EditSet::sideBlock(unsigned Offset, StringRef HostText,
   }
   if (Lead == ~0u)
     Lead = 0;
+  // Off a line's start, the block's first line break ends that line.
+  if (!LineStart)
+    Lead = std::max(Lead, 1u);
   auto Body = [&](StringRef T) {
     for (unsigned I = 0; I < Lead; ++I)
       DropBreak(T);
@@ -185,9 +188,10 @@ Expected<std::string> EditSet::sideBlock(unsigned Offset, StringRef HostText,
   return withLineEnding(Block);
 }
 
-Expected<EditSet> EditSet::mergeSides(const EditSet &Host,
-                                      const EditSet &Kernel,
-                                      StringRef KernelTest) {
+Expected<EditSet>
+EditSet::mergeSides(const EditSet &Host, const EditSet &Kernel,
+                    StringRef KernelTest,
+                    function_ref<bool(unsigned, bool)> OnlySide) {
   EditSet Out = Host.emptyCopy();
   auto H = Host.Edits.begin(), K = Kernel.Edits.begin();
   while (H != Host.Edits.end() || K != Kernel.Edits.end()) {
@@ -199,8 +203,8 @@ Expected<EditSet> EditSet::mergeSides(const EditSet &Host,
     bool Alike = TakeH && TakeK && H->second.End == K->second.End &&
                  H->second.Text == K->second.Text;
     if (Alike || At.second == 1) {
-      // A replacement: alike in both, or of code one side alone sees.
-      if (!Alike && (TakeH == TakeK ||
+      // A replacement: alike in both, or of code one side alone builds.
+      if (!Alike && (TakeH == TakeK || !OnlySide(At.first, TakeK) ||
                      overlaps(TakeH ? Kernel.Edits : Host.Edits, At, E.End)))
         return createStringError(inconvertibleErrorCode(),
                                  "%s: the host's and the kernels' rewrites of "
@@ -210,8 +214,9 @@ Expected<EditSet> EditSet::mergeSides(const EditSet &Host,
     } else {
       StringRef HostText = TakeH ? StringRef(H->second.Text) : "";
       StringRef KernelText = TakeK ? StringRef(K->second.Text) : "";
-      if (overlaps(TakeH ? Kernel.Edits : Host.Edits, At, At.first) ||
-          overlaps(TakeK ? Host.Edits : Kernel.Edits, At, At.first))
+      // (An insertion is never inside a replacement of its own set.)
+      if (overlaps(Kernel.Edits, At, At.first) ||
+          overlaps(Host.Edits, At, At.first))
         return createStringError(inconvertibleErrorCode(),
                                  "%s: an insertion at offset %u is inside a "
                                  "rewrite of the other side",

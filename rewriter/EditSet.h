@@ -18,6 +18,7 @@
 #define DLOPT_REWRITER_EDITSET_H
 
 #include "clang/Tooling/Core/Replacement.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include <memory>
@@ -63,16 +64,18 @@ public:
 
   /// The edits of \p Host and \p Kernel, two sets of a header that host
   /// files and OpenCL kernel files both read, as one set: an edit both
-  /// make alike once; a replacement one makes of code the other does not
-  /// see (a branch of the header under the kernels' macro or the host's)
-  /// as it is; insertions that differ at one place, which both see, as a
-  /// block under `#if` \p KernelTest, the kernels' text first and the
-  /// host's after `#else`. Two replacements that differ, an edit inside
-  /// the other side's, or a block that would not start and end on a line
-  /// of its own are an error.
-  static llvm::Expected<EditSet> mergeSides(const EditSet &Host,
-                                            const EditSet &Kernel,
-                                            llvm::StringRef KernelTest);
+  /// make alike once; a replacement one makes of code only its own side
+  /// builds (\p OnlySide(Begin, Kernel): a branch of the header under the
+  /// kernels' macro, or the host's) as it is; insertions that differ at one
+  /// place, which both see, as a block under `#if` \p KernelTest, the
+  /// kernels' text first and the host's after `#else`. Two replacements
+  /// that differ, one of code both sides build that only one rewrites, an
+  /// edit inside the other side's, or a block that would not start and end
+  /// on a line of its own are an error.
+  static llvm::Expected<EditSet>
+  mergeSides(const EditSet &Host, const EditSet &Kernel,
+             llvm::StringRef KernelTest,
+             llvm::function_ref<bool(unsigned, bool)> OnlySide);
 
   /// The original ranges of the edits, in order (Begin == End inserts).
   std::vector<std::pair<unsigned, unsigned>> ranges() const;

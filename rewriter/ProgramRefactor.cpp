@@ -2,6 +2,7 @@
 #include "rewriter/ProgramRefactor.h"
 #include "analysis/Analyzer.h"
 #include "analysis/AstUtil.h"
+#include "analysis/SkippedCode.h"
 #include "analysis/WholeProgram.h"
 #include "rewriter/CudaUnits.h"
 #include "rewriter/ExpansionFormat.h"
@@ -652,10 +653,15 @@ private:
     if (!Both && File.Side[1] && !readBySide(Path, /*Kernel=*/false))
       return std::move(*File.Side[1]);
     const EditSet &Any = File.Side[0] ? *File.Side[0] : *File.Side[1];
+    llvm::StringRef Text = Any.original();
     llvm::Expected<EditSet> Merged = EditSet::mergeSides(
         File.Side[0] ? *File.Side[0] : Any.emptyCopy(),
         File.Side[1] ? *File.Side[1] : Any.emptyCopy(),
-        "defined(__OPENCL_VERSION__) || defined(__OPENCL_C_VERSION__)");
+        "defined(__OPENCL_VERSION__) || defined(__OPENCL_C_VERSION__)",
+        [Text](unsigned Offset, bool Kernel) {
+          return openCLSideAt(Text, Offset) ==
+                 (Kernel ? ProgramSide::Kernels : ProgramSide::Host);
+        });
     if (!Merged) {
       Out.Errors.push_back(
           displayPath(Path) + ": read by host files and kernel files (" +

@@ -2,6 +2,7 @@
 #include "analysis/Analyzer.h"
 #include "analysis/AccessCollector.h"
 #include "analysis/Candidates.h"
+#include "analysis/SkippedCode.h"
 #include "clang/Frontend/ASTUnit.h"
 #include "clang/Tooling/Tooling.h"
 #include "gtest/gtest.h"
@@ -559,4 +560,26 @@ TEST(AnalyzerTest, BlockedRecordsGetNoPlan) {
   EXPECT_EQ(Reasons, (std::vector<std::string>{
                          "'B' array passed to the variadic part of 'printf'"}));
 }
+// A header shared by OpenCL kernel files and host files: which side builds
+// each place, from the conditionals on the OpenCL compiler's macros alone.
+TEST(SkippedCodeTest, OpenCLSideOfAPlace) {
+  std::string Text = "int both;\n"
+                     "#ifdef __OPENCL_VERSION__\nint kernels;\n"
+                     "#else\nint host;\n#endif\n"
+                     "#if !defined(__OPENCL_C_VERSION__) // host\nint host2;\n"
+                     "#endif\n"
+                     "#if defined(__OPENCL_VERSION__) || defined(X)\nint k2;\n"
+                     "#endif\n"
+                     "#ifdef GUI\nint gui;\n#endif\n";
+  auto At = [&](const char *Word) {
+    return openCLSideAt(Text, Text.find(Word));
+  };
+  EXPECT_EQ(At("both"), ProgramSide::Both);
+  EXPECT_EQ(At("kernels"), ProgramSide::Kernels);
+  EXPECT_EQ(At("host;"), ProgramSide::Host);
+  EXPECT_EQ(At("host2"), ProgramSide::Host);
+  EXPECT_EQ(At("k2"), ProgramSide::Both); // Another macro too.
+  EXPECT_EQ(At("gui"), ProgramSide::Both);
+}
+
 } // namespace

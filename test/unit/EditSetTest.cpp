@@ -69,7 +69,12 @@ TEST(EditSetTest, MergeSidesGuardsWhatEachSideGenerates) {
   ASSERT_FALSE(bool(Host.replace(60, 64, "P_soa p")));
   ASSERT_FALSE(bool(Host.replace(85, 94, "sizeof(Q)")));
   ASSERT_FALSE(bool(Kernel.replace(85, 94, "sizeof(Q)")));
-  llvm::Expected<EditSet> Merged = EditSet::mergeSides(Host, Kernel, "KERNEL");
+  // Offsets 32-46 are the kernels' branch, 53-67 the host's.
+  auto OnlySide = [](unsigned Offset, bool Kernel) {
+    return Kernel ? Offset >= 32 && Offset < 46 : Offset >= 53 && Offset < 67;
+  };
+  llvm::Expected<EditSet> Merged =
+      EditSet::mergeSides(Host, Kernel, "KERNEL", OnlySide);
   ASSERT_TRUE(bool(Merged));
   EXPECT_EQ(Merged->apply(), "struct P { float x; };\n"
                              "#if KERNEL\n/* kernel */\n"
@@ -83,21 +88,27 @@ TEST(EditSetTest, MergeSidesGuardsWhatEachSideGenerates) {
   // own before that line.
   EditSet None = Host.emptyCopy(), Before = Host.emptyCopy();
   Before.insert(23, "/* kernel */\n");
-  Merged = EditSet::mergeSides(None, Before, "KERNEL");
+  Merged = EditSet::mergeSides(None, Before, "KERNEL", OnlySide);
   ASSERT_TRUE(bool(Merged));
   EXPECT_EQ(Merged->apply().substr(0, 55),
             "struct P { float x; };\n#if KERNEL\n/* kernel */\n#endif\n#");
 
   EditSet Other = Host.emptyCopy();
   ASSERT_FALSE(bool(Other.replace(85, 94, "sizeof(R)")));
-  Merged = EditSet::mergeSides(Host, Other, "KERNEL");
+  Merged = EditSet::mergeSides(Host, Other, "KERNEL", OnlySide);
+  EXPECT_FALSE(bool(Merged));
+  llvm::consumeError(Merged.takeError());
+  // A replacement of code both sides build that one side alone makes.
+  EditSet Alone = Host.emptyCopy();
+  ASSERT_FALSE(bool(Alone.replace(85, 94, "sizeof(Q)")));
+  Merged = EditSet::mergeSides(Alone, Host.emptyCopy(), "KERNEL", OnlySide);
   EXPECT_FALSE(bool(Merged));
   llvm::consumeError(Merged.takeError());
   // Insertions that would share a line with the text around them.
   EditSet Mid = Host.emptyCopy(), MidK = Host.emptyCopy();
   Mid.insert(7, "/*h*/");
   MidK.insert(7, "/*k*/");
-  Merged = EditSet::mergeSides(Mid, MidK, "KERNEL");
+  Merged = EditSet::mergeSides(Mid, MidK, "KERNEL", OnlySide);
   EXPECT_FALSE(bool(Merged));
   llvm::consumeError(Merged.takeError());
 }
