@@ -303,6 +303,20 @@ bool dlopt::isConditionOf(const Stmt *P, const Expr *E) {
   return false;
 }
 
+bool dlopt::testsForNull(const Stmt *P, const Expr *E, ASTContext &Ctx) {
+  if (const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(P))
+    return Cast->getCastKind() == CK_PointerToBoolean;
+  if (const auto *Not = dyn_cast_or_null<UnaryOperator>(P))
+    return Not->getOpcode() == UO_LNot;
+  if (isConditionOf(P, E))
+    return true;
+  const auto *BO = dyn_cast_or_null<BinaryOperator>(P);
+  const Expr *Other =
+      BO ? (BO->getLHS() == E ? BO->getRHS() : BO->getLHS()) : nullptr;
+  return BO && BO->isEqualityOp() &&
+         Other->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull);
+}
+
 const Expr *dlopt::ignoreVoidPointerCasts(const Expr *E) {
   E = E->IgnoreParenImpCasts();
   while (const auto *Cast = dyn_cast<ExplicitCastExpr>(E)) {

@@ -108,6 +108,12 @@ bool isStdSwap(const clang::CallExpr *Call);
 /// without converting it to bool): if (p), while (p), p ? a : b, p && q.
 bool isConditionOf(const clang::Stmt *P, const clang::Expr *E);
 
+/// Whether \p P, the parent of the pointer \p E, tests it for null: an
+/// implicit conversion to bool, `!E`, a condition (isConditionOf), or a
+/// comparison with a null pointer constant (`E == NULL`, `0 != E`).
+bool testsForNull(const clang::Stmt *P, const clang::Expr *E,
+                  clang::ASTContext &Ctx);
+
 /// \p E without parentheses, implicit casts and explicit casts to a pointer
 /// to void: `(void *)&a[i]` as an argument of fread is `&a[i]`, the
 /// conversion the call would make anyway.

@@ -86,15 +86,7 @@ UseVerdict UseClassifier::handlePointerReference(const DeclRefExpr *DRE) const {
             !isa<CXXMethodDecl>(Callee) && !fixedTypes(Callee))
           return UseVerdict::of({UseKind::HandleFlow, DRE, DRE});
   // if (out), !out, out == NULL: the pointer stays a pointer.
-  const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(P);
-  const auto *BO = dyn_cast_or_null<BinaryOperator>(P);
-  const auto *Not = dyn_cast_or_null<UnaryOperator>(P);
-  if ((Cast && Cast->getCastKind() == CK_PointerToBoolean) ||
-      (Not && Not->getOpcode() == UO_LNot) || isConditionOf(P, Child) ||
-      (BO && BO->isLogicalOp()) ||
-      (BO && BO->isEqualityOp() &&
-       (BO->getLHS() == Child ? BO->getRHS() : BO->getLHS())
-           ->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull)))
+  if (testsForNull(P, Child, Ctx))
     return UseVerdict::of({UseKind::HandleFlow, DRE, DRE});
   return UseVerdict::refused(
       DRE->getExprLoc(), "use of '" + DRE->getDecl()->getNameAsString() +

@@ -756,11 +756,11 @@ public:
     // cudaMalloc(&d, ...) allocates the array d (CudaCalls.cpp).
     // f(&h) with f storing an array into it (HandlePointers.cpp): judged
     // at h, and as the argument of f (checkHandlePointerArgument).
+    const ParmVarDecl *Out = Uses.handlePointerParameter(UO);
     if (const RecordDecl *RD = elementRecord(T);
         isCandidate(RD) && isa<DeclRefExpr, MemberExpr>(Sub) &&
         !Uses.cudaAllocationOf(Sub) &&
-        !(Uses.handlePointerParameter(UO) &&
-          Uses.handlePointerRecord(Uses.handlePointerParameter(UO)) == RD))
+        !(Out && Uses.handlePointerRecord(Out) == RD))
       block(RD, UO->getOperatorLoc(),
             "address of the array or pointer variable taken");
     return true;

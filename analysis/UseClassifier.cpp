@@ -1112,6 +1112,10 @@ UseVerdict UseClassifier::handleUse(const RecordDecl *RD,
       ME && ME->isArrow() && ME->getBase() == Child)
     return checked(UseVerdict::of({UseKind::FieldAccess, ME, DRE, nullptr, ME}),
                    "a field access");
+  // !p, p == NULL, if (p), p && q: C's tests of a pointer.
+  if (testsForNull(P, Child, Ctx))
+    return checked(UseVerdict::of({UseKind::NullTest, DRE, DRE}),
+                   "a null test");
   if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P))
     return binaryUse(RD, DRE, BO, Child);
   // (T *)h passed on as an array: the cast goes (a void * handle's, or a
@@ -1127,12 +1131,6 @@ UseVerdict UseClassifier::handleUse(const RecordDecl *RD,
                                    " used other than to pass the array on "
                                    "(not rewritten yet)");
   }
-  const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(P);
-  const auto *Not = dyn_cast_or_null<UnaryOperator>(P);
-  if ((Cast && Cast->getCastKind() == CK_PointerToBoolean) ||
-      (Not && Not->getOpcode() == UO_LNot) || isConditionOf(P, Child))
-    return checked(UseVerdict::of({UseKind::NullTest, DRE, DRE}),
-                   "a null test");
   if (const auto *Call = dyn_cast_or_null<CallExpr>(P))
     return callUse(RD, DRE, Call, Child);
   // A constructor of the program taking the array (View v(a, n)): its
@@ -1186,9 +1184,6 @@ UseVerdict UseClassifier::binaryUse(const RecordDecl *RD, const Expr *DRE,
                                     const BinaryOperator *BO,
                                     const Expr *Child) const {
   std::string Name = handleName(DRE);
-  if (BO->isLogicalOp()) // p && q, C's test of a pointer
-    return checked(UseVerdict::of({UseKind::NullTest, DRE, DRE}),
-                   "a null test");
   if (BO->getOpcode() == BO_Add) {
     // (a + i)->f
     const Expr *Sum = BO;
@@ -1233,12 +1228,6 @@ UseVerdict UseClassifier::binaryUse(const RecordDecl *RD, const Expr *DRE,
   if (BO->getOpcode() == BO_Assign && BO->getRHS() == Child) {
     if (isHandleExpr(BO->getLHS()))
       return UseVerdict::of({UseKind::HandleFlow, DRE, DRE});
-  }
-  if (BO->isEqualityOp()) {
-    const Expr *Other = BO->getLHS() == Child ? BO->getRHS() : BO->getLHS();
-    if (Other->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
-      return checked(UseVerdict::of({UseKind::NullTest, DRE, DRE}),
-                     "a null test");
   }
   if (std::optional<UseVerdict> V = handleComparison(RD, Child, BO))
     return *V;

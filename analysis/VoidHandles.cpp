@@ -39,20 +39,14 @@ bool UseClassifier::voidHandleUse(const DeclRefExpr *Ref,
     Child = cast<Expr>(P);
     P = parent(P);
   }
+  if (testsForNull(P, Child, Ctx)) // if (tmp), !tmp, tmp == NULL, tmp && q
+    return true;
   if (const auto *Cast = dyn_cast_or_null<CastExpr>(P))
     return Cast->getCastKind() == CK_PointerToBoolean ||
            handleRecord(Cast->getType()) == RD;
-  if (const auto *Not = dyn_cast_or_null<UnaryOperator>(P))
-    return Not->getOpcode() == UO_LNot;
-  if (isConditionOf(P, Child)) // if (tmp), tmp && q: C's tests of a pointer
-    return true;
-  if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P)) {
-    if (BO->getOpcode() == BO_Assign)
-      return BO->getLHS() == Child && reallocRecord(BO->getRHS(), *this) == RD;
-    const Expr *Other = BO->getLHS() == Child ? BO->getRHS() : BO->getLHS();
-    return BO->isEqualityOp() &&
-           Other->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull);
-  }
+  if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P))
+    return BO->getOpcode() == BO_Assign && BO->getLHS() == Child &&
+           reallocRecord(BO->getRHS(), *this) == RD;
   return false;
 }
 

@@ -58,9 +58,7 @@ void DeclarationRenderer::declaration(const DeclaratorDecl *D) {
   if (!RD) // void *tmp = realloc(a, ...): VoidHandles.cpp.
     RD = Uses.voidHandleRecord(D);
   // T **out, a pointer to the caller's handle: HandlePointers.cpp.
-  bool PointsToHandle = !RD && Uses.handlePointerRecord(D);
-  if (PointsToHandle)
-    RD = Uses.handlePointerRecord(D);
+  bool PointsToHandle = !RD && (RD = Uses.handlePointerRecord(D));
   // A __shared__ tile keeps the record (analysis/AstUtil.h): no handle.
   if (!RD || keepsRecord(D) || State.WalkingPointers.count(D))
     return;
