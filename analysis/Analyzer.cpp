@@ -164,14 +164,15 @@ static void addKernelConnections(ASTContext &Ctx,
     Unit.KernelArgumentsSetBySvm[Kernel] = {
         formatLoc(Ctx.getSourceManager(), At)};
   // Launches through a kernel parameter are shared among the kernels its
-  // calls pass (an estimate: as if each were passed as often).
+  // calls pass, and through a holder created into again and again among
+  // the kernels created into it (an estimate: as if each ran as often).
   for (const auto &[Holder, Count] : Collector.launches()) {
-    std::vector<std::string> Names = Host.kernelNames(Holder);
+    std::vector<std::string> Names = Host.createdKernelNames(Holder);
     for (const std::string &Name : Names)
       Unit.KernelLaunches[Name] += Count / Names.size();
   }
   for (const auto &[Holder, Items] : Collector.launchWorkItems())
-    for (const std::string &Name : Host.kernelNames(Holder))
+    for (const std::string &Name : Host.createdKernelNames(Holder))
       noteKernelWorkItems(Unit.KernelWorkItems, Name, Items);
 }
 

@@ -235,6 +235,7 @@ void OpenCLHost::createKernel(const CallExpr *Call, const ValueDecl *To) {
   // A holder given two names (one variable reused for two kernels) names
   // neither.
   std::string This = Name ? Name->getString().str() : "";
+  Creations[To].push_back({Call, This});
   auto [It, New] = Kernels.try_emplace(To, This);
   if (!New && It->second != This)
     It->second.clear();
@@ -507,7 +508,7 @@ void OpenCLHost::setKernelArgSvm(const CallExpr *Call) {
       Call->getNumArgs() ? holder(Call->getArg(0)) : nullptr;
   std::vector<std::string> Names;
   if (Kernel)
-    Names = kernelNames(Kernel);
+    Names = kernelNamesAt(Kernel, Call);
   if (Names.empty())
     Names.push_back("?");
   for (const std::string &Name : Names)
@@ -520,7 +521,7 @@ void OpenCLHost::setKernelArg(const CallExpr *Call) {
   const ValueDecl *Kernel = holder(Call->getArg(0));
   std::vector<std::string> Names;
   if (Kernel)
-    Names = kernelNames(Kernel);
+    Names = kernelNamesAt(Kernel, Call);
   for (const std::string &Name : Names)
     KernelCalls[Name].push_back(Call);
   if (Names.empty())
@@ -539,6 +540,18 @@ void OpenCLHost::setKernelArg(const CallExpr *Call) {
   A.Call = Call;
   std::string Buf = "OpenCL buffer '" + Buffer->getNameAsString() + "'";
   if (Names.empty()) {
+    if (auto It = Kernel ? Creations.find(Kernel) : Creations.end();
+        It != Creations.end() && It->second.size() > 1) {
+      Problems.push_back(
+          {A.Record, A.At,
+           Buf + " bound to the kernel held in '" + Kernel->getNameAsString() +
+               "', which this file creates kernel after kernel into, and no "
+               "creation is sure to be the one held here (it is in a branch "
+               "or a loop the binding is outside of, a later one in a loop "
+               "around the binding may be, it is in another function, or the "
+               "holder is written otherwise)"});
+      return;
+    }
     Problems.push_back(
         {A.Record, A.At,
          Buf + (isa_and_nonnull<ParmVarDecl>(Kernel)

@@ -204,6 +204,16 @@ public:
   /// is created into here, its holder symbol (another file creates it);
   /// empty where some name is not known.
   std::vector<std::string> kernelNames(const clang::ValueDecl *D) const;
+  /// The names of the kernels \p D holds where \p Use reads it: for a
+  /// holder created into more than once (one variable reused kernel after
+  /// kernel), the name of the creation that reaches Use in its function
+  /// (ReusedKernelHolders.cpp), empty where none is sure to; else
+  /// kernelNames(D).
+  std::vector<std::string> kernelNamesAt(const clang::ValueDecl *D,
+                                         const clang::Expr *Use) const;
+  /// Every kernel name created into \p D (empty where one is not a string
+  /// literal); kernelNames(D) for a holder created into once.
+  std::vector<std::string> createdKernelNames(const clang::ValueDecl *D) const;
   /// "@Sim.move" for member move of struct Sim, "@k" for a global
   /// variable k other files can see, of type cl_kernel or cl_mem: how files
   /// name a holder that one of them creates the kernel or buffer into. ""
@@ -289,6 +299,10 @@ private:
   /// Kernels by the variable or member holding them: the name they were
   /// created with ("" if not a string literal).
   llvm::DenseMap<const clang::ValueDecl *, std::string> Kernels;
+  /// Every clCreateKernel into each holder, in source order, with the name.
+  llvm::DenseMap<const clang::ValueDecl *,
+                 std::vector<std::pair<const clang::CallExpr *, std::string>>>
+      Creations;
   /// cl_kernel parameters of static functions: the kernels the calls pass,
   /// by name, in order; an empty name where a call passes one not known.
   llvm::DenseMap<const clang::ValueDecl *, std::vector<std::string>>

@@ -101,7 +101,7 @@ void OpenCLHost::passedKernels(const std::vector<const Expr *> &References) {
       // calls have (a forwarding function may come before its callers).
       if (!P || (isa<ParmVarDecl>(From) && !KernelParameters.count(From)))
         continue;
-      std::vector<std::string> Names = kernelNames(From);
+      std::vector<std::string> Names = kernelNamesAt(From, E);
       if (Names.empty())
         Names = {std::string()};
       const auto *F = cast<FunctionDecl>(P->getDeclContext());

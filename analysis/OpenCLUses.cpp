@@ -15,6 +15,7 @@
 #include "analysis/OpenCLHost.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
+#include <set>
 
 using namespace clang;
 using namespace dlopt;
@@ -464,10 +465,13 @@ void OpenCLHost::argumentUses() {
       bool IsCounter = !IndexExpr->isIntegerConstantExpr(Ctx);
       (IsCounter ? Counted : Constant) = true;
       const ClKernelArgument *This = nullptr;
+      // A buffer argument set more than once (bound again each step, or
+      // before each launch) counts once.
+      std::set<unsigned> BelowIndices;
       for (const ClKernelArgument *A : Bound) {
         if (A->Call == Call)
           This = A;
-        else if (A->Index < *Index)
+        else if (A->Index < *Index && BelowIndices.insert(A->Index).second)
           U.Before.push_back(A->Record);
         if (IsCounter && A->Index < *Index && A->Index < Base)
           Problem(IndexExpr->getExprLoc(),

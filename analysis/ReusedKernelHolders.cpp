@@ -1,0 +1,187 @@
+//===- ReusedKernelHolders.cpp - One cl_kernel variable, kernel by kernel -===//
+//
+// Host code often keeps one cl_kernel variable and creates kernel after
+// kernel into it: create, set the arguments, enqueue, release, and the
+// next. Such a holder names no single kernel, so each reading of a local
+// one is resolved to the creation that reaches it: the last one before it
+// in its function, provided that creation runs whenever the reading does
+// (it lies in no branch or loop the reading is outside of, nor a switch)
+// and no creation later in a loop around the reading can reach it on the
+// loop's next turn. Anything else stays unknown, and a buffer bound
+// through it is refused as before.
+//
+//===----------------------------------------------------------------------===//
+#include "analysis/AstUtil.h"
+#include "analysis/OpenCLHost.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+using namespace clang;
+using namespace dlopt;
+
+namespace {
+/// What decides whether a statement runs: the branches and loops around
+/// it up to its function.
+struct Guards {
+  /// The function (or other declaration) whose body holds it.
+  const Decl *Function = nullptr;
+  /// Every statement around it, itself included.
+  llvm::SmallPtrSet<const Stmt *, 16> Ancestors;
+  /// The children of branches and loops it lies in that may not run (an
+  /// if's arm, a ?: alternative, a && or || right side, a loop's body or
+  /// condition).
+  std::vector<const Stmt *> Branches;
+  /// The loop bodies (and conditions) it lies in, which may run again
+  /// after what follows it there; `do ... while (0)` is no loop.
+  std::vector<const Stmt *> Loops;
+  /// Whether it lies in a switch's body, whose case labels jump past
+  /// statements the body's structure does not show.
+  bool InSwitch = false;
+};
+} // namespace
+
+/// Adds to \p G what \p Parent says of its child \p Child.
+static void addGuard(const Stmt *Parent, const Stmt *Child, Guards &G) {
+  if (const auto *If = dyn_cast<IfStmt>(Parent)) {
+    if (Child == If->getThen() || Child == If->getElse())
+      G.Branches.push_back(Child);
+  } else if (const auto *CO = dyn_cast<ConditionalOperator>(Parent)) {
+    if (Child == CO->getTrueExpr() || Child == CO->getFalseExpr())
+      G.Branches.push_back(Child);
+  } else if (const auto *BO = dyn_cast<BinaryOperator>(Parent)) {
+    if (BO->isLogicalOp() && Child == BO->getRHS())
+      G.Branches.push_back(Child);
+  } else if (isa<SwitchStmt>(Parent)) {
+    G.InSwitch = true;
+  } else if (const auto *Do = dyn_cast<DoStmt>(Parent)) {
+    // The body runs at least once: it runs whenever what follows does.
+    const auto *Cond =
+        dyn_cast<IntegerLiteral>(Do->getCond()->IgnoreParenImpCasts());
+    if (!Cond || Cond->getValue() != 0)
+      G.Loops.push_back(Child);
+  } else if (isa<ForStmt, WhileStmt, CXXForRangeStmt>(Parent)) {
+    const auto *For = dyn_cast<ForStmt>(Parent);
+    if (!For || Child != For->getInit()) {
+      G.Branches.push_back(Child);
+      G.Loops.push_back(Child);
+    }
+  }
+}
+
+static Guards guardsOf(ASTContext &Ctx, const Stmt *S) {
+  Guards G;
+  G.Ancestors.insert(S);
+  DynTypedNode Node = DynTypedNode::create(*S);
+  for (;;) {
+    DynTypedNodeList Parents = Ctx.getParents(Node);
+    if (Parents.size() != 1)
+      return G;
+    if (const Decl *D = Parents[0].get<Decl>()) {
+      // A local declaration's initializer: go on through its DeclStmt.
+      if (isa<VarDecl>(D) && D->getDeclContext()->isFunctionOrMethod()) {
+        Node = Parents[0];
+        continue;
+      }
+      G.Function = D;
+      return G;
+    }
+    const Stmt *Parent = Parents[0].get<Stmt>();
+    if (!Parent)
+      return G;
+    if (const Stmt *Child = Node.get<Stmt>())
+      addGuard(Parent, Child, G);
+    G.Ancestors.insert(Parent);
+    Node = Parents[0];
+  }
+}
+
+/// Whether every reference to the local variable \p VD reads its value or
+/// stores one of \p Creations into it: nothing else (an address taken, an
+/// assignment from elsewhere) changes which kernel it holds.
+static bool onlyCreatedInto(
+    ASTContext &Ctx, const VarDecl *VD,
+    const std::vector<std::pair<const CallExpr *, std::string>> &Creations) {
+  const Stmt *Body = enclosingBody(VD);
+  if (!Body)
+    return false;
+  std::vector<const DeclRefExpr *> Refs;
+  referencesTo(Body, VD, Refs);
+  for (const DeclRefExpr *Ref : Refs) {
+    const Expr *Child;
+    DynTypedNode Parent = parentPast(
+        Ctx, Ref, Child, [](const Expr *E) { return isa<ParenExpr>(E); });
+    if (const auto *Cast = Parent.get<ImplicitCastExpr>();
+        Cast && Cast->getCastKind() == CK_LValueToRValue)
+      continue;
+    const auto *BO = Parent.get<BinaryOperator>();
+    if (!BO || BO->getOpcode() != BO_Assign || BO->getLHS() != Child ||
+        llvm::none_of(Creations, [&](const auto &C) {
+          return C.first == BO->getRHS()->IgnoreParenCasts();
+        }))
+      return false;
+  }
+  return true;
+}
+
+std::vector<std::string> OpenCLHost::kernelNamesAt(const ValueDecl *D,
+                                                   const Expr *Use) const {
+  auto It = Creations.find(D);
+  if (It == Creations.end() || It->second.size() < 2)
+    return kernelNames(D);
+  // A local variable only: a member or a global may be written through
+  // another name, or by another function in between.
+  const auto *VD = dyn_cast<VarDecl>(D);
+  if (!VD || !VD->hasLocalStorage() || !onlyCreatedInto(Ctx, VD, It->second))
+    return {};
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto Before = [&](const Stmt *A, const Stmt *B) {
+    return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A->getBeginLoc()),
+                                        SM.getExpansionLoc(B->getBeginLoc()));
+  };
+  Guards AtUse = guardsOf(Ctx, Use);
+  // Creations are in source order: the last one before the use.
+  const std::pair<const CallExpr *, std::string> *Reaching = nullptr;
+  std::vector<const CallExpr *> Later;
+  for (const auto &Creation : It->second) {
+    if (Before(Creation.first, Use))
+      Reaching = &Creation;
+    else
+      Later.push_back(Creation.first);
+  }
+  if (!Reaching || Reaching->second.empty())
+    return {};
+  // It must run whenever the use does...
+  Guards AtReaching = guardsOf(Ctx, Reaching->first);
+  if (AtReaching.Function != AtUse.Function || AtReaching.InSwitch)
+    return {};
+  for (const Stmt *Branch : AtReaching.Branches)
+    if (!AtUse.Ancestors.count(Branch))
+      return {};
+  // ...and a later one in a loop around the use must not reach it on the
+  // loop's next turn, unless the reaching one, in that loop too, comes
+  // between on every turn.
+  for (const CallExpr *Creation : Later) {
+    Guards AtCreation = guardsOf(Ctx, Creation);
+    for (const Stmt *Body : AtUse.Loops)
+      if (AtCreation.Ancestors.count(Body) && !AtReaching.Ancestors.count(Body))
+        return {};
+  }
+  return {Reaching->second};
+}
+
+std::vector<std::string>
+OpenCLHost::createdKernelNames(const ValueDecl *D) const {
+  auto It = Creations.find(D);
+  if (It == Creations.end() || It->second.size() < 2)
+    return kernelNames(D);
+  std::vector<std::string> Names;
+  for (const auto &[Call, Name] : It->second) {
+    if (Name.empty())
+      return {};
+    if (!llvm::is_contained(Names, Name))
+      Names.push_back(Name);
+  }
+  return Names;
+}
