@@ -10,6 +10,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include <set>
 
 using namespace clang;
 using namespace clang::tooling;
@@ -135,6 +136,35 @@ dlopt::kernelFileFlags(const std::vector<std::string> &Files,
   return {};
 }
 
+/// The names of the macros \p Args define with -D (joined or separate,
+/// a value or none).
+static std::set<std::string> definedMacros(llvm::ArrayRef<std::string> Args) {
+  std::set<std::string> Names;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    llvm::StringRef A = Args[I];
+    if (!A.consume_front("-D"))
+      continue;
+    if (A.empty() && I + 1 < Args.size())
+      A = Args[++I];
+    if (llvm::StringRef Name = A.split('=').first; !Name.empty())
+      Names.insert(Name.str());
+  }
+  return Names;
+}
+
+std::vector<std::string>
+dlopt::kernelSideMacros(const CompilationDatabase &Base,
+                        const std::vector<std::string> &Files,
+                        const std::vector<std::string> &KernelFlags) {
+  std::set<std::string> Kernel = definedMacros(KernelFlags);
+  for (const std::string &F : Files)
+    if (!isKernelFile(F))
+      for (const CompileCommand &C : Base.getCompileCommands(F))
+        for (const std::string &Name : definedMacros(C.CommandLine))
+          Kernel.erase(Name);
+  return std::vector<std::string>(Kernel.begin(), Kernel.end());
+}
+
 namespace {
 
 /// The -D, -I and -U options of \p Args (joined or separate).
@@ -209,9 +239,19 @@ public:
       Args.push_back("-D__OPENCL_VERSION__=" + deviceVersion(Version));
       for (std::string &A : preprocessorOptions(C.CommandLine))
         Args.push_back(std::move(A));
-      for (const std::string &F : Flags)
-        if (clangTakes(F) && !llvm::StringRef(F).starts_with("-cl-std="))
-          Args.push_back(F);
+      for (size_t I = 0; I < Flags.size(); ++I) {
+        llvm::StringRef F = Flags[I];
+        // `-I dir`, `-D NAME` as two words: both, or the option would take
+        // the next flag for its argument.
+        if (F == "-D" || F == "-I" || F == "-U") {
+          if (I + 1 < Flags.size()) {
+            Args.push_back(Flags[I]);
+            Args.push_back(Flags[++I]);
+          }
+        } else if (clangTakes(F) && !F.starts_with("-cl-std=")) {
+          Args.push_back(Flags[I]);
+        }
+      }
       Args.push_back("-cl-std=" + Version);
       Args.push_back(C.Filename);
       C.CommandLine = std::move(Args);

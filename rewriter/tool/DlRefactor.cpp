@@ -933,8 +933,12 @@ int main(int Argc, const char **Argv) {
   if (Files.empty())
     return UsageError;
   warnUnprofiled(Opts, Files);
-  std::unique_ptr<CompilationDatabase> KernelDB = withKernelFlags(
-      WholeDB ? *WholeDB : Parser->getCompilations(), kernelFlags(Files));
+  const CompilationDatabase &Given =
+      WholeDB ? *WholeDB : Parser->getCompilations();
+  std::vector<std::string> KFlags = kernelFlags(Files);
+  Opts.Analysis.KernelSideMacros = kernelSideMacros(Given, Files, KFlags);
+  std::unique_ptr<CompilationDatabase> KernelDB =
+      withKernelFlags(Given, std::move(KFlags));
   const CompilationDatabase &DB = *KernelDB;
   Opts.Root = projectRoot(Files);
   if (Opts.Root.empty())
