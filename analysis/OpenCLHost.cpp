@@ -540,8 +540,8 @@ void OpenCLHost::setKernelArg(const CallExpr *Call) {
   A.Call = Call;
   std::string Buf = "OpenCL buffer '" + Buffer->getNameAsString() + "'";
   if (Names.empty()) {
-    if (auto It = Kernel ? Creations.find(Kernel) : Creations.end();
-        It != Creations.end() && It->second.size() > 1) {
+    if (auto Created = Kernel ? Creations.find(Kernel) : Creations.end();
+        Created != Creations.end() && Created->second.size() > 1) {
       Problems.push_back(
           {A.Record, A.At,
            Buf + " bound to the kernel held in '" + Kernel->getNameAsString() +

@@ -70,6 +70,13 @@ struct ClBuffer {
   clang::SourceLocation Created;
 };
 
+/// A clCreateKernel call and the kernel name it passes ("" where it is no
+/// string literal).
+struct KernelCreation {
+  const clang::CallExpr *Call;
+  std::string Name;
+};
+
 /// clSetKernelArg binding a record's buffer to a kernel argument.
 struct ClKernelArgument {
   const clang::RecordDecl *Record = nullptr;
@@ -224,7 +231,7 @@ public:
   }
   /// The kernels created here into holders with a symbol, by the symbol.
   std::map<std::string, std::string> kernelHolders() const;
-  /// The first clSetKernelArg of each kernel (by kernelNames()), and of
+  /// The first clSetKernelArg of each kernel (by kernelNamesAt()), and of
   /// kernels whose names are not known ("?").
   std::map<std::string, clang::SourceLocation> kernelArgumentSetters() const;
   /// The first clSetKernelArgSVMPointer of each kernel, likewise.
@@ -299,9 +306,8 @@ private:
   /// Kernels by the variable or member holding them: the name they were
   /// created with ("" if not a string literal).
   llvm::DenseMap<const clang::ValueDecl *, std::string> Kernels;
-  /// Every clCreateKernel into each holder, in source order, with the name.
-  llvm::DenseMap<const clang::ValueDecl *,
-                 std::vector<std::pair<const clang::CallExpr *, std::string>>>
+  /// Every clCreateKernel into each holder, in source order.
+  llvm::DenseMap<const clang::ValueDecl *, std::vector<KernelCreation>>
       Creations;
   /// cl_kernel parameters of static functions: the kernels the calls pass,
   /// by name, in order; an empty name where a call passes one not known.

@@ -538,6 +538,8 @@ void OpenCLHost::sharedCallsAgree() {
             A.Index < *Index)
           Out.push_back({A.Index, A.Record});
       llvm::sort(Out);
+      // An argument bound again (each step) counts once.
+      Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
       return Out;
     };
     auto First = Before(Names.front());
