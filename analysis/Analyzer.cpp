@@ -379,7 +379,7 @@ AnalysisResult dlopt::analyzeTranslationUnit(ASTContext &Ctx,
   std::vector<SkippedBranch> Skipped;
   llvm::DenseMap<const RecordDecl *, llvm::StringMap<HolderScopes>> Holders;
   if (PP)
-    Skipped = skippedBranches(*PP, Ctx, Opts.KernelSideMacros);
+    Skipped = skippedBranches(*PP, Ctx);
   if (!Skipped.empty())
     Holders = holderNames(Ctx);
   // Where each blocker of this file points, for diagnostics.

@@ -13,8 +13,6 @@
 #include "analysis/DecisionTree.h"
 #include "analysis/LayoutPlan.h"
 #include <map>
-#include <string>
-#include <vector>
 
 namespace dlopt {
 
@@ -43,11 +41,6 @@ struct AnalysisOptions {
   /// The program's OpenCL buffer holders (LayoutPlan::BufferHolders), from
   /// a first analysis: each file knows the buffers others create.
   std::map<std::string, std::string> BufferHolders;
-  /// Macros the kernel files' build options define and the host files'
-  /// do not (`-DOPENCL_COMPILING` passed to clBuildProgram): like the
-  /// OpenCL compiler's own, a branch that tests only them is the other
-  /// side's in a header both include (SkippedCode.h).
-  std::vector<std::string> KernelSideMacros;
 };
 
 /// The KDLG of one kernel, from the positions of its field accesses.

@@ -121,25 +121,14 @@ static bool testsSide(StringRef Condition, ArrayRef<StringRef> Macros) {
 static const StringRef OpenCLMacros[] = {"__OPENCL_VERSION__",
                                          "__OPENCL_C_VERSION__"};
 
-/// The macros that tell kernel files from host files: the OpenCL
-/// compiler's, and \p Defined, those the kernels' build options define
-/// that the host's do not.
-static std::vector<StringRef> kernelSideMacros(ArrayRef<std::string> Defined) {
-  std::vector<StringRef> Macros(std::begin(OpenCLMacros),
-                                std::end(OpenCLMacros));
-  for (const std::string &M : Defined)
-    Macros.push_back(M);
-  return Macros;
-}
-
 namespace {
-/// The value of a condition testsSide() accepts, with the kernel side's
-/// \p Macros defined (\p Kernels) or not: `||`, `&&`, `!`, parentheses,
-/// `defined M`, `defined(M)` and a bare M.
+/// The value of a condition testsSide() accepts, with the OpenCL
+/// compiler's macros defined (\p Kernels) or not: `||`, `&&`, `!`,
+/// parentheses, `defined M`, `defined(M)` and a bare M.
 class SideCondition {
 public:
-  SideCondition(StringRef Condition, ArrayRef<StringRef> Macros, bool Kernels)
-      : Rest(Condition), Macros(Macros), K(Kernels) {}
+  SideCondition(StringRef Condition, bool Kernels)
+      : Rest(Condition), K(Kernels) {}
   bool value() { return disjunction(); }
 
 private:
@@ -177,37 +166,34 @@ private:
     return macro();
   }
   bool macro() {
-    for (StringRef M : Macros)
+    for (StringRef M : OpenCLMacros)
       if (eat(M))
         return K;
     return false;
   }
   StringRef Rest;
-  ArrayRef<StringRef> Macros;
   bool K;
 };
 } // namespace
 
 /// The side whose compiler takes the first branch of the conditional whose
 /// directive line is \p Line; Both where the condition is another one.
-static ProgramSide firstBranchSide(StringRef Line, ArrayRef<StringRef> Macros) {
-  if (!testsSide(Line, Macros))
+static ProgramSide firstBranchSide(StringRef Line) {
+  if (!testsSide(Line, OpenCLMacros))
     return ProgramSide::Both;
   StringRef C = Line.drop_front().ltrim(); // '#'
   C = C.take_until([](char Ch) { return Ch == '/'; });
   bool Not = C.consume_front("ifndef");
   if (!Not && !C.consume_front("ifdef"))
     C.consume_front("if");
-  bool K = SideCondition(C, Macros, true).value() != Not;
-  bool H = SideCondition(C, Macros, false).value() != Not;
+  bool K = SideCondition(C, true).value() != Not;
+  bool H = SideCondition(C, false).value() != Not;
   return K == H ? ProgramSide::Both
          : K    ? ProgramSide::Kernels
                 : ProgramSide::Host;
 }
 
-ProgramSide dlopt::openCLSideAt(StringRef Text, unsigned Offset,
-                                ArrayRef<std::string> KernelMacros) {
-  std::vector<StringRef> Macros = kernelSideMacros(KernelMacros);
+ProgramSide dlopt::openCLSideAt(StringRef Text, unsigned Offset) {
   LangOptions LO;
   Lexer Raw(SourceLocation(), LO, Text.begin(), Text.begin(), Text.end());
   Raw.SetCommentRetentionState(false);
@@ -222,7 +208,7 @@ ProgramSide dlopt::openCLSideAt(StringRef Text, unsigned Offset,
       continue;
     StringRef Word = directiveAt(Text, At);
     if (Word.starts_with("if"))
-      Open.push_back(firstBranchSide(lineAt(Text, At), Macros));
+      Open.push_back(firstBranchSide(lineAt(Text, At)));
     else if (Word == "else" && !Open.empty())
       Open.back() = Open.back() == ProgramSide::Kernels ? ProgramSide::Host
                     : Open.back() == ProgramSide::Host  ? ProgramSide::Kernels
@@ -242,11 +228,10 @@ ProgramSide dlopt::openCLSideAt(StringRef Text, unsigned Offset,
 /// \p Condition are built by a unit the program analyses apart: in a CUDA
 /// file, the other side (host or device); in a header OpenCL kernel files
 /// share with host files, the other side's files.
-static bool otherSideBuilds(StringRef Condition, const LangOptions &LO,
-                            ArrayRef<StringRef> KernelMacros) {
+static bool otherSideBuilds(StringRef Condition, const LangOptions &LO) {
   if (LO.CUDA && testsSide(Condition, {"__CUDA_ARCH__"}))
     return true;
-  return testsSide(Condition, KernelMacros);
+  return testsSide(Condition, OpenCLMacros);
 }
 
 /// The offset of the #if, #ifdef or #ifndef that opens the conditional
@@ -282,14 +267,13 @@ static unsigned chainOpening(const SourceManager &SM, const LangOptions &LO,
 /// taken is skipped as one range), each with the identifiers of its code;
 /// `#if 0` branches are left out.
 static void splitBranches(const SourceManager &SM, const LangOptions &LO,
-                          FileID File, Span S, ArrayRef<StringRef> KernelMacros,
+                          FileID File, Span S,
                           std::vector<SkippedBranch> &Out) {
   StringRef Text = SM.getBufferData(File);
   // The other side of a CUDA file builds it, and is analyzed as a unit of
   // its own (rewriter/CudaUnits.h); so do OpenCL kernel files a branch for
   // the OpenCL compiler, and host files its #else.
-  if (otherSideBuilds(lineAt(Text, chainOpening(SM, LO, File, S.Begin)), LO,
-                      KernelMacros))
+  if (otherSideBuilds(lineAt(Text, chainOpening(SM, LO, File, S.Begin)), LO))
     return;
   // The raw lexer skips comments and keeps string literals whole.
   Lexer Raw(SM.getLocForStartOfFile(File), LO, Text.begin(),
@@ -333,11 +317,9 @@ static void splitBranches(const SourceManager &SM, const LangOptions &LO,
   }
 }
 
-std::vector<SkippedBranch>
-dlopt::skippedBranches(const Preprocessor &PP, const ASTContext &Ctx,
-                       ArrayRef<std::string> KernelMacros) {
+std::vector<SkippedBranch> dlopt::skippedBranches(const Preprocessor &PP,
+                                                  const ASTContext &Ctx) {
   std::vector<SkippedBranch> Out;
-  std::vector<StringRef> Macros = kernelSideMacros(KernelMacros);
   PreprocessingRecord *Record = PP.getPreprocessingRecord();
   if (!Record)
     return Out;
@@ -358,7 +340,7 @@ dlopt::skippedBranches(const Preprocessor &PP, const ASTContext &Ctx,
   }
   for (const auto &[File, S] : Ranges)
     if (Spans.skippedEverywhere(SM, File, S))
-      splitBranches(SM, Ctx.getLangOpts(), File, S, Macros, Out);
+      splitBranches(SM, Ctx.getLangOpts(), File, S, Out);
   return Out;
 }
 

@@ -43,13 +43,10 @@ struct SkippedBranch {
 
 /// The branches \p PP skipped in the unit's user files that some
 /// configuration builds: not `#if 0`, nor those of a file the unit reads
-/// more than once (whose guarded body a second inclusion skips), nor the
-/// other side's (a test of only the OpenCL compiler's macros or of
-/// \p KernelMacros, which the kernels' build options define and the
-/// host's do not). Empty where keepSkippedRanges was not called.
-std::vector<SkippedBranch>
-skippedBranches(const clang::Preprocessor &PP, const clang::ASTContext &Ctx,
-                llvm::ArrayRef<std::string> KernelMacros = {});
+/// more than once (whose guarded body a second inclusion skips). Empty
+/// where keepSkippedRanges was not called.
+std::vector<SkippedBranch> skippedBranches(const clang::Preprocessor &PP,
+                                           const clang::ASTContext &Ctx);
 
 /// The variables, parameters and members of one record that share a name,
 /// and where code may name them: a local variable or parameter only in
@@ -71,11 +68,9 @@ enum class ProgramSide { Both, Kernels, Host };
 
 /// Which side builds offset \p Offset of \p Text, a header's contents:
 /// inside a branch of a conditional that only asks whether the OpenCL
-/// compiler's macros (__OPENCL_VERSION__, __OPENCL_C_VERSION__) or
-/// \p KernelMacros are defined, the side whose compiler takes that branch;
-/// elsewhere both.
-ProgramSide openCLSideAt(llvm::StringRef Text, unsigned Offset,
-                         llvm::ArrayRef<std::string> KernelMacros = {});
+/// compiler's macros (__OPENCL_VERSION__, __OPENCL_C_VERSION__) are
+/// defined, the side whose compiler takes that branch; elsewhere both.
+ProgramSide openCLSideAt(llvm::StringRef Text, unsigned Offset);
 
 /// Per record (its canonical declaration), the names of the variables,
 /// parameters and members of the unit that hold pointers to it or arrays

@@ -10,7 +10,6 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include <set>
 
 using namespace clang;
 using namespace clang::tooling;
@@ -134,35 +133,6 @@ dlopt::kernelFileFlags(const std::vector<std::string> &Files,
             "): kernel files are parsed with neither (name them with "
             "--kernel-flags)";
   return {};
-}
-
-/// The names of the macros \p Args define with -D (joined or separate,
-/// a value or none).
-static std::set<std::string> definedMacros(llvm::ArrayRef<std::string> Args) {
-  std::set<std::string> Names;
-  for (size_t I = 0; I < Args.size(); ++I) {
-    llvm::StringRef A = Args[I];
-    if (!A.consume_front("-D"))
-      continue;
-    if (A.empty() && I + 1 < Args.size())
-      A = Args[++I];
-    if (llvm::StringRef Name = A.split('=').first; !Name.empty())
-      Names.insert(Name.str());
-  }
-  return Names;
-}
-
-std::vector<std::string>
-dlopt::kernelSideMacros(const CompilationDatabase &Base,
-                        const std::vector<std::string> &Files,
-                        const std::vector<std::string> &KernelFlags) {
-  std::set<std::string> Kernel = definedMacros(KernelFlags);
-  for (const std::string &F : Files)
-    if (!isKernelFile(F))
-      for (const CompileCommand &C : Base.getCompileCommands(F))
-        for (const std::string &Name : definedMacros(C.CommandLine))
-          Kernel.erase(Name);
-  return std::vector<std::string>(Kernel.begin(), Kernel.end());
 }
 
 namespace {

@@ -39,14 +39,6 @@ std::vector<std::string>
 kernelFileFlags(const std::vector<std::string> &Files,
                 const std::optional<std::string> &Given, std::string &Warning);
 
-/// The macros \p KernelFlags (kernelFileFlags) define with -D that no
-/// host file's command in \p Base defines: a header both sides include
-/// may test them to tell the kernels' side (`#ifdef OPENCL_COMPILING`).
-std::vector<std::string>
-kernelSideMacros(const clang::tooling::CompilationDatabase &Base,
-                 const std::vector<std::string> &Files,
-                 const std::vector<std::string> &KernelFlags);
-
 /// \p Base, with the command of each kernel file reduced to the -D, -I and
 /// -U of its command plus \p KernelFlags (and -cl-std=CL1.2 unless they
 /// name a version), and __OPENCL_VERSION__ defined as a device compiler

@@ -658,8 +658,8 @@ private:
         File.Side[0] ? *File.Side[0] : Any.emptyCopy(),
         File.Side[1] ? *File.Side[1] : Any.emptyCopy(),
         "defined(__OPENCL_VERSION__) || defined(__OPENCL_C_VERSION__)",
-        [Text, this](unsigned Offset, bool Kernel) {
-          return openCLSideAt(Text, Offset, Analysis.KernelSideMacros) ==
+        [Text](unsigned Offset, bool Kernel) {
+          return openCLSideAt(Text, Offset) ==
                  (Kernel ? ProgramSide::Kernels : ProgramSide::Host);
         });
     if (!Merged) {

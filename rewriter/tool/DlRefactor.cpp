@@ -933,12 +933,8 @@ int main(int Argc, const char **Argv) {
   if (Files.empty())
     return UsageError;
   warnUnprofiled(Opts, Files);
-  const CompilationDatabase &Given =
-      WholeDB ? *WholeDB : Parser->getCompilations();
-  std::vector<std::string> KFlags = kernelFlags(Files);
-  Opts.Analysis.KernelSideMacros = kernelSideMacros(Given, Files, KFlags);
-  std::unique_ptr<CompilationDatabase> KernelDB =
-      withKernelFlags(Given, std::move(KFlags));
+  std::unique_ptr<CompilationDatabase> KernelDB = withKernelFlags(
+      WholeDB ? *WholeDB : Parser->getCompilations(), kernelFlags(Files));
   const CompilationDatabase &DB = *KernelDB;
   Opts.Root = projectRoot(Files);
   if (Opts.Root.empty())
