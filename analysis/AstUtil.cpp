@@ -626,18 +626,31 @@ void dlopt::collectVarying(const Stmt *S,
   }
 }
 
-bool dlopt::containsLoop(const Stmt *S) {
+bool dlopt::containsAny(const Stmt *S,
+                        llvm::function_ref<bool(const Stmt *)> Is) {
   // A worklist, not recursion, as in assignsTo().
   llvm::SmallVector<const Stmt *, 32> Todo{S};
   while (!Todo.empty()) {
     const Stmt *Next = Todo.pop_back_val();
     if (!Next)
       continue;
-    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(Next))
+    if (Is(Next))
       return true;
     llvm::append_range(Todo, subStatements(Next));
   }
   return false;
+}
+
+bool dlopt::containsLoop(const Stmt *S) {
+  return containsAny(S, [](const Stmt *Next) {
+    return isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(Next);
+  });
+}
+
+bool dlopt::runsOnce(ASTContext &Ctx, const Stmt *S) {
+  const auto *Do = dyn_cast<DoStmt>(S);
+  Expr::EvalResult R;
+  return Do && Do->getCond()->EvaluateAsInt(R, Ctx) && R.Val.getInt() == 0;
 }
 
 /// The arguments of \p Call that go straight, as an address or a decayed

@@ -258,8 +258,16 @@ bool isParenOrImplicitCast(const clang::Expr *E);
 /// `const T &`: an lvalue reference to a const-qualified type.
 bool isConstLValueReference(clang::QualType T);
 
+/// Whether \p S is or holds a statement for which \p Is holds (OpenMP
+/// regions' bodies included).
+bool containsAny(const clang::Stmt *S,
+                 llvm::function_ref<bool(const clang::Stmt *)> Is);
+
 /// Whether \p S is or holds a loop (for, range-for, while, do).
 bool containsLoop(const clang::Stmt *S);
+
+/// `do { ... } while (0)`, as CHECK() macros write: its body runs once.
+bool runsOnce(clang::ASTContext &Ctx, const clang::Stmt *S);
 
 /// The variable \p E names (through parentheses and implicit casts), or
 /// null.

@@ -319,13 +319,6 @@ static bool isStringSource(const Expr *Strings) {
          });
 }
 
-/// `do { ... } while (0)`, as CHECK() macros write: its body runs once.
-static bool runsOnce(ASTContext &Ctx, const Stmt *S) {
-  const auto *Do = dyn_cast<DoStmt>(S);
-  Expr::EvalResult R;
-  return Do && Do->getCond()->EvaluateAsInt(R, Ctx) && R.Val.getInt() == 0;
-}
-
 /// The single parent statement of \p S (through the declaration that \p S
 /// initializes: `cl_int err = call;`), or null.
 static const Stmt *parentStmt(ASTContext &Ctx, const Stmt *S) {

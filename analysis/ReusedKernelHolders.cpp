@@ -46,25 +46,21 @@ struct Guards {
 /// Whether \p S holds a break or continue (which may leave a do-while's
 /// body before its end).
 static bool leavesEarly(const Stmt *S) {
-  if (!S)
-    return false;
-  if (isa<BreakStmt, ContinueStmt>(S))
-    return true;
-  return llvm::any_of(S->children(), leavesEarly);
+  return containsAny(
+      S, [](const Stmt *Next) { return isa<BreakStmt, ContinueStmt>(Next); });
 }
 
 /// Whether \p S jumps where its structure does not show: a goto, or a try
 /// whose handlers an exception reaches from anywhere in its block.
 static bool jumps(const Stmt *S) {
-  if (!S)
-    return false;
-  if (isa<GotoStmt, IndirectGotoStmt, CXXTryStmt>(S))
-    return true;
-  return llvm::any_of(S->children(), jumps);
+  return containsAny(S, [](const Stmt *Next) {
+    return isa<GotoStmt, IndirectGotoStmt, CXXTryStmt>(Next);
+  });
 }
 
 /// Adds to \p G what \p Parent says of its child \p Child.
-static void addGuard(const Stmt *Parent, const Stmt *Child, Guards &G) {
+static void addGuard(ASTContext &Ctx, const Stmt *Parent, const Stmt *Child,
+                     Guards &G) {
   if (const auto *If = dyn_cast<IfStmt>(Parent)) {
     if (Child == If->getThen() || Child == If->getElse())
       G.Branches.push_back(Child);
@@ -81,9 +77,7 @@ static void addGuard(const Stmt *Parent, const Stmt *Child, Guards &G) {
     // continues: then it runs whenever what follows does.
     if (Child != Do->getBody() || leavesEarly(Child))
       G.Branches.push_back(Child);
-    const auto *Cond =
-        dyn_cast<IntegerLiteral>(Do->getCond()->IgnoreParenImpCasts());
-    if (!Cond || Cond->getValue() != 0)
+    if (!runsOnce(Ctx, Do))
       G.Loops.push_back(Parent);
   } else if (isa<ForStmt, WhileStmt, CXXForRangeStmt>(Parent)) {
     const auto *For = dyn_cast<ForStmt>(Parent);
@@ -115,7 +109,7 @@ static Guards guardsOf(ASTContext &Ctx, const Stmt *S) {
     if (!Parent)
       return G;
     if (const Stmt *Child = Node.get<Stmt>())
-      addGuard(Parent, Child, G);
+      addGuard(Ctx, Parent, Child, G);
     G.Ancestors.insert(Parent);
     Node = Parents[0];
   }
@@ -175,6 +169,7 @@ std::vector<std::string> OpenCLHost::kernelNamesAt(const ValueDecl *D,
     return {};
   // Creations are in source order: the last one before the use.
   const KernelCreation *Reaching = nullptr;
+  Guards AtReaching;
   std::vector<Guards> Later;
   for (const KernelCreation &C : All) {
     Guards At = guardsOf(Ctx, C.Call);
@@ -183,15 +178,16 @@ std::vector<std::string> OpenCLHost::kernelNamesAt(const ValueDecl *D,
     bool First = Before(C.Call, Use);
     if (At.Function != AtUse.Function || (!First && !Before(Use, C.Call)))
       return {};
-    if (First)
+    if (First) {
       Reaching = &C;
-    else
+      AtReaching = std::move(At);
+    } else {
       Later.push_back(std::move(At));
+    }
   }
   if (!Reaching || Reaching->Name.empty())
     return {};
   // It must run whenever the use does...
-  Guards AtReaching = guardsOf(Ctx, Reaching->Call);
   if (AtReaching.InSwitch)
     return {};
   for (const Stmt *Branch : AtReaching.Branches)
