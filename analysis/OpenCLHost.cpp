@@ -559,18 +559,27 @@ void OpenCLHost::setKernelArg(const CallExpr *Call) {
     return;
   }
   std::optional<int64_t> Index = argumentIndex(Ctx, Call->getArg(1));
+  // One problem per call, naming every kernel it may set.
+  if (!Index || *Index < 0) {
+    std::string Kernels;
+    for (size_t K = 0; K < Names.size(); ++K)
+      Kernels += (K == 0                  ? "'"
+                  : K + 1 == Names.size() ? "' and '"
+                                          : "', '") +
+                 Names[K];
+    Problems.push_back(
+        {A.Record, Call->getArg(1)->getExprLoc(),
+         Buf + " bound to an argument of kernel" +
+             (Names.size() > 1 ? "s " : " ") + Kernels +
+             "' whose index is neither a constant nor a counter stepped in "
+             "straight-line code"});
+    A.IndexKnown = false;
+  } else {
+    A.Index = static_cast<unsigned>(*Index);
+  }
   // One binding per kernel the call may set (several through a parameter).
   for (const std::string &Name : Names) {
     A.Kernel = Name;
-    if (!Index || *Index < 0) {
-      Problems.push_back({A.Record, Call->getArg(1)->getExprLoc(),
-                          Buf + " bound to an argument of kernel '" + A.Kernel +
-                              "' whose index is neither a constant nor a "
-                              "counter stepped in straight-line code"});
-      A.IndexKnown = false;
-    } else {
-      A.Index = static_cast<unsigned>(*Index);
-    }
     Arguments.push_back(A);
   }
 }
