@@ -60,14 +60,26 @@ static std::string memoryKey(const RecordPlan &R,
   return R.Name + "=" + llvm::join(Arrays, "");
 }
 
-/// The other layouts a cluster laid out as \p L is tried in.
-static std::vector<Layout> alternatives(const Layout &L) {
+/// The tile of the plans that tile clusters the model did not. On a CPU,
+/// small tiles: md-split's clusters all tiled by 4 to 16 ran alike, by 64
+/// or 256 8 % slower than its automatic plan. A record whose arrays CUDA
+/// runtime calls allocate or copy has its kernels on a GPU, where a tile
+/// is a multiple of the warp's 32 threads and the model's tiled clusters
+/// take 128 (docs/cuda.md); the oracle searches on an H100 and an H200
+/// found the whole record in tiles of 64 or 128 fastest for mosquito-cu
+/// and lavaMD-cu, whose automatic plans split or keep it.
+static uint64_t untriedTile(const RecordPlan &R) {
+  return R.CudaCallAt.empty() ? 16 : 128;
+}
+
+/// The other layouts a cluster of \p R laid out as \p L is tried in.
+static std::vector<Layout> alternatives(const RecordPlan &R, const Layout &L) {
   std::vector<Layout> Out;
   for (Layout A : {Layout::aos(), Layout::soa()})
     if (A != L)
       Out.push_back(A);
   if (L.Kind != LayoutKind::Tiled) {
-    Out.push_back(Layout::tiled(16));
+    Out.push_back(Layout::tiled(untriedTile(R)));
     return Out;
   }
   for (uint64_t T : {L.Tile / 4, L.Tile * 4})
@@ -76,19 +88,17 @@ static std::vector<Layout> alternatives(const Layout &L) {
   return Out;
 }
 
-/// \p Chosen with every cluster a loop reads tiled by 16. The model decides
-/// cluster by cluster, but a loop over several clusters streams one array
-/// per SoA field: md-split's integration loop over ten fields in four
-/// clusters ran 1.12x faster with fast-math (1.06x without) with all four
-/// tiled by 16 than with the automatic plan (three SoA, one tiled), which
-/// no change of one cluster reaches. Small tiles: its clusters all tiled by
-/// 4 to 16 ran alike, by 64 or 256 (the model's tile for one cluster) 8 %
-/// slower than the automatic plan.
+/// \p Chosen with every cluster a loop reads tiled alike (untriedTile).
+/// The model decides cluster by cluster, but a loop over several clusters
+/// streams one array per SoA field: md-split's integration loop over ten
+/// fields in four clusters ran 1.12x faster with fast-math (1.06x without)
+/// with all four tiled by 16 than with the automatic plan (three SoA, one
+/// tiled), which no change of one cluster reaches.
 static std::vector<Layout> uniformTiles(const RecordPlan &R,
                                         std::vector<Layout> Chosen) {
   for (unsigned C = 0; C < Chosen.size(); ++C)
     if (!R.Clusters[C].Fields.Cold)
-      Chosen[C] = Layout::tiled(16);
+      Chosen[C] = Layout::tiled(untriedTile(R));
   return Chosen;
 }
 
@@ -124,6 +134,13 @@ std::vector<TuneCandidate> dlopt::tuneCandidates(const LayoutPlan &Plan,
       Whole.Clusters[0].Fields.Fields.push_back(F);
     Seen.insert(memoryKey(Whole, {Layout::aos()})); // The original.
     Add(Whole, {Layout::soa()});
+    // On a GPU, the whole record tiled too: several kernels that each read
+    // a few of its fields ran 6 % faster so in mosquito-cu than split into
+    // ten arrays, which no model of one cluster predicts (and on 15 other
+    // records with several kernels it was 0-6 % slower: a candidate to
+    // measure, not a rule; docs/cuda.md).
+    if (!R->CudaCallAt.empty())
+      Add(Whole, {Layout::tiled(untriedTile(*R))});
     Add(*R, uniformTiles(*R, Chosen));
   }
   for (const RecordPlan *R : Records) {
@@ -131,7 +148,7 @@ std::vector<TuneCandidate> dlopt::tuneCandidates(const LayoutPlan &Plan,
     for (const ClusterPlan &C : R->Clusters)
       Chosen.push_back(C.Chosen);
     for (unsigned C = 0; C < Chosen.size(); ++C)
-      for (const Layout &A : alternatives(Chosen[C])) {
+      for (const Layout &A : alternatives(*R, Chosen[C])) {
         std::vector<Layout> Neighbour = Chosen;
         Neighbour[C] = A;
         Add(*R, Neighbour);

@@ -374,6 +374,34 @@ TEST(TuneCandidatesTest, OneTileSizeForTheClustersLoopsRead) {
                                       "--layout P=split:{x,y}aos{m}aos"}));
 }
 
+TEST(TuneCandidatesTest, GpuRecordsTryTheWholeRecordTiledByWarps) {
+  // Arrays that CUDA runtime calls allocate: the kernels run on a GPU,
+  // where tiles are warps (128), and the whole record tiled is a plan of
+  // its own (mosquito-cu's oracle). Every field alone: the record's SoA is
+  // the automatic plan.
+  RecordPlan R = particle({Layout::aos(), Layout::aos()});
+  R.CudaCallAt = "mosquito.cu:390:3";
+  R.Clusters[0].Fields.Fields = {0};
+  ClusterPlan Y;
+  Y.Fields.Fields = {1};
+  Y.Chosen = Layout::aos();
+  R.Clusters.push_back(Y);
+  LayoutPlan Plan;
+  Plan.Records.push_back(R);
+  EXPECT_EQ(candidateNames(Plan, 5),
+            (std::vector<std::string>{
+                "automatic", "--layout P=tiled:128",
+                "--layout P=split:{x}tiled:128{m}tiled:128{y}tiled:128",
+                "--layout P=split:{x}tiled:128{m}aos{y}aos",
+                "--layout P=split:{x}aos{m}tiled:128{y}aos"}));
+  // On a CPU neither: tiles of 16, and no whole-record tiling.
+  Plan.Records[0].CudaCallAt.clear();
+  EXPECT_EQ(
+      candidateNames(Plan, 2),
+      (std::vector<std::string>{
+          "automatic", "--layout P=split:{x}tiled:16{m}tiled:16{y}tiled:16"}));
+}
+
 TEST(TuneCandidatesTest, UntransformableRecordsHaveNoPlans) {
   LayoutPlan Plan;
   RecordPlan R = particle({Layout::soa(), Layout::soa()});
