@@ -139,6 +139,10 @@ struct ClUse {
   const clang::Expr *Ref = nullptr;
   /// BufferDeclaration: the variable or member.
   const clang::DeclaratorDecl *Holder = nullptr;
+  /// BufferDeclaration of a local declaration that also declares other
+  /// cl_mem variables (`cl_mem bodies, forces;`): those, which keep their
+  /// type in a declaration of their own.
+  std::vector<const clang::VarDecl *> Others;
   /// SetArgument, ArgumentIndex: the index's value.
   int64_t Index = 0;
   /// SetArgument: the buffer whose address is passed (buf in &buf), and the

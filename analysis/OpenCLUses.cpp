@@ -89,18 +89,32 @@ void OpenCLHost::declarationUse(const ValueDecl *Holder, const ClBuffer &B) {
         return Problem("is declared in a for statement");
     }
   std::vector<const DeclaratorDecl *> Shared = sharingSpecifiers(Ctx, D);
+  // `cl_mem bodies, forces, energies[2];` in a function: the record's
+  // buffers get a declaration of their own (OpenCLRenderer), the others
+  // keep theirs. Elsewhere (a global, a member), or beside another record's
+  // buffers, whose declaration would change too, not yet.
+  bool Local = Parents.size() == 1 && Parents[0].get<DeclStmt>();
   for (const DeclaratorDecl *Other : Shared)
-    if (bufferRecord(Other) != B.Record)
+    if (const RecordDecl *Of = bufferRecord(Other);
+        Of != B.Record && (Of || !Local))
       return Problem("is declared together with '" + Other->getNameAsString() +
-                     "', which is not a buffer of the same record (not "
-                     "rewritten yet)");
-  // The specifiers are spelled once: the first declarator respells them.
-  if (!Shared.empty() && Shared.front() != D)
+                     "', which is not a buffer of the same record (" +
+                     (Of ? "another record's buffer" : "not in a function") +
+                     ": not rewritten yet)");
+  // The specifiers are spelled once: the record's first declarator
+  // respells them.
+  auto First = llvm::find_if(Shared, [&](const DeclaratorDecl *Other) {
+    return bufferRecord(Other) == B.Record;
+  });
+  if (First != Shared.end() && *First != D)
     return;
   ClUse U;
   U.Kind = ClUseKind::BufferDeclaration;
   U.Record = B.Record;
   U.Holder = D;
+  for (const DeclaratorDecl *Other : Shared)
+    if (bufferRecord(Other) != B.Record)
+      U.Others.push_back(cast<VarDecl>(Other));
   Uses.push_back(std::move(U));
 }
 

@@ -69,6 +69,8 @@ void OpenCLRenderer::hostUse(const ClUse &U) {
   const CallExpr *Call = U.Call;
   switch (U.Kind) {
   case ClUseKind::BufferDeclaration:
+    if (!U.Others.empty())
+      return sharedDeclaration(RD, *L, cast<VarDecl>(U.Holder), U.Others);
     return bufferDeclaration(RD, *L, U.Holder);
   case ClUseKind::Create:
   case ClUseKind::Write:
@@ -218,6 +220,53 @@ void OpenCLRenderer::bufferDeclaration(const RecordDecl *RD,
                        /*DropSemicolon=*/true);
        },
        /*Needs=*/0});
+}
+
+/// `cl_mem bodies, energies, forces;` in a function, bodies and forces the
+/// record's: each run of declarators in order keeps a declaration of its
+/// own, the record's with the handle's type (`T_cl bodies;\n cl_mem
+/// energies;\n T_cl forces;`), so that an initializer still sees the
+/// variables declared before it. \p First is the record's first.
+void OpenCLRenderer::sharedDeclaration(
+    const RecordDecl *RD, const HandleLayout &L, const VarDecl *First,
+    const std::vector<const VarDecl *> &Others) {
+  DynTypedNodeList Parents = Ctx.getParents(*First);
+  const auto *DS = Parents.size() == 1 ? Parents[0].get<DeclStmt>() : nullptr;
+  auto Whole = DS ? rangeOf(DS->getSourceRange()) : std::nullopt;
+  const auto *VD0 = DS ? dyn_cast<VarDecl>(*DS->decl_begin()) : nullptr;
+  auto Specifiers =
+      VD0 ? rangeOf(VD0->getTypeSourceInfo()->getTypeLoc().getSourceRange())
+          : std::nullopt;
+  if (!Whole || !Specifiers || Specifiers->Begin != Whole->Begin)
+    return cannotRender(RD, First->getLocation(), "a shared declaration");
+  // Each declarator from its name (cl_mem is a pointer: no `*` before it)
+  // to its end, initializer included.
+  std::vector<std::pair<FileRange, bool>> Declarators;
+  for (const Decl *D : DS->decls()) {
+    const auto *VD = cast<VarDecl>(D);
+    auto Range = rangeOf(SourceRange(VD->getLocation(), VD->getEndLoc()));
+    if (!Range)
+      return cannotRender(RD, VD->getLocation(), "a shared declaration");
+    Declarators.push_back({*Range, !llvm::is_contained(Others, VD)});
+  }
+  unsigned Column = SM.getSpellingColumnNumber(DS->getBeginLoc()) - 1;
+  unsigned SB = Specifiers->Begin, SE = Specifiers->End;
+  std::string Handle = L.clName();
+  Sites.push_back({Whole->File, Whole->Begin, Whole->End, RD,
+                   [=](const EditSet &ES, const LaneContext *) {
+                     std::string Kept = ES.textOf(SB, SE), Text;
+                     for (size_t K = 0; K < Declarators.size(); ++K) {
+                       auto [Range, Mine] = Declarators[K];
+                       bool Starts =
+                           K == 0 || Declarators[K - 1].second != Mine;
+                       if (Starts && K > 0)
+                         Text += ";\n" + std::string(Column, ' ');
+                       Text += Starts ? (Mine ? Handle : Kept) + " " : ", ";
+                       Text += ES.textOf(Range.Begin, Range.End);
+                     }
+                     return format(Text + ";", Column);
+                   },
+                   HandleLayout::HandleType | HandleLayout::ClBuffers});
 }
 
 /// The first index of a buffer's arguments: renumbered if written as a

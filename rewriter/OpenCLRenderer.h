@@ -44,6 +44,9 @@ private:
   std::vector<TextFn> args(const clang::CallExpr *Call, unsigned N);
   void bufferDeclaration(const clang::RecordDecl *RD, const HandleLayout &L,
                          const clang::DeclaratorDecl *D);
+  void sharedDeclaration(const clang::RecordDecl *RD, const HandleLayout &L,
+                         const clang::VarDecl *First,
+                         const std::vector<const clang::VarDecl *> &Others);
   /// The index the argument written at \p U.Index has once the buffers
   /// bound below it are one argument per array.
   int64_t renumbered(const ClUse &U) const;
