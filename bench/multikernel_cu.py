@@ -195,6 +195,9 @@ def run(o):
         exe = os.path.join(o.run, *job)
         r = subprocess.run(["nvcc", *FLAGS, exe + ".cu", "-o", exe], capture_output=True,
                            text=True)
+        if r.returncode:
+            print(f"multikernel_cu.py: {exe}.cu does not build: {r.stderr[-1000:]}",
+                  file=sys.stderr)
         return job, r.returncode == 0
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
         jobs = [j for j, ok in pool.map(build, jobs) if ok]
@@ -204,14 +207,20 @@ def run(o):
         for shape, variant in jobs:
             if o.deadline and time.monotonic() - start > o.deadline:
                 break
-            r = subprocess.run([os.path.join(o.run, shape, variant)], capture_output=True,
-                               text=True, timeout=120)
-            seconds = re.search(r"kernel seconds: ([0-9.]+)", r.stderr)
             e = results.setdefault(shape, {}).setdefault(variant, dict(kernel=[], outputs=[]))
+            try:
+                r = subprocess.run([os.path.join(o.run, shape, variant)],
+                                   capture_output=True, text=True, timeout=120)
+            except subprocess.TimeoutExpired:
+                if "timed out" not in e["outputs"]:
+                    e["outputs"].append("timed out")
+                continue
+            seconds = re.search(r"kernel seconds: ([0-9.]+)", r.stderr)
             if r.returncode == 0 and seconds:
                 e["kernel"].append(float(seconds.group(1)))
-            if r.stdout not in e["outputs"]:
-                e["outputs"].append(r.stdout)
+            out = r.stdout if r.returncode == 0 else f"exit {r.returncode}: {r.stdout}"
+            if out not in e["outputs"]:
+                e["outputs"].append(out)
         with open(o.out, "w") as f:  # kept as it goes: a deadline keeps what ran
             json.dump(results, f, indent=1)
     return 0
@@ -225,10 +234,11 @@ def report(o):
     print("|---|---|---|---|---|---|---|---|")
     for shape, by in results.items():
         med = {v: statistics.median(e["kernel"]) for v, e in by.items() if e["kernel"]}
-        best = min(med.values())
+        best = min(med.values(), default=None)
         cell = lambda v: f"{med[v] / best:.3f}" if v in med else "-"
         same = len({out for e in by.values() for out in e["outputs"]}) == 1
-        print(f"| {shape} | {len(SHAPES[shape][1])} | {cell('aos')} | {cell('soa')} | "
+        kernels = len(SHAPES[shape][1]) if shape in SHAPES else "?"
+        print(f"| {shape} | {kernels} | {cell('aos')} | {cell('soa')} | "
               f"{cell('auto')} | {cell('t128')} | {cell('t1024')} | {'yes' if same else 'NO'} |")
     return 0
 

@@ -60,17 +60,22 @@ static std::string memoryKey(const RecordPlan &R,
   return R.Name + "=" + llvm::join(Arrays, "");
 }
 
+/// Whether \p R was planned for a GPU: as RecordPlanner chooses the CUDA
+/// model, a significant kernel of it is a CUDA kernel.
+static bool onGpu(const RecordPlan &R) {
+  return llvm::any_of(R.Kernels, [](const KernelSummary &K) {
+    return K.Significant && K.Cuda;
+  });
+}
+
 /// The tile of the plans that tile clusters the model did not. On a CPU,
 /// small tiles: md-split's clusters all tiled by 4 to 16 ran alike, by 64
-/// or 256 8 % slower than its automatic plan. A record whose arrays CUDA
-/// runtime calls allocate or copy has its kernels on a GPU, where a tile
-/// is a multiple of the warp's 32 threads and the model's tiled clusters
+/// or 256 8 % slower than its automatic plan. On a GPU a tile is a
+/// multiple of the warp's 32 threads and the CUDA model's tiled clusters
 /// take 128 (docs/cuda.md); the oracle searches on an H100 and an H200
 /// found the whole record in tiles of 64 or 128 fastest for mosquito-cu
 /// and lavaMD-cu, whose automatic plans split or keep it.
-static uint64_t untriedTile(const RecordPlan &R) {
-  return R.CudaCallAt.empty() ? 16 : 128;
-}
+static uint64_t untriedTile(const RecordPlan &R) { return onGpu(R) ? 128 : 16; }
 
 /// The other layouts a cluster of \p R laid out as \p L is tried in.
 static std::vector<Layout> alternatives(const RecordPlan &R, const Layout &L) {
@@ -107,7 +112,12 @@ std::vector<TuneCandidate> dlopt::tuneCandidates(const LayoutPlan &Plan,
   std::vector<TuneCandidate> Out{{"automatic", {}}};
   std::set<std::string> Seen;
   auto Add = [&](const RecordPlan &R, const std::vector<Layout> &Layouts) {
-    if (Out.size() >= Max || !Seen.insert(memoryKey(R, Layouts)).second)
+    // Sub-arrays passed to transfers cannot carry tiles (RecordPlanner):
+    // such a plan would only be refused when rendered.
+    bool Tiled = llvm::any_of(
+        Layouts, [](const Layout &L) { return L.Kind == LayoutKind::Tiled; });
+    if (Out.size() >= Max || (Tiled && R.tilesBlockedByTransfers()) ||
+        !Seen.insert(memoryKey(R, Layouts)).second)
       return;
     std::string Option = layoutOption(R, Layouts);
     llvm::Expected<PlanOverride> O = parseLayoutOption(Option);
@@ -139,7 +149,7 @@ std::vector<TuneCandidate> dlopt::tuneCandidates(const LayoutPlan &Plan,
     // ten arrays, which no model of one cluster predicts (and on 15 other
     // records with several kernels it was 0-6 % slower: a candidate to
     // measure, not a rule; docs/cuda.md).
-    if (!R->CudaCallAt.empty())
+    if (onGpu(*R))
       Add(Whole, {Layout::tiled(untriedTile(*R))});
     Add(*R, uniformTiles(*R, Chosen));
   }

@@ -375,12 +375,15 @@ TEST(TuneCandidatesTest, OneTileSizeForTheClustersLoopsRead) {
 }
 
 TEST(TuneCandidatesTest, GpuRecordsTryTheWholeRecordTiledByWarps) {
-  // Arrays that CUDA runtime calls allocate: the kernels run on a GPU,
-  // where tiles are warps (128), and the whole record tiled is a plan of
-  // its own (mosquito-cu's oracle). Every field alone: the record's SoA is
-  // the automatic plan.
+  // A significant CUDA kernel: the record was planned for a GPU, where
+  // tiles are warps (128), and the whole record tiled is a plan of its own
+  // (mosquito-cu's oracle). Every field alone: the record's SoA is the
+  // automatic plan.
   RecordPlan R = particle({Layout::aos(), Layout::aos()});
-  R.CudaCallAt = "mosquito.cu:390:3";
+  KernelSummary Movement;
+  Movement.Name = "movement";
+  Movement.Cuda = true;
+  R.Kernels = {Movement};
   R.Clusters[0].Fields.Fields = {0};
   ClusterPlan Y;
   Y.Fields.Fields = {1};
@@ -394,12 +397,20 @@ TEST(TuneCandidatesTest, GpuRecordsTryTheWholeRecordTiledByWarps) {
                 "--layout P=split:{x}tiled:128{m}tiled:128{y}tiled:128",
                 "--layout P=split:{x}tiled:128{m}aos{y}aos",
                 "--layout P=split:{x}aos{m}tiled:128{y}aos"}));
-  // On a CPU neither: tiles of 16, and no whole-record tiling.
-  Plan.Records[0].CudaCallAt.clear();
+  // An insignificant CUDA kernel (the record's time is the CPU's), or
+  // none: tiles of 16, and no whole-record tiling.
+  Plan.Records[0].Kernels[0].Significant = false;
   EXPECT_EQ(
       candidateNames(Plan, 2),
       (std::vector<std::string>{
           "automatic", "--layout P=split:{x}tiled:16{m}tiled:16{y}tiled:16"}));
+  // Sub-arrays passed to CUDA copies: no tiles at all (they would only be
+  // refused when rendered).
+  Plan.Records[0].Kernels[0].Significant = true;
+  Plan.Records[0].CudaCallAt = "mosquito.cu:390:3";
+  Plan.Records[0].SubArrayAt = "mosquito.cu:400:3";
+  ASSERT_TRUE(Plan.Records[0].tilesBlockedByTransfers());
+  EXPECT_EQ(candidateNames(Plan, 20), (std::vector<std::string>{"automatic"}));
 }
 
 TEST(TuneCandidatesTest, UntransformableRecordsHaveNoPlans) {
