@@ -101,6 +101,24 @@ void OpenCLHost::declarationUse(const ValueDecl *Holder, const ClBuffer &B) {
                      "', which is not a buffer of the same record (" +
                      (Of ? "another record's buffer" : "not in a function") +
                      ": not rewritten yet)");
+  // The renderer respells such a declaration from its type and each
+  // declarator's text (OpenCLRenderer::sharedDeclaration).
+  if (llvm::any_of(Shared, [&](const DeclaratorDecl *Other) {
+        return bufferRecord(Other) != B.Record;
+      })) {
+    const DeclaratorDecl *Front = Shared.front();
+    const auto *DS = Parents[0].get<DeclStmt>();
+    if (DS->getBeginLoc() !=
+        Front->getTypeSourceInfo()->getTypeLoc().getBeginLoc())
+      return Problem("is declared together with other variables after "
+                     "specifiers other than its type (not rewritten yet)");
+    for (const DeclaratorDecl *Other : Shared)
+      if (!spelledInFile(Ctx,
+                         SourceRange(Other->getLocation(), Other->getEndLoc())))
+        return Problem("is declared together with '" +
+                       Other->getNameAsString() +
+                       "', which a macro spells (not rewritten yet)");
+  }
   // The specifiers are spelled once: the record's first declarator
   // respells them.
   auto First = llvm::find_if(Shared, [&](const DeclaratorDecl *Other) {

@@ -145,9 +145,9 @@ std::vector<TuneCandidate> dlopt::tuneCandidates(const LayoutPlan &Plan,
     Seen.insert(memoryKey(Whole, {Layout::aos()})); // The original.
     Add(Whole, {Layout::soa()});
     // On a GPU, the whole record tiled too: several kernels that each read
-    // a few of its fields ran 6 % faster so in mosquito-cu than split into
-    // ten arrays, which no model of one cluster predicts (and on 15 other
-    // records with several kernels it was 0-6 % slower: a candidate to
+    // a few of its fields ran 3-6 % faster so in mosquito-cu than split
+    // into ten arrays, which no model of one cluster predicts (and on most
+    // of 15 other records with several kernels 2-5 % slower: a candidate to
     // measure, not a rule; docs/cuda.md).
     if (onGpu(*R))
       Add(Whole, {Layout::tiled(untriedTile(*R))});
