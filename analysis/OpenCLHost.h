@@ -61,6 +61,12 @@ ClCall classifyClCall(const clang::CallExpr *Call);
 
 /// Whether \p T is spelled as OpenCL's cl_mem (through any sugar).
 bool isClMem(clang::QualType T);
+/// The base type of \p VD as written (`cl_mem` of `cl_mem spare[2]`).
+clang::TypeLoc baseTypeLoc(const clang::VarDecl *VD);
+/// Why the local declaration \p DS, which declares a record's buffers
+/// beside other cl_mem variables, cannot be respelled as a declaration per
+/// run of declarators (OpenCLRenderer), or "" (OpenCLUses.cpp).
+std::string unsplittable(clang::ASTContext &Ctx, const clang::DeclStmt *DS);
 /// Whether \p T is spelled as OpenCL's cl_kernel.
 bool isClKernel(clang::QualType T);
 

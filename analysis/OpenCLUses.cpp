@@ -14,7 +14,9 @@
 #include "analysis/AstUtil.h"
 #include "analysis/OpenCLHost.h"
 #include "clang/AST/ParentMapContext.h"
+#include "clang/Basic/CharInfo.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include <set>
 
 using namespace clang;
@@ -44,6 +46,76 @@ sharingSpecifiers(ASTContext &Ctx, const DeclaratorDecl *D) {
         VD && VD->getBeginLoc() == D->getBeginLoc())
       Out.push_back(VD);
   return Out;
+}
+
+/// Whether the text of \p File from \p B to \p E holds only whitespace
+/// and, with \p Comma, one comma: no comment or directive that respelling
+/// the declarators around it would lose.
+static bool onlySeparator(const SourceManager &SM, SourceLocation B,
+                          SourceLocation E, bool Comma) {
+  if (B.isInvalid() || E.isInvalid() || B.isMacroID() || E.isMacroID() ||
+      SM.getFileID(B) != SM.getFileID(E))
+    return false;
+  const char *P = SM.getCharacterData(B), *End = SM.getCharacterData(E);
+  unsigned Commas = 0;
+  for (; P < End; ++P)
+    if (*P == ',')
+      ++Commas;
+    else if (!isWhitespace(*P))
+      return false;
+  return P == End && Commas == (Comma ? 1u : 0u);
+}
+
+/// The base type of \p VD as written (`cl_mem` of `cl_mem spare[2]`).
+TypeLoc dlopt::baseTypeLoc(const VarDecl *VD) {
+  TypeLoc TL = VD->getTypeSourceInfo()->getTypeLoc();
+  if (auto ATL = TL.getAs<ConstantArrayTypeLoc>())
+    return ATL.getElementLoc();
+  return TL;
+}
+
+/// Why the local declaration \p DS, which declares a record's buffers beside
+/// other cl_mem variables, cannot be respelled as runs of declarations
+/// (OpenCLRenderer::sharedDeclaration), or "". It must be a statement of a
+/// block, declare variables only, each `cl_mem name` or `cl_mem name[N]`,
+/// initialized or not, without a storage class or qualifiers, and hold
+/// nothing but whitespace and commas between its type and declarators.
+std::string dlopt::unsplittable(ASTContext &Ctx, const DeclStmt *DS) {
+  DynTypedNodeList Up = Ctx.getParents(*DS);
+  if (Up.size() != 1 || !Up[0].get<CompoundStmt>())
+    return "the declaration is not a statement of a block";
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  SourceLocation Last;
+  for (const Decl *D : DS->decls()) {
+    const auto *VD = dyn_cast<VarDecl>(D);
+    if (!VD)
+      return "the declaration also declares something that is not a variable";
+    std::string Name = "'" + VD->getNameAsString() + "'";
+    QualType T = VD->getType();
+    if (const ConstantArrayType *AT = Ctx.getAsConstantArrayType(T))
+      T = AT->getElementType();
+    if (!isClMem(T) || T.isLocalConstQualified() ||
+        T.isLocalVolatileQualified())
+      return Name + " is not a cl_mem or an array of cl_mem";
+    if (VD->getStorageClass() != SC_None ||
+        VD->getTSCSpec() != TSCS_unspecified)
+      return Name + " has a storage class";
+    if (!spelledInFile(Ctx, SourceRange(VD->getLocation(), VD->getEndLoc())))
+      return Name + " is spelled by a macro";
+    TypeLoc TL = baseTypeLoc(VD);
+    if (Last.isInvalid()) {
+      if (TL.getBeginLoc() != DS->getBeginLoc())
+        return "specifiers come before its type";
+      Last = Lexer::getLocForEndOfToken(TL.getEndLoc(), 0, SM, LO);
+    }
+    if (!onlySeparator(SM, Last, VD->getLocation(), D != *DS->decl_begin()))
+      return "more than a comma comes before " + Name;
+    Last = Lexer::getLocForEndOfToken(VD->getEndLoc(), 0, SM, LO);
+  }
+  if (!onlySeparator(SM, Last, DS->getEndLoc(), false))
+    return "more than whitespace comes before its ';'";
+  return "";
 }
 
 void OpenCLHost::declarationUse(const ValueDecl *Holder, const ClBuffer &B) {
@@ -105,20 +177,12 @@ void OpenCLHost::declarationUse(const ValueDecl *Holder, const ClBuffer &B) {
   // declarator's text (OpenCLRenderer::sharedDeclaration).
   if (llvm::any_of(Shared, [&](const DeclaratorDecl *Other) {
         return bufferRecord(Other) != B.Record;
-      })) {
-    const DeclaratorDecl *Front = Shared.front();
-    const auto *DS = Parents[0].get<DeclStmt>();
-    if (DS->getBeginLoc() !=
-        Front->getTypeSourceInfo()->getTypeLoc().getBeginLoc())
-      return Problem("is declared together with other variables after "
-                     "specifiers other than its type (not rewritten yet)");
-    for (const DeclaratorDecl *Other : Shared)
-      if (!spelledInFile(Ctx,
-                         SourceRange(Other->getLocation(), Other->getEndLoc())))
-        return Problem("is declared together with '" +
-                       Other->getNameAsString() +
-                       "', which a macro spells (not rewritten yet)");
-  }
+      }))
+    if (std::string Why = unsplittable(Ctx, Parents[0].get<DeclStmt>());
+        !Why.empty())
+      return Problem("is declared together with other cl_mem variables, "
+                     "and " +
+                     Why + " (not rewritten yet)");
   // The specifiers are spelled once: the record's first declarator
   // respells them.
   auto First = llvm::find_if(Shared, [&](const DeclaratorDecl *Other) {

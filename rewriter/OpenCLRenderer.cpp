@@ -234,19 +234,20 @@ void OpenCLRenderer::sharedDeclaration(
   const auto *DS = Parents.size() == 1 ? Parents[0].get<DeclStmt>() : nullptr;
   auto Whole = DS ? rangeOf(DS->getSourceRange()) : std::nullopt;
   const auto *VD0 = DS ? dyn_cast<VarDecl>(*DS->decl_begin()) : nullptr;
+  // The analysis admitted only `cl_mem a, b[N] = ...;` (unsplittable()).
   auto Specifiers =
-      VD0 ? rangeOf(VD0->getTypeSourceInfo()->getTypeLoc().getSourceRange())
-          : std::nullopt;
+      VD0 ? rangeOf(baseTypeLoc(VD0).getSourceRange()) : std::nullopt;
   if (!Whole || !Specifiers || Specifiers->Begin != Whole->Begin)
     return cannotRender(RD, First->getLocation(), "a shared declaration");
   // Each declarator from its name (cl_mem is a pointer: no `*` before it)
-  // to its end, initializer included.
+  // to its end, array bounds and initializer included.
   std::vector<std::pair<FileRange, bool>> Declarators;
   for (const Decl *D : DS->decls()) {
-    const auto *VD = cast<VarDecl>(D);
-    auto Range = rangeOf(SourceRange(VD->getLocation(), VD->getEndLoc()));
+    const auto *VD = dyn_cast<VarDecl>(D);
+    auto Range = VD ? rangeOf(SourceRange(VD->getLocation(), VD->getEndLoc()))
+                    : std::nullopt;
     if (!Range)
-      return cannotRender(RD, VD->getLocation(), "a shared declaration");
+      return cannotRender(RD, D->getLocation(), "a shared declaration");
     Declarators.push_back({*Range, !llvm::is_contained(Others, VD)});
   }
   unsigned Column = SM.getSpellingColumnNumber(DS->getBeginLoc()) - 1;
