@@ -48,7 +48,7 @@ sharingSpecifiers(ASTContext &Ctx, const DeclaratorDecl *D) {
   return Out;
 }
 
-/// Whether the text of \p File from \p B to \p E holds only whitespace
+/// Whether the text from \p B to \p E (one file's) holds only whitespace
 /// and, with \p Comma, one comma: no comment or directive that respelling
 /// the declarators around it would lose.
 static bool onlySeparator(const SourceManager &SM, SourceLocation B,
@@ -154,49 +154,48 @@ void OpenCLHost::declarationUse(const ValueDecl *Holder, const ClBuffer &B) {
   if (TL.getBeginLoc().isMacroID() || D->getLocation().isMacroID())
     return Problem("is declared inside a macro");
   DynTypedNodeList Parents = Ctx.getParents(*D);
-  if (Parents.size() == 1)
-    if (const auto *DS = Parents[0].get<DeclStmt>()) {
-      DynTypedNodeList Up = Ctx.getParents(*DS);
-      if (Up.size() == 1 && Up[0].get<ForStmt>())
-        return Problem("is declared in a for statement");
-    }
-  std::vector<const DeclaratorDecl *> Shared = sharingSpecifiers(Ctx, D);
+  const auto *DS = Parents.size() == 1 ? Parents[0].get<DeclStmt>() : nullptr;
+  if (DS) {
+    DynTypedNodeList Up = Ctx.getParents(*DS);
+    if (Up.size() == 1 && Up[0].get<ForStmt>())
+      return Problem("is declared in a for statement");
+  }
   // `cl_mem bodies, forces, energies[2];` in a function: the record's
   // buffers get a declaration of their own (OpenCLRenderer), the others
   // keep theirs. Elsewhere (a global, a member), or beside another record's
   // buffers, whose declaration would change too, not yet.
-  bool Local = Parents.size() == 1 && Parents[0].get<DeclStmt>();
-  for (const DeclaratorDecl *Other : Shared)
-    if (const RecordDecl *Of = bufferRecord(Other);
-        Of != B.Record && (Of || !Local))
+  std::vector<const DeclaratorDecl *> Mine;
+  std::vector<const VarDecl *> Others;
+  for (const DeclaratorDecl *Other : sharingSpecifiers(Ctx, D)) {
+    const RecordDecl *Of = bufferRecord(Other);
+    if (Of == B.Record) {
+      Mine.push_back(Other);
+      continue;
+    }
+    if (Of || !DS)
       return Problem("is declared together with '" + Other->getNameAsString() +
                      "', which is not a buffer of the same record (" +
                      (Of ? "another record's buffer" : "not in a function") +
                      ": not rewritten yet)");
+    // A declaration statement declares variables only.
+    Others.push_back(cast<VarDecl>(Other));
+  }
   // The renderer respells such a declaration from its type and each
   // declarator's text (OpenCLRenderer::sharedDeclaration).
-  if (llvm::any_of(Shared, [&](const DeclaratorDecl *Other) {
-        return bufferRecord(Other) != B.Record;
-      }))
-    if (std::string Why = unsplittable(Ctx, Parents[0].get<DeclStmt>());
-        !Why.empty())
+  if (!Others.empty())
+    if (std::string Why = unsplittable(Ctx, DS); !Why.empty())
       return Problem("is declared together with other cl_mem variables, "
                      "and " +
                      Why + " (not rewritten yet)");
   // The specifiers are spelled once: the record's first declarator
   // respells them.
-  auto First = llvm::find_if(Shared, [&](const DeclaratorDecl *Other) {
-    return bufferRecord(Other) == B.Record;
-  });
-  if (First != Shared.end() && *First != D)
+  if (!Mine.empty() && Mine.front() != D)
     return;
   ClUse U;
   U.Kind = ClUseKind::BufferDeclaration;
   U.Record = B.Record;
   U.Holder = D;
-  for (const DeclaratorDecl *Other : Shared)
-    if (bufferRecord(Other) != B.Record)
-      U.Others.push_back(cast<VarDecl>(Other));
+  U.Others = std::move(Others);
   Uses.push_back(std::move(U));
 }
 

@@ -306,6 +306,18 @@ RecordPlan particle(std::vector<Layout> Layouts) {
   return R;
 }
 
+/// particle() with every field a cluster of its own, in AoS (cluster-cpp's
+/// plan: the record's SoA).
+RecordPlan singles() {
+  RecordPlan R = particle({Layout::aos(), Layout::aos()});
+  R.Clusters[0].Fields.Fields = {0};
+  ClusterPlan Y;
+  Y.Fields.Fields = {1};
+  Y.Chosen = Layout::aos();
+  R.Clusters.push_back(Y);
+  return R;
+}
+
 /// The names of \p Plan's tuning candidates, at most \p Max.
 std::vector<std::string> candidateNames(const LayoutPlan &Plan, unsigned Max) {
   std::vector<std::string> Names;
@@ -343,14 +355,8 @@ TEST(TuneCandidatesTest, OneFieldClustersAreAlikeInAoSAndSoA) {
   // Every field alone in AoS (cluster-cpp's plan): that is the record's
   // SoA, and so is each field's SoA; only tiling a field changes how its
   // loops run.
-  RecordPlan Singles = particle({Layout::aos(), Layout::aos()});
-  Singles.Clusters[0].Fields.Fields = {0};
-  ClusterPlan Y;
-  Y.Fields.Fields = {1};
-  Y.Chosen = Layout::aos();
-  Singles.Clusters.push_back(Y);
   LayoutPlan Plan;
-  Plan.Records.push_back(Singles);
+  Plan.Records.push_back(singles());
   EXPECT_EQ(
       candidateNames(Plan, 20),
       (std::vector<std::string>{
@@ -379,16 +385,11 @@ TEST(TuneCandidatesTest, GpuRecordsTryTheWholeRecordTiledByWarps) {
   // tiles are warps (128), and the whole record tiled is a plan of its own
   // (mosquito-cu's oracle). Every field alone: the record's SoA is the
   // automatic plan.
-  RecordPlan R = particle({Layout::aos(), Layout::aos()});
+  RecordPlan R = singles();
   KernelSummary Movement;
   Movement.Name = "movement";
   Movement.Cuda = true;
   R.Kernels = {Movement};
-  R.Clusters[0].Fields.Fields = {0};
-  ClusterPlan Y;
-  Y.Fields.Fields = {1};
-  Y.Chosen = Layout::aos();
-  R.Clusters.push_back(Y);
   LayoutPlan Plan;
   Plan.Records.push_back(R);
   EXPECT_EQ(candidateNames(Plan, 5),
