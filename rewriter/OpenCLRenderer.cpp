@@ -191,14 +191,13 @@ void OpenCLRenderer::transferUse(const ClUse &U, const HandleLayout &L) {
 void OpenCLRenderer::bufferDeclaration(const RecordDecl *RD,
                                        const HandleLayout &L,
                                        const DeclaratorDecl *D) {
-  TypeLoc TL = D->getTypeSourceInfo()->getTypeLoc();
-  // An unnamed parameter's type is all there is (`void f(cl_mem);`).
-  bool Unnamed = D->getDeclName().isEmpty();
-  auto Range = Unnamed ? rangeOf(TL.getSourceRange())
-                       : charRangeOf(TL.getBeginLoc(), D->getLocation());
+  // Only the type's name: specifiers and qualifiers spelled around it
+  // (`cl_mem static buf;`, `const cl_mem buf`) stay where they are.
+  TypeLoc TL = D->getTypeSourceInfo()->getTypeLoc().getUnqualifiedLoc();
+  auto Range = rangeOf(TL.getSourceRange());
   if (!Range)
     return cannotRender(RD, D->getLocation(), "a buffer's type");
-  textSite(RD, *Range, L.clName() + (Unnamed ? "" : " "),
+  textSite(RD, *Range, L.clName(),
            HandleLayout::HandleType | HandleLayout::ClBuffers);
   const auto *VD = dyn_cast<VarDecl>(D);
   // Alone in its declaration: `cl_mem a = ..., b = ...;` stays as it is.
