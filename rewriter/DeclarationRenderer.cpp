@@ -275,6 +275,31 @@ static SourceLocation qualifiedTypeBegin(const VarDecl *VD,
   return Qualifiers;
 }
 
+/// The storage-class specifiers spelled between \p Begin and \p End, each
+/// followed by a space: `T static *p;` must keep its `static` when its type
+/// up to the name is respelled.
+static std::string storageClasses(SourceLocation Begin, SourceLocation End,
+                                  const SourceManager &SM,
+                                  const LangOptions &LO) {
+  std::string Words;
+  if (Begin.isMacroID() || End.isMacroID())
+    return Words;
+  for (SourceLocation Loc = Begin;
+       Loc.isValid() && SM.isBeforeInTranslationUnit(Loc, End);) {
+    Token Tok;
+    if (Lexer::getRawToken(Loc, Tok, SM, LO, /*IgnoreWhiteSpace=*/true) ||
+        !SM.isBeforeInTranslationUnit(Tok.getLocation(), End))
+      break;
+    StringRef Word = Tok.is(tok::raw_identifier) ? Tok.getRawIdentifier() : "";
+    if (llvm::is_contained({"static", "extern", "register", "_Thread_local",
+                            "thread_local", "__thread"},
+                           Word))
+      Words += Word.str() + " ";
+    Loc = Tok.getEndLoc();
+  }
+  return Words;
+}
+
 void DeclarationRenderer::pointerVariable(const RecordDecl *RD,
                                           const VarDecl *VD) {
   // Its type up to the name becomes the handle; `const T *q` a handle that
@@ -282,7 +307,8 @@ void DeclarationRenderer::pointerVariable(const RecordDecl *RD,
   // A later declarator (T *a, *b;) shares the type the first one
   // respelled: only its `*` goes.
   SourceLocation Begin = qualifiedTypeBegin(VD, Ctx);
-  std::string Text = Layouts.lookup(RD)->handleName() + " ";
+  std::string Text = Layouts.lookup(RD)->handleName() + " " +
+                     storageClasses(Begin, VD->getLocation(), SM, LO);
   if (const VarDecl *Previous = Uses.previousDeclarator(VD)) {
     std::optional<Token> Comma =
         Lexer::findNextToken(Previous->getEndLoc(), SM, LO);
