@@ -1759,6 +1759,13 @@ UseVerdict UseClassifier::declaration(const DeclaratorDecl *D,
                                      recordName(RD) +
                                      "' alike (not rewritten yet)");
   if (VD->getType()->isArrayType()) {
+    // Its storage and the handle that points into it would have to be
+    // per thread both, and a handle's initializer cannot take the address
+    // of a thread's object.
+    if (VD->getTLSKind() != VarDecl::TLS_None)
+      return UseVerdict::refused(VD->getLocation(),
+                                 "array '" + VD->getNameAsString() +
+                                     "' is thread-local (not rewritten yet)");
     UseVerdict V = InFile(VD->getSourceRange(), "an array definition");
     if (!V.Use || (VD->hasExternalStorage() && !VD->hasInit()))
       return V;

@@ -13,6 +13,13 @@
 // RUN: cp %s %t/tiled.c && %dl-refactor --apply --quiet --layout=cell=tiled:4 %t/tiled.c --
 // RUN: %cc -std=c11 -O2 -Wall -Wextra -Werror %t/tiled.c -o %t/tiled && %t/tiled > %t/tiled.out
 // RUN: diff %t/orig.out %t/tiled.out
+// A thread-local array keeps the record: its storage and the handle into it
+// would both have to be per thread.
+// RUN: sed 's/^static double step/static _Thread_local struct cell scratch[NCELLS];\nstatic double step/; s/history\[i\].energy = work/scratch[i].energy = history[i].energy = work/' %s > %t/tls.c
+// RUN: grep -q 'scratch\[i\].energy = history' %t/tls.c
+// RUN: %dl-refactor --report %t/tls.c -- | FileCheck --check-prefix=TLS %s
+// TLS: not transformable:
+// TLS-NEXT: {{.*}}tls.c:{{[0-9]+}}:{{[0-9]+}}: array 'scratch' is thread-local (not rewritten yet)
 #include <stdio.h>
 #include <stdlib.h>
 
