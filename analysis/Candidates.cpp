@@ -111,8 +111,6 @@ public:
       return true;
     const RecordDecl *Parent = FD->getParent();
     bool GeneratedParent = Generated.contains(Parent->getLocation());
-    if (recordName(Parent).empty() && !GeneratedParent)
-      return true;
     uint64_t Length = 0;
     if (const auto *CAT = Ctx.getAsConstantArrayType(FD->getType()))
       Length = CAT->getSize().getZExtValue();
@@ -123,9 +121,12 @@ public:
     // its SoA handle): those are the result of a rewrite, which a plan for
     // Complex would not change, so a second run keeps Complex as the first
     // left it.
-    std::string Outer = GeneratedParent && recordName(Parent).empty()
-                            ? std::string("dlopt's generated storage")
-                            : recordName(Parent);
+    // An unnamed struct (`struct { T *items; int n; } params;`, a C11
+    // anonymous member) is no candidate itself: its layout never changes.
+    std::string Outer = !recordName(Parent).empty() ? recordName(Parent)
+                        : GeneratedParent   ? "dlopt's generated storage"
+                        : Parent->isUnion() ? "an unnamed union"
+                                            : "an unnamed struct";
     bool Rewritten = GeneratedParent || Generated.hasLayoutOf(Parent);
     addRoot(RD, FD,
             "field of " + Outer + (Rewritten ? ArrayRoot::RewrittenMark : ""),

@@ -305,17 +305,18 @@ public:
 
   bool VisitFieldDecl(FieldDecl *FD) {
     const RecordDecl *Parent = FD->getParent();
+    std::string Union = recordName(Parent).empty()
+                            ? std::string("an unnamed union")
+                            : "union '" + recordName(Parent) + "'";
     if (const RecordDecl *RD = asRecord(FD->getType()); Parent->isUnion())
       if (isCandidate(RD))
-        block(RD, FD->getLocation(),
-              "member of union '" + recordName(Parent) + "'");
+        block(RD, FD->getLocation(), "member of " + Union);
     // A pointer member holds the handle (UseClassifier::memberHandle); in a
     // union it would share its bytes with another member.
     if (const RecordDecl *RD = Uses.memberHandleRecord(FD);
         RD && Parent->isUnion())
       block(RD, FD->getLocation(),
-            "pointer member '" + FD->getNameAsString() + "' of union '" +
-                recordName(Parent) + "'");
+            "pointer member '" + FD->getNameAsString() + "' of " + Union);
     return true;
   }
 

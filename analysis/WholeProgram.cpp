@@ -347,6 +347,32 @@ static bool resolves(const LayoutPlan &Plan, const llvm::StringSet<> &Defined,
   return false;
 }
 
+/// For a kernel argument or parameter \p S of \p R that did not resolve:
+/// why, when the other end takes or binds another record's array there
+/// (the host's `typedef struct {...} Atom` and the kernel file's `struct
+/// _atom`, records of two names), else "".
+static std::string otherRecordAtKernel(const LayoutPlan &Plan,
+                                       const RecordPlan &R,
+                                       const ExternalSymbol &S) {
+  bool Argument = S.K == ExternalSymbol::KernelArgument;
+  if ((!Argument && S.K != ExternalSymbol::KernelParameter) ||
+      llvm::StringRef(S.Symbol).ends_with("#*"))
+    return "";
+  ExternalSymbol::Kind Other = Argument ? ExternalSymbol::KernelParameter
+                                        : ExternalSymbol::KernelArgument;
+  for (const RecordPlan &O : Plan.Records)
+    for (const ExternalSymbol &X : O.Externals)
+      if (&O != &R && X.K == Other && X.Symbol == S.Symbol)
+        return S.Reason.substr(0, S.Reason.find(", which")) + ", where " +
+               (Argument ? "the kernel takes an array of '"
+                         : "host code binds a buffer of '") +
+               O.Name + "' (" + X.Location + "), another record: the host " +
+               "and kernel files must name the record alike (the same tag, " +
+               "or the same typedef of an unnamed struct) and define the " +
+               "same fields";
+  return "";
+}
+
 void dlopt::resolveExternals(LayoutPlan &Plan) {
   llvm::StringSet<> Defined;
   for (const RecordPlan &R : Plan.Records)
@@ -363,11 +389,13 @@ void dlopt::resolveExternals(LayoutPlan &Plan) {
           S.K == ExternalSymbol::Allocator || S.K == ExternalSymbol::Release
               ? Plan.AllocatorMisfits.find(S.Symbol)
               : Plan.AllocatorMisfits.end();
-      R.Blockers.push_back(
-          {Misfit != Plan.AllocatorMisfits.end() ? Misfit->second : S.Reason,
-           S.Location, /*FromLinkage=*/true,
-           /*Shadowed=*/false, /*InMacro=*/false,
-           S.Host ? Blocker::WholeOnly : Blocker::Both});
+      std::string Reason =
+          Misfit != Plan.AllocatorMisfits.end() ? Misfit->second : S.Reason;
+      if (std::string Why = otherRecordAtKernel(Plan, R, S); !Why.empty())
+        Reason = Why;
+      R.Blockers.push_back({Reason, S.Location, /*FromLinkage=*/true,
+                            /*Shadowed=*/false, /*InMacro=*/false,
+                            S.Host ? Blocker::WholeOnly : Blocker::Both});
     }
     // A use on the line of an unresolved symbol is explained by it.
     auto Line = [](llvm::StringRef Pos) { return Pos.rsplit(':').first; };
