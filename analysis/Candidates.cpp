@@ -122,7 +122,13 @@ public:
     // Complex would not change, so a second run keeps Complex as the first
     // left it.
     // An unnamed struct (`struct { T *items; int n; } params;`, a C11
-    // anonymous member) is no candidate itself: its layout never changes.
+    // anonymous member) is no candidate itself: its layout never changes,
+    // but that of a record it is a member of may (LayoutPlan.cpp).
+    while (recordName(Parent).empty() && !GeneratedParent)
+      if (const auto *Enclosing = dyn_cast<RecordDecl>(Parent->getParent()))
+        Parent = Enclosing;
+      else
+        break;
     std::string Outer = !recordName(Parent).empty() ? recordName(Parent)
                         : GeneratedParent   ? "dlopt's generated storage"
                         : Parent->isUnion() ? "an unnamed union"

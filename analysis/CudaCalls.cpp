@@ -17,6 +17,8 @@
 #include "analysis/AstUtil.h"
 #include "analysis/UseClassifier.h"
 #include "clang/AST/Attr.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace clang;
@@ -120,12 +122,34 @@ UseClassifier::cudaAllocation(const RecordDecl *RD, const Expr *Handle) const {
   return checked(UseVerdict::of(U), "a CUDA allocation");
 }
 
+/// Whether \p D is declared `__managed__`: clang 19 keeps no attribute for
+/// it in CUDA (it warns that it ignores it), so the specifiers are read.
+static bool managed(const DeclaratorDecl *D) {
+  if (D->hasAttr<HIPManagedAttr>())
+    return true;
+  const ASTContext &Ctx = D->getASTContext();
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Loc = SM.getExpansionLoc(D->getOuterLocStart());
+  SourceLocation End = SM.getExpansionLoc(D->getLocation());
+  while (Loc.isValid() && SM.isBeforeInTranslationUnit(Loc, End)) {
+    Token Tok;
+    if (Lexer::getRawToken(Loc, Tok, SM, Ctx.getLangOpts(),
+                           /*IgnoreWhiteSpace=*/true))
+      return false;
+    if (Tok.is(tok::raw_identifier) && Tok.getRawIdentifier() == "__managed__")
+      return true;
+    Loc = Tok.getEndLoc();
+  }
+  return false;
+}
+
 std::optional<UseVerdict>
 UseClassifier::cudaVariable(const DeclaratorDecl *D,
                             const RecordDecl *RD) const {
   const char *Space = D->hasAttr<CUDASharedAttr>()     ? "__shared__"
                       : D->hasAttr<CUDAConstantAttr>() ? "__constant__"
                       : D->hasAttr<CUDADeviceAttr>()   ? "__device__"
+                      : managed(D)                     ? "__managed__"
                                                        : nullptr;
   if (!Space || !isa<VarDecl>(D))
     return std::nullopt;

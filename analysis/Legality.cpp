@@ -4,16 +4,20 @@
 #include "analysis/AstUtil.h"
 #include "analysis/CallFrequencies.h"
 #include "analysis/OpenCLHost.h"
+#include "analysis/OpenMPPragmas.h"
 #include "analysis/SharedArrays.h"
 #include "analysis/SpecialMembers.h"
 #include "analysis/UseClassifier.h"
 #include "analysis/UseWalker.h"
 #include "clang/AST/Attr.h"
+#include "clang/AST/DeclOpenMP.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtOpenMP.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/SaveAndRestore.h"
 #include <functional>
 
@@ -149,6 +153,11 @@ public:
       if (FD->isAnonymousStructOrUnion() || T->isUnionType())
         block(RD, FD->getLocation(),
               "field " + Name + " is a union or anonymous member");
+      // `struct { T *p; int n; } inner;`: a generated record could not
+      // name its type.
+      else if (const RecordDecl *Of = asRecord(T); Of && recordName(Of).empty())
+        block(RD, FD->getLocation(),
+              "field " + Name + " has an unnamed struct type");
     }
   }
 
@@ -311,6 +320,16 @@ public:
     if (const RecordDecl *RD = asRecord(FD->getType()); Parent->isUnion())
       if (isCandidate(RD))
         block(RD, FD->getLocation(), "member of " + Union);
+    // As a volatile variable's (VisitVarDecl).
+    if (const RecordDecl *RD = elementRecord(FD->getType()); isCandidate(RD)) {
+      QualType T = FD->getType();
+      QualType Elem =
+          T->isPointerType() ? T->getPointeeType() : Ctx.getBaseElementType(T);
+      if (Elem.isVolatileQualified() || T.isVolatileQualified())
+        block(RD, FD->getLocation(),
+              "volatile member '" + FD->getNameAsString() + "'");
+      ignoredOpenMPClauses(RD, FD);
+    }
     // A pointer member holds the handle (UseClassifier::memberHandle); in a
     // union it would share its bytes with another member.
     if (const RecordDecl *RD = Uses.memberHandleRecord(FD);
@@ -353,14 +372,20 @@ public:
     if (!isCandidate(RD))
       return pointerToPointer(VD, T);
     std::string Name = "'" + VD->getNameAsString() + "'";
+    ignoredOpenMPClauses(RD, VD);
     if (const ArrayType *AT = T->getAsArrayTypeUnsafe())
       if (AT->getElementType()->isArrayType())
         block(RD, VD->getLocation(), "multi-dimensional array " + Name);
     QualType Elem = T->isPointerType()
                         ? T->getPointeeType()
                         : QualType(T->getAsArrayTypeUnsafe()->getElementType());
+    // Every access to volatile storage, or every read of a volatile
+    // pointer, is a side effect the handle's plain loads would drop (a flag
+    // a signal handler sets, memory-mapped I/O).
     if (Elem.isVolatileQualified())
       block(RD, VD->getLocation(), "volatile array " + Name);
+    else if (T.isVolatileQualified())
+      block(RD, VD->getLocation(), "volatile pointer " + Name);
     // One template text serves every instantiation, and a dependent type
     // (`T *v`) cannot name the handle: an instantiation taking the array
     // gets an overload of its own (TemplateClones.cpp), where it can.
@@ -729,6 +754,120 @@ public:
                  "', which no analyzed file defines as an allocator "
                  "function (" +
                  allocatorKind(Callee) + "; name its file too)");
+  }
+
+  // --- OpenMP ---
+
+  /// A clause that gives each thread its own copy of a variable (private,
+  /// reduction, ...) or maps it to a device (map, to, from): of an array
+  /// of the record, the copy would be its handle's, the storage shared by
+  /// all threads; a handle mapped to a device would carry host pointers.
+  /// `shared`, and a pointer's private copy (the pointer is the handle),
+  /// are fine.
+  bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
+    using llvm::omp::Clause;
+    for (const OMPClause *C : D->clauses()) {
+      Clause K = C->getClauseKind();
+      bool Mapped = llvm::is_contained(
+          {Clause::OMPC_map, Clause::OMPC_to, Clause::OMPC_from,
+           Clause::OMPC_use_device_ptr, Clause::OMPC_use_device_addr,
+           Clause::OMPC_is_device_ptr, Clause::OMPC_has_device_addr},
+          K);
+      bool Copied = llvm::is_contained(
+          {Clause::OMPC_private, Clause::OMPC_firstprivate,
+           Clause::OMPC_lastprivate, Clause::OMPC_reduction,
+           Clause::OMPC_task_reduction, Clause::OMPC_in_reduction,
+           Clause::OMPC_linear, Clause::OMPC_copyin, Clause::OMPC_copyprivate},
+          K);
+      if (Mapped || Copied)
+        for (const Stmt *S : C->children())
+          openMPVariable(dyn_cast_or_null<Expr>(S),
+                         llvm::omp::getOpenMPClauseName(K), Mapped);
+    }
+    return true;
+  }
+
+  bool VisitOMPThreadPrivateDecl(OMPThreadPrivateDecl *D) {
+    for (const Expr *E : D->varlists())
+      openMPVariable(E, "threadprivate", /*Mapped=*/false);
+    return true;
+  }
+
+  /// Without -fopenmp, the `#pragma omp` lines of \p D's file and of the
+  /// main file whose clauses name it (a variable or a member), read from
+  /// their text (OpenMPPragmas.h); a task, target region or private default
+  /// names every array.
+  void ignoredOpenMPClauses(const RecordDecl *RD, const DeclaratorDecl *D) {
+    if (Ctx.getLangOpts().OpenMP)
+      return;
+    const SourceManager &SM = Ctx.getSourceManager();
+    bool Pointer = D->getType()->isPointerType();
+    for (FileID File : {SM.getFileID(SM.getExpansionLoc(D->getLocation())),
+                        SM.getMainFileID()}) {
+      auto [It, New] = PragmaNames.try_emplace(File);
+      if (New)
+        It->second = openMPPragmaNames(SM, File);
+      for (const OpenMPName &N : It->second) {
+        if ((!N.Name.empty() && N.Name != D->getNameAsString()) ||
+            (Pointer && !N.Mapped))
+          continue;
+        std::string Where = " at " +
+                            llvm::sys::path::filename(
+                                SM.getFilename(SM.getLocForStartOfFile(File)))
+                                .str() +
+                            ":" + std::to_string(N.Line);
+        block(RD, D->getLocation(),
+              (N.Name.empty()
+                   ? "the '#pragma omp " + N.Clause + "'" + Where +
+                         " may copy or map '" + D->getNameAsString() + "'"
+                   : "'" + N.Name + "' is named by clause '" + N.Clause +
+                         "' of the '#pragma omp'" + Where) +
+                  ", which is not parsed without -fopenmp (analyze with "
+                  "-fopenmp)");
+        return;
+      }
+    }
+  }
+
+  void openMPVariable(const Expr *E, StringRef Clause, bool Mapped) {
+    while (E) { // a[0:n], a[i]: the array.
+      E = E->IgnoreParenImpCasts();
+      if (const auto *Section = dyn_cast<ArraySectionExpr>(E))
+        E = Section->getBase();
+      else if (const auto *Subscript = dyn_cast<ArraySubscriptExpr>(E))
+        E = Subscript->getBase();
+      else
+        break;
+    }
+    // A variable, or a member (`params.items[0:n]`).
+    const ValueDecl *VD = nullptr;
+    if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E))
+      VD = dyn_cast<VarDecl>(DRE->getDecl());
+    else if (const auto *ME = dyn_cast_or_null<MemberExpr>(E))
+      VD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    const RecordDecl *RD = VD ? elementRecord(VD->getType()) : nullptr;
+    if (!isCandidate(RD) || (!Mapped && VD->getType()->isPointerType()))
+      return;
+    block(
+        RD, E->getExprLoc(),
+        std::string(VD->getType()->isPointerType() ? "pointer '" : "array '") +
+            VD->getNameAsString() + "' in OpenMP clause '" + Clause.str() +
+            "' (" +
+            (Mapped ? "a device would get the handle's host pointers"
+                    : "each thread's copy would be the handle's, its "
+                      "storage shared") +
+            ": not rewritten yet)");
+  }
+
+  /// `(T[]){...}`: an unnamed array, which no handle's storage replaces.
+  bool VisitCompoundLiteralExpr(CompoundLiteralExpr *E) {
+    if (const ArrayType *AT = E->getType()->getAsArrayTypeUnsafe())
+      if (const RecordDecl *RD = asRecord(AT->getElementType());
+          isCandidate(RD))
+        block(RD, E->getBeginLoc(),
+              "compound literal array of '" + recordName(RD) +
+                  "' (not rewritten yet)");
+    return true;
   }
 
   bool VisitUnaryOperator(UnaryOperator *UO) {
@@ -1557,6 +1696,8 @@ private:
   }
 
   ASTContext &Ctx;
+  /// Per file, what its `#pragma omp` lines name (without -fopenmp).
+  llvm::DenseMap<FileID, std::vector<OpenMPName>> PragmaNames;
   const SourceManager &SM;
   llvm::DenseMap<const RecordDecl *, unsigned> Index;
   std::vector<RecordLegality> Results;

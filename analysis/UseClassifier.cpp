@@ -1758,6 +1758,21 @@ UseVerdict UseClassifier::declaration(const DeclaratorDecl *D,
                                      "that are not arrays of '" +
                                      recordName(RD) +
                                      "' alike (not rewritten yet)");
+  if (VD->getType()->isVariableArrayType())
+    return UseVerdict::refused(VD->getLocation(), "variable-length array '" +
+                                                      VD->getNameAsString() +
+                                                      "' (not rewritten yet)");
+  // C initializes a static handle with constants only: `static T *p =
+  // pool;` would read pool's handle, which is no constant.
+  if (!Ctx.getLangOpts().CPlusPlus && VD->hasGlobalStorage() &&
+      VD->getType()->isPointerType() && VD->getInit() &&
+      !VD->getInit()->isNullPointerConstant(Ctx,
+                                            Expr::NPC_ValueDependentIsNotNull))
+    return UseVerdict::refused(VD->getLocation(),
+                               "'" + VD->getNameAsString() +
+                                   "' has static storage and is initialized "
+                                   "with an array (C takes only constants "
+                                   "there: not rewritten yet)");
   if (VD->getType()->isArrayType()) {
     // Its storage and the handle that points into it would have to be
     // per thread both, and a handle's initializer cannot take the address
@@ -1766,6 +1781,14 @@ UseVerdict UseClassifier::declaration(const DeclaratorDecl *D,
       return UseVerdict::refused(VD->getLocation(),
                                  "array '" + VD->getNameAsString() +
                                      "' is thread-local (not rewritten yet)");
+    // Its elements may be read in constant expressions; a class's static
+    // member would need its storage defined beside the class.
+    if (VD->isConstexpr() || VD->isStaticDataMember())
+      return UseVerdict::refused(
+          VD->getLocation(),
+          "array '" + VD->getNameAsString() + "' is " +
+              (VD->isConstexpr() ? "constexpr" : "a static member of a class") +
+              " (not rewritten yet)");
     UseVerdict V = InFile(VD->getSourceRange(), "an array definition");
     if (!V.Use || (VD->hasExternalStorage() && !VD->hasInit()))
       return V;

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 #include "rewriter/DeclarationRenderer.h"
 #include "rewriter/OpenCLRenderer.h"
+#include "clang/AST/Attr.h"
 #include "clang/Lex/Lexer.h"
 
 using namespace clang;
@@ -32,8 +33,7 @@ void DeclarationRenderer::elementPointer(const RecordDecl *RD,
                                          const VarDecl *VD) {
   std::optional<FileRange> Range;
   if (const VarDecl *Previous = Uses.previousDeclarator(VD)) {
-    std::optional<Token> Comma =
-        Lexer::findNextToken(Previous->getEndLoc(), SM, LO);
+    std::optional<Token> Comma = nextAfterDeclarator(Previous);
     if (Comma && Comma->is(tok::comma))
       Range = charRangeOf(Comma->getEndLoc(), VD->getLocation());
     if (Range)
@@ -113,8 +113,7 @@ void DeclarationRenderer::keptDeclarator(const RecordDecl *RD,
   const VarDecl *Previous = VD ? Uses.previousDeclarator(VD) : nullptr;
   if (!Previous || State.keptOnHost(Previous))
     return;
-  std::optional<Token> Comma =
-      Lexer::findNextToken(Previous->getEndLoc(), SM, LO);
+  std::optional<Token> Comma = nextAfterDeclarator(Previous);
   QualType Element =
       VD->getType()->isPointerType()
           ? VD->getType()->getPointeeType()
@@ -170,6 +169,146 @@ void DeclarationRenderer::arrayMember(const RecordDecl *RD,
       "an array member");
 }
 
+/// The attributes of the array \p VD, for its storage: keywords
+/// (`_Alignas(64)`, `alignas(64)`, `__declspec(align(64))`) before it, the
+/// others (`__attribute__((aligned(64)))`, `[[gnu::aligned(64)]]`) after
+/// its name; `unused` and `used` for the handle too (a section or cleanup
+/// is the storage's). One spelled by a macro is copied as invoked (`ALIGN`),
+/// one inherited from an earlier declaration (`extern T a[N] ALIGN;`) as
+/// spelled there. \p Range, the declaration's, grows over those after the
+/// declarator (`T a[N] __attribute__((aligned(64)));`). None for an asm
+/// label (the storage would take the array's symbol).
+std::optional<DeclarationRenderer::ArrayAttributes>
+DeclarationRenderer::arrayAttributes(const VarDecl *VD, SourceRange &Range) {
+  ArrayAttributes Out;
+  bool Trailing = false, First = !Uses.previousDeclarator(VD);
+  for (const Attr *A : VD->attrs()) {
+    if (A->isImplicit())
+      continue;
+    if (isa<AsmLabelAttr>(A))
+      return std::nullopt;
+    CharSourceRange R = SM.getExpansionRange(A->getRange());
+    // The first declarator's text is replaced from its specifiers on: one
+    // spelled before them (C++'s `alignas(64) static T a[N];`) stays, and
+    // applies to the storage defined first.
+    if (!A->isInherited() && First &&
+        SM.isBeforeInTranslationUnit(R.getBegin(), Range.getBegin()))
+      continue;
+    bool Macro = A->getLocation().isMacroID();
+    std::string Text = Lexer::getSourceText(R, SM, LO).str();
+    std::string Spelled =
+        A->isKeywordAttribute()    ? keywordAttribute(R)
+        : Macro                    ? Text
+        : A->isGNUAttribute()      ? "__attribute__((" + Text + "))"
+        : A->isDeclspecAttribute() ? "__declspec(" + Text + ")"
+                                   : "[[" + Text + "]]";
+    bool Before =
+        A->isKeywordAttribute() || A->isDeclspecAttribute() ||
+        (Macro && !A->isInherited() &&
+         SM.isBeforeInTranslationUnit(R.getBegin(), VD->getLocation()));
+    if (Before)
+      Out.Before += Spelled + " ";
+    else
+      Out.After += " " + Spelled;
+    if (isa<UnusedAttr, UsedAttr>(A))
+      Out.HandleAfter += " " + Spelled;
+    Trailing |= !A->isInherited() &&
+                SM.isBeforeInTranslationUnit(VD->getEndLoc(), R.getBegin());
+  }
+  if (!Trailing)
+    return Out;
+  SourceLocation End = declaratorEnd(VD);
+  if (End.isInvalid())
+    return std::nullopt;
+  Range.setEnd(End);
+  return Out;
+}
+
+/// The last token of \p VD's declarator, attributes after it included:
+/// the one before the `;` or `,` that ends it (invalid in a macro).
+SourceLocation DeclarationRenderer::declaratorEnd(const VarDecl *VD) const {
+  unsigned Depth = 0;
+  SourceLocation Loc = VD->getEndLoc();
+  for (;;) {
+    std::optional<Token> Next = Lexer::findNextToken(Loc, SM, LO);
+    if (!Next || Next->is(tok::eof) || Next->getLocation().isMacroID())
+      return SourceLocation();
+    if (Depth == 0 && Next->isOneOf(tok::semi, tok::comma))
+      return Loc;
+    if (Next->isOneOf(tok::l_paren, tok::l_square))
+      ++Depth;
+    else if (Next->isOneOf(tok::r_paren, tok::r_square) && Depth > 0)
+      --Depth;
+    Loc = Next->getLocation();
+  }
+}
+
+/// The token after \p VD's declarator and its attributes: the `,` before
+/// the next declarator, or the `;`.
+std::optional<Token>
+DeclarationRenderer::nextAfterDeclarator(const VarDecl *VD) const {
+  SourceLocation End = declaratorEnd(VD);
+  if (End.isInvalid())
+    return std::nullopt;
+  return Lexer::findNextToken(End, SM, LO);
+}
+
+/// The text of a keyword attribute spelled over \p R (`_Alignas`, or the
+/// `alignas` macro of <stdalign.h>) with its argument (`_Alignas(64)`).
+std::string DeclarationRenderer::keywordAttribute(CharSourceRange R) const {
+  SourceLocation End = R.getEnd();
+  std::optional<Token> Open = Lexer::findNextToken(End, SM, LO);
+  if (Open && Open->is(tok::l_paren)) {
+    unsigned Depth = 0;
+    for (std::optional<Token> T = Open; T && !T->is(tok::eof);
+         T = Lexer::findNextToken(T->getLocation(), SM, LO)) {
+      Depth += T->is(tok::l_paren);
+      if (T->is(tok::r_paren) && --Depth == 0) {
+        End = T->getLocation();
+        break;
+      }
+    }
+  }
+  return Lexer::getSourceText(CharSourceRange::getTokenRange(R.getBegin(), End),
+                              SM, LO)
+      .str();
+}
+
+/// Per element of \p Init, the initializer list of the array \p Name, how
+/// to write each field's initializer (none: zero); false, with the
+/// reason, where an element is not a braced list of its fields.
+bool DeclarationRenderer::elementInitializers(const RecordDecl *RD,
+                                              const std::string &Name,
+                                              const InitListExpr *Init,
+                                              const HandleLayout &L,
+                                              ElementInits &Out) {
+  Init = Init->isSemanticForm() ? Init : Init->getSemanticForm();
+  for (unsigned E = 0; E < Init->getNumInits(); ++E) {
+    const auto *Elem = dyn_cast<InitListExpr>(Init->getInit(E));
+    if (!Elem && isa<ImplicitValueInitExpr>(Init->getInit(E))) {
+      Out.emplace_back(); // Zero: every field "0".
+      continue;
+    }
+    if (!Elem || Elem->getNumInits() != L.fieldCount()) {
+      cannotRender(RD, Init->getInit(E)->getExprLoc(),
+                   "element initializer of '" + Name +
+                       "' is not a braced list of its fields");
+      return false;
+    }
+    Out.emplace_back();
+    for (unsigned F = 0; F < Elem->getNumInits(); ++F) {
+      auto Text = initializerText(Elem->getInit(F));
+      if (!Text) {
+        cannotRender(RD, Elem->getInit(F)->getExprLoc(),
+                     "initializer spelled inside a macro");
+        return false;
+      }
+      Out.back().push_back(Text);
+    }
+  }
+  return true;
+}
+
 void DeclarationRenderer::arrayDefinition(const RecordDecl *RD,
                                           const VarDecl *VD,
                                           const ConstantArrayType *CAT) {
@@ -184,39 +323,33 @@ void DeclarationRenderer::arrayDefinition(const RecordDecl *RD,
                         "array '" + Name +
                             "' is initialized from an expression");
   std::string Length = lengthText(VD, CAT->getSize().getZExtValue());
-  std::string Storage = VD->getStorageClass() == SC_Static ? "static" : "";
-  unsigned Column = SM.getExpansionColumnNumber(VD->getBeginLoc()) - 1;
-  // Per element, per field: how to write its initializer.
-  std::vector<std::vector<std::function<std::string(const EditSet &)>>> Inits;
-  if (Init) {
-    Init = Init->isSemanticForm() ? Init : Init->getSemanticForm();
-    for (unsigned E = 0; E < Init->getNumInits(); ++E) {
-      const auto *Elem = dyn_cast<InitListExpr>(Init->getInit(E));
-      if (!Elem && isa<ImplicitValueInitExpr>(Init->getInit(E))) {
-        Inits.emplace_back(); // Zero: every field "0".
-        continue;
-      }
-      if (!Elem || Elem->getNumInits() != L->fieldCount())
-        return cannotRender(RD, Init->getInit(E)->getExprLoc(),
-                            "element initializer of '" + Name +
-                                "' is not a braced list of its fields");
-      Inits.emplace_back();
-      for (unsigned F = 0; F < Elem->getNumInits(); ++F) {
-        auto Text = initializerText(Elem->getInit(F));
-        if (!Text)
-          return cannotRender(RD, Elem->getInit(F)->getExprLoc(),
-                              "initializer spelled inside a macro");
-        Inits.back().push_back(Text);
-      }
-    }
-  }
+  // C++ gives a const array at namespace scope internal linkage: the
+  // storage and handle that replace it keep it (a header's table included
+  // by two files would be defined twice).
+  bool Internal = VD->getStorageClass() == SC_Static ||
+                  (VD->isFileVarDecl() && !VD->isExternallyVisible());
+  std::string Storage = Internal ? "static" : "";
+  SourceRange Range = VD->getSourceRange();
+  std::optional<ArrayAttributes> Attrs = arrayAttributes(VD, Range);
+  if (!Attrs)
+    return cannotRender(RD, VD->getLocation(),
+                        "an attribute of array '" + Name +
+                            "' (an asm label, or one after a declarator "
+                            "that a macro ends)");
+  Storage = Attrs->Before + Storage;
+  // The line's indentation (`alignas(64) static T a[N];` begins its
+  // declaration's range at static).
+  unsigned Column =
+      Lexer::getIndentationForLine(SM.getExpansionLoc(VD->getBeginLoc()), SM)
+          .size();
+  ElementInits Inits;
+  if (Init && !elementInitializers(RD, Name, Init, *L, Inits))
+    return;
   // A later declarator of the same declaration (T a[N], b[N];) shares the
   // specifiers: it becomes a definition of its own from the comma on.
-  SourceRange Range = VD->getSourceRange();
-  std::string Separator;
+  std::string Separator, After = Attrs->After, HandleAfter = Attrs->HandleAfter;
   if (const VarDecl *Previous = Uses.previousDeclarator(VD)) {
-    std::optional<Token> Comma =
-        Lexer::findNextToken(Previous->getEndLoc(), SM, LO);
+    std::optional<Token> Comma = nextAfterDeclarator(Previous);
     if (!Comma || !Comma->is(tok::comma))
       return cannotRender(RD, VD->getLocation(),
                           "array '" + Name + "' declared in a macro");
@@ -228,7 +361,8 @@ void DeclarationRenderer::arrayDefinition(const RecordDecl *RD,
       [=](const EditSet &ES, const LaneContext *) {
         if (!Init && !Zeroed)
           return Separator +
-                 format(L->arrayDefinition(Storage, Name, Length, nullptr) +
+                 format(L->arrayDefinition(Storage, Name, Length, nullptr,
+                                           After, HandleAfter) +
                             ";",
                         Column, /*DropSemicolon=*/true);
         std::vector<std::vector<std::string>> Texts;
@@ -239,65 +373,86 @@ void DeclarationRenderer::arrayDefinition(const RecordDecl *RD,
           Texts.back().resize(L->fieldCount());
         }
         return Separator +
-               format(L->arrayDefinition(Storage, Name, Length, &Texts) + ";",
+               format(L->arrayDefinition(Storage, Name, Length, &Texts, After,
+                                         HandleAfter) +
+                          ";",
                       Column, /*DropSemicolon=*/true);
       },
       "an array definition");
 }
 
-/// Where the qualifiers (const, volatile) that \p VD's type begins with
-/// start: its type's location leaves them out (`const T *q`).
-static SourceLocation qualifiedTypeBegin(const VarDecl *VD,
-                                         const ASTContext &Ctx) {
-  SourceLocation TypeBegin =
-      VD->getTypeSourceInfo()->getTypeLoc().getBeginLoc();
-  const SourceManager &SM = Ctx.getSourceManager();
-  SourceLocation Loc = VD->getBeginLoc(), Qualifiers = TypeBegin;
-  if (Loc.isMacroID() || TypeBegin.isMacroID() ||
-      !SM.isBeforeInTranslationUnit(Loc, TypeBegin))
-    return TypeBegin;
-  while (Loc.isValid() && SM.isBeforeInTranslationUnit(Loc, TypeBegin)) {
-    Token Tok;
-    if (Lexer::getRawToken(Loc, Tok, SM, Ctx.getLangOpts(),
-                           /*IgnoreWhiteSpace=*/true))
-      return TypeBegin;
-    Loc = Tok.getLocation();
-    if (!SM.isBeforeInTranslationUnit(Loc, TypeBegin))
-      break;
-    StringRef Word = Tok.is(tok::raw_identifier) ? Tok.getRawIdentifier() : "";
-    bool Qualifier = Word == "const" || Word == "volatile";
-    if (!Qualifier)
-      Qualifiers = TypeBegin;
-    else if (Qualifiers == TypeBegin)
-      Qualifiers = Loc;
-    Loc = Tok.getEndLoc();
-  }
-  return Qualifiers;
+/// Where \p D's name begins, with the scope that qualifies it (`P
+/// *Sim::parts = nullptr;`, `P *Pool::make(int n) {`): a respelled type
+/// ends there.
+static SourceLocation nameBegin(const DeclaratorDecl *D) {
+  if (NestedNameSpecifierLoc Q = D->getQualifierLoc())
+    return Q.getBeginLoc();
+  return D->getLocation();
 }
 
-/// The storage-class specifiers spelled between \p Begin and \p End, each
-/// followed by a space: `T static *p;` must keep its `static` when its type
-/// up to the name is respelled.
-static std::string storageClasses(SourceLocation Begin, SourceLocation End,
-                                  const SourceManager &SM,
-                                  const LangOptions &LO) {
-  std::string Words;
-  if (Begin.isMacroID() || End.isMacroID())
-    return Words;
-  for (SourceLocation Loc = Begin;
-       Loc.isValid() && SM.isBeforeInTranslationUnit(Loc, End);) {
+/// Whether \p Word is a storage-class specifier; \p Kept says whether a
+/// respelled declaration keeps it (`register` goes: a handle's address may
+/// be taken, by its realloc say).
+static bool isStorageClass(StringRef Word, bool &Kept) {
+  Kept = llvm::is_contained(
+      {"static", "extern", "_Thread_local", "thread_local", "__thread"}, Word);
+  return Kept || Word == "register";
+}
+
+namespace {
+/// What a respelled type replaces before a declaration's name.
+struct Specifiers {
+  SourceLocation Begin;
+  /// The storage classes it keeps, each followed by a space.
+  std::string StorageClasses;
+};
+} // namespace
+
+/// The specifiers of a declaration beginning at \p DeclBegin whose type
+/// begins at \p TypeBegin and name at \p NameBegin that its respelled type
+/// replaces: the run of storage classes and qualifiers that reaches the
+/// type (`const static T *q`), the type, and all up to the name (`T static
+/// *p`). A qualifier goes: the handle can move as q could, and `const
+/// T_soa f(void)` would be an ignored qualifier. A storage class is kept,
+/// first.
+static Specifiers specifiersBefore(SourceLocation DeclBegin,
+                                   SourceLocation TypeBegin,
+                                   SourceLocation NameBegin,
+                                   const ASTContext &Ctx) {
+  Specifiers Out{TypeBegin, ""};
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (DeclBegin.isMacroID() || TypeBegin.isMacroID() || NameBegin.isMacroID())
+    return Out;
+  SourceLocation RunBegin;
+  std::string RunWords, AfterType;
+  for (SourceLocation Loc = DeclBegin;
+       Loc.isValid() && SM.isBeforeInTranslationUnit(Loc, NameBegin);) {
     Token Tok;
-    if (Lexer::getRawToken(Loc, Tok, SM, LO, /*IgnoreWhiteSpace=*/true) ||
-        !SM.isBeforeInTranslationUnit(Tok.getLocation(), End))
+    if (Lexer::getRawToken(Loc, Tok, SM, Ctx.getLangOpts(),
+                           /*IgnoreWhiteSpace=*/true) ||
+        !SM.isBeforeInTranslationUnit(Tok.getLocation(), NameBegin))
       break;
+    Loc = Tok.getLocation();
     StringRef Word = Tok.is(tok::raw_identifier) ? Tok.getRawIdentifier() : "";
-    if (llvm::is_contained({"static", "extern", "register", "_Thread_local",
-                            "thread_local", "__thread"},
-                           Word))
-      Words += Word.str() + " ";
+    bool Kept = false;
+    bool Storage = isStorageClass(Word, Kept);
+    std::string Keep = Kept ? Word.str() + " " : "";
+    if (!SM.isBeforeInTranslationUnit(Loc, TypeBegin)) {
+      AfterType += Keep;
+    } else if (Storage || Word == "const" || Word == "volatile") {
+      if (RunBegin.isInvalid())
+        RunBegin = Loc;
+      RunWords += Keep;
+    } else { // Only a run that reaches the type is replaced.
+      RunBegin = SourceLocation();
+      RunWords.clear();
+    }
     Loc = Tok.getEndLoc();
   }
-  return Words;
+  if (RunBegin.isValid())
+    Out.Begin = RunBegin;
+  Out.StorageClasses = RunWords + AfterType;
+  return Out;
 }
 
 void DeclarationRenderer::pointerVariable(const RecordDecl *RD,
@@ -306,12 +461,19 @@ void DeclarationRenderer::pointerVariable(const RecordDecl *RD,
   // can move, as q could.
   // A later declarator (T *a, *b;) shares the type the first one
   // respelled: only its `*` goes.
-  SourceLocation Begin = qualifiedTypeBegin(VD, Ctx);
-  std::string Text = Layouts.lookup(RD)->handleName() + " " +
-                     storageClasses(Begin, VD->getLocation(), SM, LO);
+  Specifiers Spec = specifiersBefore(
+      VD->getBeginLoc(), VD->getTypeSourceInfo()->getTypeLoc().getBeginLoc(),
+      nameBegin(VD), Ctx);
+  SourceLocation Begin = Spec.Begin;
+  // C++ gives `P *const head = pool;` at namespace scope internal linkage,
+  // which the handle, no longer const, keeps with `static`.
+  if (VD->isFileVarDecl() && !VD->isExternallyVisible() &&
+      VD->getStorageClass() != SC_Static)
+    Spec.StorageClasses = "static " + Spec.StorageClasses;
+  std::string Text =
+      Spec.StorageClasses + Layouts.lookup(RD)->handleName() + " ";
   if (const VarDecl *Previous = Uses.previousDeclarator(VD)) {
-    std::optional<Token> Comma =
-        Lexer::findNextToken(Previous->getEndLoc(), SM, LO);
+    std::optional<Token> Comma = nextAfterDeclarator(Previous);
     // After one the CUDA boundary keeps (T *h, *d;), a declaration of its
     // own: `T *h; T_soa d;`.
     bool Kept = State.keptOnHost(Previous);
@@ -324,7 +486,7 @@ void DeclarationRenderer::pointerVariable(const RecordDecl *RD,
     else
       Text = "; " + Text;
   }
-  auto Range = charRangeOf(Begin, VD->getLocation());
+  auto Range = charRangeOf(Begin, nameBegin(VD));
   if (!Range)
     return cannotRender(RD, VD->getLocation(),
                         "declaration of '" + VD->getNameAsString() +
@@ -349,9 +511,12 @@ void DeclarationRenderer::functionReturn(const FunctionDecl *FD) {
     return;
   if (UseVerdict V = Uses.functionReturn(FD, RD); !V.Use)
     return cannotRender(RD, V.Loc, V.Refusal);
-  std::string Text = Layouts.lookup(RD)->handleName() + " ";
-  auto Range =
-      charRangeOf(FD->getReturnTypeSourceRange().getBegin(), FD->getLocation());
+  Specifiers Spec = specifiersBefore(FD->getBeginLoc(),
+                                     FD->getReturnTypeSourceRange().getBegin(),
+                                     nameBegin(FD), Ctx);
+  std::string Text =
+      Spec.StorageClasses + Layouts.lookup(RD)->handleName() + " ";
+  auto Range = charRangeOf(Spec.Begin, nameBegin(FD));
   if (!Range)
     return cannotRender(RD, FD->getLocation(),
                         "return type of '" + FD->getNameAsString() +

@@ -30,6 +30,20 @@ private:
   /// `T *items;` inside another record: the handle.
   void pointerMember(const clang::RecordDecl *RD, const clang::FieldDecl *FD);
   /// `T a[N] = {...};`: the handle's storage, initialized field by field.
+  struct ArrayAttributes {
+    std::string Before, After, HandleAfter;
+  };
+  std::optional<ArrayAttributes> arrayAttributes(const clang::VarDecl *VD,
+                                                 clang::SourceRange &Range);
+  clang::SourceLocation declaratorEnd(const clang::VarDecl *VD) const;
+  std::optional<clang::Token>
+  nextAfterDeclarator(const clang::VarDecl *VD) const;
+  std::string keywordAttribute(clang::CharSourceRange R) const;
+  using ElementInits =
+      std::vector<std::vector<std::function<std::string(const EditSet &)>>>;
+  bool elementInitializers(const clang::RecordDecl *RD, const std::string &Name,
+                           const clang::InitListExpr *Init,
+                           const HandleLayout &L, ElementInits &Out);
   void arrayDefinition(const clang::RecordDecl *RD, const clang::VarDecl *VD,
                        const clang::ConstantArrayType *CAT);
   /// `T *pi = &a[i];`: an index into a.

@@ -858,10 +858,11 @@ memberInitializer(const HandleMember &M, size_t Count,
 
 std::string HandleLayout::arrayDefinition(
     StringRef StorageClass, StringRef Name, StringRef Length,
-    const std::vector<std::vector<std::string>> *Inits) const {
+    const std::vector<std::vector<std::string>> *Inits, StringRef Attributes,
+    StringRef HandleAttributes) const {
   std::string Prefix = StorageClass.empty() ? "" : StorageClass.str() + " ";
   std::string Storage = Name.str() + "_storage";
-  std::string S = Prefix + fieldStorage(Storage, Length);
+  std::string S = Prefix + fieldStorage(Storage, Length) + Attributes.str();
   if (Inits) {
     size_t Count = Inits->size();
     auto Value = [&](size_t E, unsigned F) {
@@ -882,8 +883,8 @@ std::string HandleLayout::arrayDefinition(
   // Spelled out: -Wmissing-field-initializers.
   if (!ShiftName.empty())
     Pointers.push_back("0");
-  return S + ";\n" + Prefix + HandleName + " " + Name.str() + " = {" +
-         llvm::join(Pointers, ", ") + "}";
+  return S + ";\n" + Prefix + HandleName + " " + Name.str() +
+         HandleAttributes.str() + " = {" + llvm::join(Pointers, ", ") + "}";
 }
 
 std::string HandleLayout::fieldStorage(StringRef Name, StringRef Length) const {

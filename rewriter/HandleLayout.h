@@ -223,11 +223,15 @@ public:
   }
   /// The storage and handle definition for a fixed-size array.
   /// \p Inits, if given, holds per element the initializer text of each
-  /// field ("" for zero); elements past its end are zero.
+  /// field ("" for zero); elements past its end are zero. \p Attributes
+  /// (` __attribute__((aligned(64)))`) follow the storage's name,
+  /// \p HandleAttributes (` __attribute__((unused))`) the handle's.
   std::string
   arrayDefinition(llvm::StringRef StorageClass, llvm::StringRef Name,
                   llvm::StringRef Length,
-                  const std::vector<std::vector<std::string>> *Inits) const;
+                  const std::vector<std::vector<std::string>> *Inits,
+                  llvm::StringRef Attributes = "",
+                  llvm::StringRef HandleAttributes = "") const;
 
   /// An array member of another record: "struct { float x[N]; ... } Name",
   /// whose members are spelled like the handle's, so accesses read alike.

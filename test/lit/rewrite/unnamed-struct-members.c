@@ -28,6 +28,15 @@
 // UNION: atoms (field of an unnamed union) at
 // UNION: not transformable:
 // UNION-NEXT: union.c:{{[0-9]+}}:{{[0-9]+}}: pointer member 'atoms' of an unnamed union
+// A record with a member of an unnamed struct type keeps its layout (a
+// generated record could not name that type); Atom's arrays in it are
+// members of that record, whose layout may change.
+// RUN: cp %s %t/nested.c && printf 'struct frame { double t; struct { Atom *atoms; int n; } view; };\nstatic struct frame frames[4];\ndouble last(void) { double s = 0; for (int k = 0; k < 4; k++) s += frames[k].t + frames[k].view.atoms[0].x; return s; }\n' >> %t/nested.c
+// RUN: %dl-refactor --report %t/nested.c -- | FileCheck --check-prefix=NESTED %s
+// NESTED: atoms (field of frame) at
+// NESTED: struct frame at
+// NESTED: not transformable:
+// NESTED-NEXT: nested.c:{{[0-9]+}}:{{[0-9]+}}: field 'view' has an unnamed struct type
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,0 +1,40 @@
+//===- OpenMPPragmas.h - OpenMP clauses read as text ------------*- C++ -*-===//
+//
+// Without -fopenmp clang skips `#pragma omp` lines, so the analysis would
+// not see that `private(tmp)` gives each thread its own copy of the array
+// tmp, which after a rewrite would be the copy of its handle only, the
+// storage shared: a data race the original program does not have. The
+// pragmas' text is read instead, for the variables their data-sharing and
+// mapping clauses name (Legality.cpp refuses such arrays, asking for
+// -fopenmp, under which it reads the clauses themselves).
+//
+//===----------------------------------------------------------------------===//
+#ifndef DLOPT_ANALYSIS_OPENMPPRAGMAS_H
+#define DLOPT_ANALYSIS_OPENMPPRAGMAS_H
+
+#include "clang/Basic/SourceManager.h"
+#include <string>
+#include <vector>
+
+namespace dlopt {
+
+/// A variable named in a clause of a `#pragma omp` line.
+struct OpenMPName {
+  std::string Name;
+  /// The clause (or directive, "threadprivate") that names it.
+  std::string Clause;
+  /// Whether the clause maps it to a device (map, to, from, ...) rather
+  /// than giving each thread a copy (private, reduction, ...).
+  bool Mapped = false;
+  /// The pragma's line (1-based).
+  unsigned Line = 0;
+};
+
+/// The variables that the copying and mapping clauses of the `#pragma omp`
+/// lines of \p File name, read from its text.
+std::vector<OpenMPName> openMPPragmaNames(const clang::SourceManager &SM,
+                                          clang::FileID File);
+
+} // namespace dlopt
+
+#endif
