@@ -1781,6 +1781,21 @@ UseVerdict UseClassifier::declaration(const DeclaratorDecl *D,
       return UseVerdict::refused(VD->getLocation(),
                                  "array '" + VD->getNameAsString() +
                                      "' is thread-local (not rewritten yet)");
+    // `switch (m) { T tmp[N]; case 0: ... }`: a case label jumps over the
+    // handle's initializer, which the array had none of.
+    if (VD->isLocalVarDecl() && !VD->isStaticLocal())
+      if (DynTypedNodeList Up = Ctx.getParents(*VD); Up.size() == 1)
+        if (const auto *DS = Up[0].get<DeclStmt>())
+          if (DynTypedNodeList Block = Ctx.getParents(*DS); Block.size() == 1)
+            if (const auto *CS = Block[0].get<CompoundStmt>())
+              if (DynTypedNodeList Sw = Ctx.getParents(*CS);
+                  Sw.size() == 1 && Sw[0].get<SwitchStmt>())
+                return UseVerdict::refused(
+                    VD->getLocation(),
+                    "array '" + VD->getNameAsString() +
+                        "' is declared in a switch's body, where case labels "
+                        "jump over its handle's initializer (not rewritten "
+                        "yet)");
     // Its elements may be read in constant expressions; a class's static
     // member would need its storage defined beside the class.
     if (VD->isConstexpr() || VD->isStaticDataMember())

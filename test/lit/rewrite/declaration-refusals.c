@@ -2,7 +2,8 @@
 // its reason, in the report and under a forced plan (exit 3, nothing
 // written): a static pointer initialized with an array (C takes constants
 // only there, and the array's handle is none), a variable-length array, a
-// compound literal array. The program without them is rewritten.
+// compound literal array, an array in a switch's body. The program without
+// them is rewritten.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %dl-refactor --report %s -- | FileCheck --check-prefix=PLAIN %s
 // PLAIN: struct P at
@@ -24,6 +25,12 @@
 // RUN: %dl-refactor --report %t/literal.c -- | FileCheck --check-prefix=LITERAL %s
 // LITERAL: not transformable:
 // LITERAL-NEXT: literal.c:{{[0-9]+}}:{{[0-9]+}}: compound literal array of 'P' (not rewritten yet)
+// An array at the top of a switch's body: a case label would jump over the
+// initializer its handle gets.
+// RUN: cp %s %t/switch.c && printf 'int pick(int m) {\n  switch (m) {\n    struct P tmp[2];\n  case 0:\n    tmp[0].id = 1;\n    return tmp[0].id;\n  default:\n    return 0;\n  }\n}\n' >> %t/switch.c
+// RUN: %dl-refactor --report %t/switch.c -- | FileCheck --check-prefix=SWITCH %s
+// SWITCH: not transformable:
+// SWITCH-NEXT: switch.c:{{[0-9]+}}:{{[0-9]+}}: array 'tmp' is declared in a switch's body, where case labels jump over its handle's initializer (not rewritten yet)
 #include <stdio.h>
 
 #define N 64
