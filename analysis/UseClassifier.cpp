@@ -1796,6 +1796,12 @@ UseVerdict UseClassifier::declaration(const DeclaratorDecl *D,
                         "' is declared in a switch's body, where case labels "
                         "jump over its handle's initializer (not rewritten "
                         "yet)");
+    // `T a[N] __asm__("sym")`: the storage would have to take the symbol
+    // other code links to.
+    if (VD->hasAttr<AsmLabelAttr>())
+      return UseVerdict::refused(VD->getLocation(),
+                                 "array '" + VD->getNameAsString() +
+                                     "' has an asm label (not rewritten yet)");
     // Its elements may be read in constant expressions; a class's static
     // member would need its storage defined beside the class.
     if (VD->isConstexpr() || VD->isStaticDataMember())

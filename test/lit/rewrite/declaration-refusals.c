@@ -25,6 +25,11 @@
 // RUN: %dl-refactor --report %t/literal.c -- | FileCheck --check-prefix=LITERAL %s
 // LITERAL: not transformable:
 // LITERAL-NEXT: literal.c:{{[0-9]+}}:{{[0-9]+}}: compound literal array of 'P' (not rewritten yet)
+// An array with an asm label: its storage would have to take the symbol.
+// RUN: sed 's/^static struct P pool\[N\];/static struct P pool[N] __asm__("particle_pool");/' %s > %t/asm.c
+// RUN: %dl-refactor --report %t/asm.c -- | FileCheck --check-prefix=ASM %s
+// ASM: not transformable:
+// ASM-NEXT: asm.c:{{[0-9]+}}:{{[0-9]+}}: array 'pool' has an asm label (not rewritten yet)
 // An array at the top of a switch's body: a case label would jump over the
 // initializer its handle gets.
 // RUN: cp %s %t/switch.c && printf 'int pick(int m) {\n  switch (m) {\n    struct P tmp[2];\n  case 0:\n    tmp[0].id = 1;\n    return tmp[0].id;\n  default:\n    return 0;\n  }\n}\n' >> %t/switch.c
