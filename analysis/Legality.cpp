@@ -765,24 +765,13 @@ public:
   /// `shared`, and a pointer's private copy (the pointer is the handle),
   /// are fine.
   bool VisitOMPExecutableDirective(OMPExecutableDirective *D) {
-    using llvm::omp::Clause;
     for (const OMPClause *C : D->clauses()) {
-      Clause K = C->getClauseKind();
-      bool Mapped = llvm::is_contained(
-          {Clause::OMPC_map, Clause::OMPC_to, Clause::OMPC_from,
-           Clause::OMPC_use_device_ptr, Clause::OMPC_use_device_addr,
-           Clause::OMPC_is_device_ptr, Clause::OMPC_has_device_addr},
-          K);
-      bool Copied = llvm::is_contained(
-          {Clause::OMPC_private, Clause::OMPC_firstprivate,
-           Clause::OMPC_lastprivate, Clause::OMPC_reduction,
-           Clause::OMPC_task_reduction, Clause::OMPC_in_reduction,
-           Clause::OMPC_linear, Clause::OMPC_copyin, Clause::OMPC_copyprivate},
-          K);
-      if (Mapped || Copied)
+      OpenMPEffect Effect = clauseEffect(C->getClauseKind());
+      if (Effect != OpenMPEffect::None)
         for (const Stmt *S : C->children())
           openMPVariable(dyn_cast_or_null<Expr>(S),
-                         llvm::omp::getOpenMPClauseName(K), Mapped);
+                         llvm::omp::getOpenMPClauseName(C->getClauseKind()),
+                         Effect == OpenMPEffect::Maps);
     }
     return true;
   }
@@ -800,10 +789,12 @@ public:
   void ignoredOpenMPClauses(const RecordDecl *RD, const DeclaratorDecl *D) {
     if (Ctx.getLangOpts().OpenMP)
       return;
-    const SourceManager &SM = Ctx.getSourceManager();
     bool Pointer = D->getType()->isPointerType();
-    for (FileID File : {SM.getFileID(SM.getExpansionLoc(D->getLocation())),
-                        SM.getMainFileID()}) {
+    llvm::SmallVector<FileID, 2> Files = {
+        SM.getFileID(SM.getExpansionLoc(D->getLocation()))};
+    if (Files[0] != SM.getMainFileID())
+      Files.push_back(SM.getMainFileID());
+    for (FileID File : Files) {
       auto [It, New] = PragmaNames.try_emplace(File);
       if (New)
         It->second = openMPPragmaNames(SM, File);
@@ -1696,9 +1687,9 @@ private:
   }
 
   ASTContext &Ctx;
+  const SourceManager &SM;
   /// Per file, what its `#pragma omp` lines name (without -fopenmp).
   llvm::DenseMap<FileID, std::vector<OpenMPName>> PragmaNames;
-  const SourceManager &SM;
   llvm::DenseMap<const RecordDecl *, unsigned> Index;
   std::vector<RecordLegality> Results;
   /// The program's OpenCL buffer holders (checkLegality).

@@ -4,11 +4,35 @@
 //
 //===----------------------------------------------------------------------===//
 #include "analysis/OpenMPPragmas.h"
+#include "clang/Basic/CharInfo.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace clang;
 using namespace dlopt;
+
+OpenMPEffect dlopt::clauseEffect(llvm::omp::Clause K) {
+  using llvm::omp::Clause;
+  if (llvm::is_contained(
+          {Clause::OMPC_map, Clause::OMPC_to, Clause::OMPC_from,
+           Clause::OMPC_use_device_ptr, Clause::OMPC_use_device_addr,
+           Clause::OMPC_is_device_ptr, Clause::OMPC_has_device_addr},
+          K))
+    return OpenMPEffect::Maps;
+  if (llvm::is_contained({Clause::OMPC_private, Clause::OMPC_firstprivate,
+                          Clause::OMPC_lastprivate, Clause::OMPC_reduction,
+                          Clause::OMPC_task_reduction,
+                          Clause::OMPC_in_reduction, Clause::OMPC_linear,
+                          Clause::OMPC_copyin, Clause::OMPC_copyprivate},
+                         K))
+    return OpenMPEffect::Copies;
+  return OpenMPEffect::None;
+}
+
+/// The identifier \p Text begins with, or "".
+static llvm::StringRef leadingIdentifier(llvm::StringRef Text) {
+  return Text.take_while([](char C) { return isAsciiIdentifierContinue(C); });
+}
 
 /// Splits \p List at the commas outside brackets and parentheses.
 static std::vector<llvm::StringRef> topLevelItems(llvm::StringRef List) {
@@ -45,14 +69,11 @@ static std::vector<std::string> clauseNames(llvm::StringRef Args) {
     // The last name of `params.items[0:n]`, `s->grid`: the member.
     std::string Last;
     for (Item = Item.trim(); !Item.empty();) {
-      size_t End = 0;
-      while (End < Item.size() &&
-             (llvm::isAlnum(Item[End]) || Item[End] == '_'))
-        ++End;
-      if (End == 0)
+      llvm::StringRef Name = leadingIdentifier(Item);
+      if (Name.empty())
         break;
-      Last = Item.take_front(End).str();
-      Item = Item.drop_front(End).ltrim();
+      Last = Name.str();
+      Item = Item.drop_front(Name.size()).ltrim();
       if (!Item.consume_front(".") && !Item.consume_front("->"))
         break;
       Item = Item.ltrim();
@@ -73,7 +94,7 @@ static void pragmaNames(llvm::StringRef Pragma, unsigned Line,
   llvm::SmallVector<llvm::StringRef, 8> Words;
   Pragma.split(Words, ' ', -1, /*KeepEmpty=*/false);
   for (llvm::StringRef W : Words) {
-    W = W.take_while([](char C) { return llvm::isAlnum(C) || C == '_'; });
+    W = leadingIdentifier(W);
     if (W == "task" || W == "taskloop" || W == "target")
       Out.push_back({"", W.str(), W == "target", Line});
   }
@@ -84,27 +105,13 @@ static void pragmaNames(llvm::StringRef Pragma, unsigned Line,
   if (llvm::StringRef(Compact).contains("default(firstprivate)") ||
       llvm::StringRef(Compact).contains("default(private)"))
     Out.push_back({"", "default", false, Line});
-  static const char *const Copying[] = {
-      "private",        "firstprivate", "lastprivate", "reduction",
-      "task_reduction", "in_reduction", "linear",      "copyin",
-      "copyprivate",    "threadprivate"};
-  static const char *const Mapping[] = {"map",
-                                        "to",
-                                        "from",
-                                        "use_device_ptr",
-                                        "use_device_addr",
-                                        "is_device_ptr",
-                                        "has_device_addr"};
   for (size_t I = 0; I < Pragma.size();) {
     if (!llvm::isAlpha(Pragma[I]) && Pragma[I] != '_') {
       ++I;
       continue;
     }
-    size_t End = I;
-    while (End < Pragma.size() &&
-           (llvm::isAlnum(Pragma[End]) || Pragma[End] == '_'))
-      ++End;
-    llvm::StringRef Word = Pragma.slice(I, End);
+    llvm::StringRef Word = leadingIdentifier(Pragma.substr(I));
+    size_t End = I + Word.size();
     size_t Open = End;
     while (Open < Pragma.size() && llvm::isSpace(Pragma[Open]))
       ++Open;
@@ -118,9 +125,13 @@ static void pragmaNames(llvm::StringRef Pragma, unsigned Line,
       if (Depth == 0)
         break;
     }
-    bool Copies = llvm::is_contained(Copying, Word);
-    bool Maps = llvm::is_contained(Mapping, Word);
-    if (Copies || Maps)
+    // The threadprivate directive lists its variables as a clause does.
+    OpenMPEffect Effect =
+        Word == "threadprivate"
+            ? OpenMPEffect::Copies
+            : clauseEffect(llvm::omp::getOpenMPClauseKind(Word));
+    bool Maps = Effect == OpenMPEffect::Maps;
+    if (Effect != OpenMPEffect::None)
       for (std::string &Name :
            clauseNames(Pragma.slice(Open + 1, std::min(Close, Pragma.size()))))
         Out.push_back({std::move(Name), Word.str(), Maps, Line});

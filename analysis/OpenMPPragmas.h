@@ -13,10 +13,18 @@
 #define DLOPT_ANALYSIS_OPENMPPRAGMAS_H
 
 #include "clang/Basic/SourceManager.h"
+#include "llvm/Frontend/OpenMP/OMP.h"
 #include <string>
 #include <vector>
 
 namespace dlopt {
+
+/// What an OpenMP clause does to the variables it lists, as far as an
+/// array's rewrite goes: gives each thread a copy (private, firstprivate,
+/// lastprivate, reduction, linear, copyin, copyprivate, ...), maps it to a
+/// device (map, to, from, ...), or neither (shared, ...).
+enum class OpenMPEffect { None, Copies, Maps };
+OpenMPEffect clauseEffect(llvm::omp::Clause K);
 
 /// A variable named in a clause of a `#pragma omp` line.
 struct OpenMPName {

@@ -1677,6 +1677,18 @@ UseVerdict UseClassifier::arrayInitializer(const VarDecl *VD,
   return UseVerdict::of(Decl);
 }
 
+/// Whether \p VD is declared by a statement of a switch's body itself
+/// (`switch (m) { T tmp[N]; case 0: ...`).
+static bool declaredInSwitchBody(ASTContext &Ctx, const VarDecl *VD) {
+  auto Parent = [&](const auto &Node) {
+    DynTypedNodeList Up = Ctx.getParents(Node);
+    return Up.size() == 1 ? Up[0] : DynTypedNode();
+  };
+  const auto *DS = Parent(*VD).get<DeclStmt>();
+  const auto *Body = DS ? Parent(*DS).get<CompoundStmt>() : nullptr;
+  return Body && Parent(*Body).get<SwitchStmt>();
+}
+
 UseVerdict UseClassifier::declaration(const DeclaratorDecl *D,
                                       const RecordDecl *RD) const {
   const SourceManager &SM = Ctx.getSourceManager();
@@ -1783,19 +1795,13 @@ UseVerdict UseClassifier::declaration(const DeclaratorDecl *D,
                                      "' is thread-local (not rewritten yet)");
     // `switch (m) { T tmp[N]; case 0: ... }`: a case label jumps over the
     // handle's initializer, which the array had none of.
-    if (VD->isLocalVarDecl() && !VD->isStaticLocal())
-      if (DynTypedNodeList Up = Ctx.getParents(*VD); Up.size() == 1)
-        if (const auto *DS = Up[0].get<DeclStmt>())
-          if (DynTypedNodeList Block = Ctx.getParents(*DS); Block.size() == 1)
-            if (const auto *CS = Block[0].get<CompoundStmt>())
-              if (DynTypedNodeList Sw = Ctx.getParents(*CS);
-                  Sw.size() == 1 && Sw[0].get<SwitchStmt>())
-                return UseVerdict::refused(
-                    VD->getLocation(),
-                    "array '" + VD->getNameAsString() +
-                        "' is declared in a switch's body, where case labels "
-                        "jump over its handle's initializer (not rewritten "
-                        "yet)");
+    if (VD->isLocalVarDecl() && !VD->isStaticLocal() &&
+        declaredInSwitchBody(Ctx, VD))
+      return UseVerdict::refused(
+          VD->getLocation(),
+          "array '" + VD->getNameAsString() +
+              "' is declared in a switch's body, where case labels jump over "
+              "its handle's initializer (not rewritten yet)");
     // `T a[N] __asm__("sym")`: the storage would have to take the symbol
     // other code links to.
     if (VD->hasAttr<AsmLabelAttr>())

@@ -169,6 +169,15 @@ void DeclarationRenderer::arrayMember(const RecordDecl *RD,
       "an array member");
 }
 
+/// Whether \p VD has internal linkage without `static`: C++ gives it to a
+/// const variable at namespace scope (`const T table[N]`, `T *const head`),
+/// which its storage and handle, no longer const, keep with `static` (a
+/// header's table included by two files would be defined twice).
+static bool implicitlyInternal(const VarDecl *VD) {
+  return VD->isFileVarDecl() && !VD->isExternallyVisible() &&
+         VD->getStorageClass() != SC_Static;
+}
+
 /// The attributes of the array \p VD, for its storage: keywords
 /// (`_Alignas(64)`, `alignas(64)`, `__declspec(align(64))`) before it, the
 /// others (`__attribute__((aligned(64)))`, `[[gnu::aligned(64)]]`) after
@@ -323,11 +332,7 @@ void DeclarationRenderer::arrayDefinition(const RecordDecl *RD,
                         "array '" + Name +
                             "' is initialized from an expression");
   std::string Length = lengthText(VD, CAT->getSize().getZExtValue());
-  // C++ gives a const array at namespace scope internal linkage: the
-  // storage and handle that replace it keep it (a header's table included
-  // by two files would be defined twice).
-  bool Internal = VD->getStorageClass() == SC_Static ||
-                  (VD->isFileVarDecl() && !VD->isExternallyVisible());
+  bool Internal = VD->getStorageClass() == SC_Static || implicitlyInternal(VD);
   std::string Storage = Internal ? "static" : "";
   SourceRange Range = VD->getSourceRange();
   std::optional<ArrayAttributes> Attrs = arrayAttributes(VD, Range);
@@ -465,10 +470,7 @@ void DeclarationRenderer::pointerVariable(const RecordDecl *RD,
       VD->getBeginLoc(), VD->getTypeSourceInfo()->getTypeLoc().getBeginLoc(),
       nameBegin(VD), Ctx);
   SourceLocation Begin = Spec.Begin;
-  // C++ gives `P *const head = pool;` at namespace scope internal linkage,
-  // which the handle, no longer const, keeps with `static`.
-  if (VD->isFileVarDecl() && !VD->isExternallyVisible() &&
-      VD->getStorageClass() != SC_Static)
+  if (implicitlyInternal(VD))
     Spec.StorageClasses = "static " + Spec.StorageClasses;
   std::string Text =
       Spec.StorageClasses + Layouts.lookup(RD)->handleName() + " ";

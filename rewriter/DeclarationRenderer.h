@@ -29,7 +29,8 @@ private:
   void arrayMember(const clang::RecordDecl *RD, const clang::FieldDecl *FD);
   /// `T *items;` inside another record: the handle.
   void pointerMember(const clang::RecordDecl *RD, const clang::FieldDecl *FD);
-  /// `T a[N] = {...};`: the handle's storage, initialized field by field.
+  /// An array's attributes, respelled for its storage (before it, after
+  /// its name) and its handle (DeclarationRenderer.cpp).
   struct ArrayAttributes {
     std::string Before, After, HandleAfter;
   };
@@ -44,6 +45,7 @@ private:
   bool elementInitializers(const clang::RecordDecl *RD, const std::string &Name,
                            const clang::InitListExpr *Init,
                            const HandleLayout &L, ElementInits &Out);
+  /// `T a[N] = {...};`: the handle's storage, initialized field by field.
   void arrayDefinition(const clang::RecordDecl *RD, const clang::VarDecl *VD,
                        const clang::ConstantArrayType *CAT);
   /// `T *pi = &a[i];`: an index into a.

@@ -2,9 +2,10 @@
 // vector loads (`__attribute__((aligned(64)))` after the declarator, before
 // an initializer, `_Alignas(64)` among the specifiers, through a macro),
 // and any other (`unused`, which the handle takes too). A pointer
-// declarator's attribute does not hide the next declarator. The declaration's text up to its `;` or `,` is respelled, so
-// an attribute after the declarator no longer ends up after the handle's
-// initializer. Same output in SoA and Tiled(8).
+// declarator's attribute does not hide the next declarator. The
+// declaration's text up to its `;` or `,` is respelled, so an attribute
+// after the declarator no longer ends up after the handle's initializer.
+// Same output in SoA and Tiled(8).
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %cc -std=c11 -O2 -Wall -Wextra -Werror %s -o %t/orig && %t/orig > %t/orig.out
 // RUN: cp %s %t/soa.c && %dl-refactor --apply --quiet --layout=P=soa %t/soa.c --
