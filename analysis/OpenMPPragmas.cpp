@@ -7,6 +7,7 @@
 #include "clang/Basic/CharInfo.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include <optional>
 
 using namespace clang;
 using namespace dlopt;
@@ -179,6 +180,87 @@ std::vector<OpenMPName> dlopt::openMPPragmaNames(const SourceManager &SM,
     if (!L.consume_front("omp") || (!L.empty() && !llvm::isSpace(L[0])))
       continue;
     pragmaNames(L, First, Out);
+  }
+  return Out;
+}
+
+/// The OpenMP directive on the logical line \p Line, if any: its words
+/// after `omp`; "?" for a lone identifier, perhaps with arguments.
+static std::optional<std::string> directiveOn(llvm::StringRef Line) {
+  Line = Line.trim();
+  if (size_t At = Line.find("_Pragma"); At != llvm::StringRef::npos) {
+    llvm::StringRef After = Line.substr(At + 7).ltrim();
+    if (After.consume_front("(") &&
+        (After = After.ltrim()).consume_front("\"")) {
+      llvm::StringRef Body = After.take_until([](char C) { return C == '"'; });
+      if ((Body = Body.ltrim()).consume_front("omp"))
+        return Body.trim().str();
+    }
+    return "?";
+  }
+  if (Line.consume_front("#")) {
+    Line = Line.ltrim();
+    if (!Line.consume_front("pragma") || Line.empty() ||
+        !llvm::isSpace(Line[0]))
+      return std::nullopt;
+    Line = Line.ltrim();
+    if (!Line.consume_front("omp") ||
+        (!Line.empty() && !llvm::isSpace(Line[0])))
+      return std::nullopt;
+    return Line.trim().str();
+  }
+  llvm::StringRef Name = leadingIdentifier(Line);
+  llvm::StringRef Rest = Line.drop_front(Name.size()).trim();
+  bool Lone = Rest.empty() || (Rest.starts_with("(") && Rest.ends_with(")"));
+  if (Name.empty() || llvm::isDigit(Name[0]) || !Lone ||
+      llvm::is_contained(
+          {"else", "do", "for", "while", "if", "switch", "return"}, Name))
+    return std::nullopt;
+  return "?";
+}
+
+std::vector<std::string> dlopt::openMPDirectivesBefore(const SourceManager &SM,
+                                                       SourceLocation Loc) {
+  std::vector<std::string> Out;
+  auto [File, Offset] = SM.getDecomposedLoc(SM.getExpansionLoc(Loc));
+  llvm::StringRef Text = SM.getBufferData(File).substr(0, Offset);
+  // What precedes the statement on its own line: `OMP_FOR for (...)`.
+  size_t LineStart = Text.rfind('\n') + 1;
+  if (llvm::StringRef Prefix = Text.substr(LineStart); !Prefix.trim().empty()) {
+    if (std::optional<std::string> D = directiveOn(Prefix))
+      Out.push_back(*D);
+    return Out;
+  }
+  Text = Text.substr(0, LineStart);
+  for (;;) {
+    Text = Text.rtrim();
+    if (Text.ends_with("*/")) {
+      size_t Open = Text.rfind("/*");
+      if (Open == llvm::StringRef::npos)
+        break;
+      Text = Text.substr(0, Open);
+      continue;
+    }
+    // The last logical line: a directive continues over backslashes.
+    size_t Start = Text.rfind('\n') + 1;
+    while (Start > 1 && Text.substr(0, Start - 1).rtrim(" \t").ends_with("\\"))
+      Start = Text.substr(0, Start - 1).rfind('\n') + 1;
+    std::string Line;
+    for (llvm::StringRef Part : llvm::split(Text.substr(Start), '\n'))
+      Line += Part.rtrim().rtrim('\\').str() + " ";
+    llvm::StringRef L = llvm::StringRef(Line).trim();
+    Text = Text.substr(0, Start);
+    if (L.starts_with("//"))
+      continue;
+    if (size_t Comment = L.find("//"); Comment != llvm::StringRef::npos)
+      L = L.substr(0, Comment).rtrim();
+    std::optional<std::string> D = directiveOn(L);
+    if (D)
+      Out.push_back(*D);
+    // Other directives (`#endif` of `#ifdef _OPENMP`, `#pragma GCC ivdep`)
+    // may stand between; a statement ends the search.
+    if (!L.starts_with("#"))
+      break;
   }
   return Out;
 }

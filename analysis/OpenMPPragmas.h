@@ -43,6 +43,15 @@ struct OpenMPName {
 std::vector<OpenMPName> openMPPragmaNames(const clang::SourceManager &SM,
                                           clang::FileID File);
 
+/// The OpenMP directives spelled right before the statement at \p Loc, read
+/// from the text (without -fopenmp clang skips them): for each `#pragma omp`
+/// line (or `_Pragma("omp ...")`) among the directives, comments and blank
+/// lines just above it, its words after `omp` ("for schedule(static)"); "?"
+/// for a lone identifier there (`OMP_FOR`, `PARALLEL_FOR(dynamic)`), which
+/// may be a macro spelling one.
+std::vector<std::string> openMPDirectivesBefore(const clang::SourceManager &SM,
+                                                clang::SourceLocation Loc);
+
 } // namespace dlopt
 
 #endif

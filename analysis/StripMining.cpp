@@ -6,10 +6,13 @@
 #include "analysis/StripMining.h"
 #include "analysis/AstUtil.h"
 #include "analysis/MemoryBounds.h"
+#include "analysis/OpenMPPragmas.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtOpenMP.h"
+#include "clang/Basic/CharInfo.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace clang;
 using namespace dlopt;
@@ -215,26 +218,100 @@ static const OMPLoopDirective *directiveOf(const ForStmt *For,
   return nullptr;
 }
 
-/// Whether \p For, if it is the loop of an OpenMP directive, can be
-/// strip-mined under it.
+/// Whether the statement \p S stands in a block (or is a function's body),
+/// so that the loops replacing it need no braces of their own: the loop of
+/// a directive cannot take them, the directive being bound to it.
+static bool inBlock(const Stmt &S, ASTContext &Ctx) {
+  return llvm::all_of(Ctx.getParents(S), [](const DynTypedNode &P) {
+    return P.get<CompoundStmt>() || P.get<Decl>();
+  });
+}
+
+/// The loops \p For is nested in, innermost first, up to its function or
+/// the first captured region (an OpenMP directive's body).
+static std::vector<const ForStmt *> enclosingLoops(const ForStmt *For,
+                                                   ASTContext &Ctx) {
+  std::vector<const ForStmt *> Loops;
+  DynTypedNodeList Parents = Ctx.getParents(*For);
+  while (!Parents.empty()) {
+    const DynTypedNode &P = Parents[0];
+    if (P.get<Decl>() || P.get<CapturedStmt>())
+      break;
+    if (const auto *Outer = P.get<ForStmt>())
+      Loops.push_back(Outer);
+    Parents = Ctx.getParents(P);
+  }
+  return Loops;
+}
+
+/// Whether a directive's words after `omp`, read from the text, allow the
+/// split: `parallel for` without simd, collapse or ordered (as with
+/// -fopenmp, stripMinableUnderOpenMP).
+static bool splitsUnder(llvm::StringRef Directive) {
+  llvm::SmallVector<llvm::StringRef, 8> Words;
+  for (llvm::StringRef W : llvm::split(Directive, ' '))
+    if (!(W = W.take_while([](char C) {
+           return isAsciiIdentifierContinue(C);
+         })).empty())
+      Words.push_back(W);
+  return Words.size() >= 2 && Words[0] == "parallel" && Words[1] == "for" &&
+         !llvm::is_contained(Words, "simd") &&
+         !llvm::is_contained(Words, "collapse") &&
+         !llvm::is_contained(Words, "ordered");
+}
+
+/// Without -fopenmp clang skips `#pragma omp`: the directives are read from
+/// the text before \p For and before the loops around it.
+static bool stripMinableUnderPragmas(const ForStmt *For, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::vector<std::string> Own = openMPDirectivesBefore(SM, For->getBeginLoc());
+  if (!Own.empty() &&
+      (Own.size() > 1 || !splitsUnder(Own.front()) ||
+       !isa_and_nonnull<DeclStmt>(For->getInit()) || !inBlock(*For, Ctx)))
+    return false;
+  // A loop of a collapsed or ordered nest is one of the nest's loops.
+  for (const ForStmt *Outer : enclosingLoops(For, Ctx))
+    for (llvm::StringRef D : openMPDirectivesBefore(SM, Outer->getBeginLoc()))
+      if (D == "?" || D.contains("collapse") || D.contains("ordered"))
+        return false;
+  return true;
+}
+
+/// Whether \p For, if it is the loop of an OpenMP directive or one of the
+/// loops its collapse or ordered clause binds, can be strip-mined under it.
 static bool stripMinableUnderOpenMP(const ForStmt *For, ASTContext &Ctx) {
+  if (!Ctx.getLangOpts().OpenMP)
+    return stripMinableUnderPragmas(For, Ctx);
+  // A loop transformation's loop (`omp tile`, `omp unroll`) is not captured.
+  if (llvm::any_of(Ctx.getParents(*For), [](const DynTypedNode &P) {
+        return P.get<OMPExecutableDirective>();
+      }))
+    return false;
   bool Captured = llvm::any_of(Ctx.getParents(*For), [](const DynTypedNode &P) {
     return P.get<CapturedDecl>() || P.get<CapturedStmt>();
   });
-  if (!Captured)
-    return true;
+  if (!Captured) {
+    // The first loops inside a directive's are the ones `collapse(n)` and
+    // `ordered(n)` bind with it: they must stay perfectly nested.
+    std::vector<const ForStmt *> Outer = enclosingLoops(For, Ctx);
+    if (Outer.empty())
+      return true;
+    const OMPLoopDirective *Dir = directiveOf(Outer.back(), Ctx);
+    return !Dir || Dir->getLoopsNumber() <= Outer.size();
+  }
   // `omp parallel for` shares out the loop over whole tiles; the loop over
   // the last, partial one runs after the region, once, as its iterations
   // would have. Under `omp for` in a parallel region every thread would
   // run it, and `simd`, `collapse` and `ordered` are about the loop as
   // written: those keep the flat form. The induction variable must be the
-  // loop's own (declared there), as the lanes assign it.
+  // loop's own (declared there), as the lanes assign it, and the directive
+  // must stand in a block, where the loops that replace it need no braces.
   const OMPLoopDirective *Dir = directiveOf(For, Ctx);
   const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit());
   return Dir && DS && isa<OMPParallelForDirective>(Dir) &&
          Dir->getLoopsNumber() == 1 &&
          !Dir->getSingleClause<OMPOrderedClause>() &&
-         !Dir->getSingleClause<OMPCollapseClause>();
+         !Dir->getSingleClause<OMPCollapseClause>() && inBlock(*Dir, Ctx);
 }
 
 std::optional<CountedLoop> dlopt::stripMinableLoop(const ForStmt *For,
@@ -318,9 +395,13 @@ bool dlopt::peels(const ForStmt *For, const CountedLoop &Loop,
                   ASTContext &Ctx) {
   // The peel, up to T - 1 iterations, is held in the induction variable's
   // type: at least an int.
-  return directiveOf(For, Ctx) == nullptr &&
-         Ctx.getTypeSize(Loop.InductionVar->getType()) >=
-             Ctx.getTypeSize(Ctx.IntTy);
+  bool Directive =
+      Ctx.getLangOpts().OpenMP
+          ? directiveOf(For, Ctx) != nullptr
+          : !openMPDirectivesBefore(Ctx.getSourceManager(), For->getBeginLoc())
+                 .empty();
+  return !Directive && Ctx.getTypeSize(Loop.InductionVar->getType()) >=
+                           Ctx.getTypeSize(Ctx.IntTy);
 }
 
 bool dlopt::holdsStill(const Expr *Handle, const ForStmt *For,

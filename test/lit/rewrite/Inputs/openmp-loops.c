@@ -2,10 +2,15 @@
    write them: `omp for` inside a parallel region with default(none) and
    its loop variable declared before (Bellman-Ford's edge relaxation), a
    `parallel for` with a reduction over a loop that declares its variable,
-   and a `parallel for simd`. Every element is updated once, so a loop run
-   twice shows in the checksum. Written for dlopt's tests. */
+   a `parallel for simd`, an `omp for` (guarded by _OPENMP, or spelled by a
+   macro) over a loop that declares its variable, a collapsed nest, and a
+   `parallel for` that is the body of a loop without braces. Every element
+   is updated once per loop, so a loop run twice shows in the checksum.
+   Written for dlopt's tests. */
 #include <stdio.h>
 #include <stdlib.h>
+
+#define OMP_FOR _Pragma("omp for")
 
 typedef struct {
   int src, dst;
@@ -43,7 +48,30 @@ int main(int argc, char **argv) {
   double dsum = 0;
   for (int i = 0; i < m; i++)
     dsum += d[i];
-  printf("%ld %.1f %.1f\n", touched, sum, dsum);
+#pragma omp parallel
+  {
+#ifdef _OPENMP
+#pragma omp for
+#endif
+    for (int i = 0; i < m; i++)
+      edges[i].w += 0.25f;
+    OMP_FOR
+    for (int i = 0; i < m; i++)
+      edges[i].w += 0.125f;
+  }
+  double pairs = 0;
+#pragma omp parallel for collapse(2) reduction(+ : pairs)
+  for (int a = 0; a < 8; a++)
+    for (int b = 0; b < m; b++)
+      pairs += edges[b].w * a;
+  for (int r = 0; r < 3; r++)
+#pragma omp parallel for
+    for (int i = 0; i < m; i++)
+      edges[i].w += 0.5f;
+  double wsum = 0;
+  for (int i = 0; i < m; i++)
+    wsum += edges[i].w;
+  printf("%ld %.1f %.1f %.3f %.3f\n", touched, sum, dsum, pairs, wsum);
   free(edges);
   free(d);
   return 0;
