@@ -92,6 +92,64 @@ std::optional<int64_t> evaluateConstant(const Expr *E, const ASTContext &Ctx,
   return std::nullopt;
 }
 
+/// The value of \p E, a floating loop's start, bound or step, if it is made
+/// of literals, enumerators and const variables with such initializers,
+/// with + - * /: `y < VIEW_HEIGHT - EPS`, which C does not fold.
+std::optional<double> evaluateNumber(const Expr *E, const ASTContext &Ctx,
+                                     unsigned Depth = 0) {
+  if (!E || Depth > 8 || E->isValueDependent())
+    return std::nullopt;
+  E = E->IgnoreParens();
+  Expr::EvalResult R;
+  if (E->EvaluateAsRValue(R, Ctx)) {
+    if (R.Val.isInt())
+      return R.Val.getInt().isSigned() ? double(R.Val.getInt().getSExtValue())
+                                       : double(R.Val.getInt().getZExtValue());
+    if (R.Val.isFloat()) {
+      llvm::APFloat F = R.Val.getFloat();
+      bool Lost = false;
+      F.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven,
+                &Lost);
+      return F.convertToDouble();
+    }
+  }
+  auto Sub = [&](const Expr *S) { return evaluateNumber(S, Ctx, Depth + 1); };
+  if (const auto *Cast = dyn_cast<CastExpr>(E)) {
+    std::optional<double> V = Sub(Cast->getSubExpr());
+    if (V && Cast->getType()->isIntegerType())
+      V = std::trunc(*V);
+    return V;
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+        VD && VD->getType().isConstQualified() && VD->getInit())
+      return Sub(VD->getInit());
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_Minus)
+    if (std::optional<double> V = Sub(UO->getSubExpr()))
+      return -*V;
+  const auto *BO = dyn_cast<BinaryOperator>(E);
+  if (!BO)
+    return std::nullopt;
+  std::optional<double> L = Sub(BO->getLHS()), Rt = Sub(BO->getRHS());
+  if (!L || !Rt)
+    return std::nullopt;
+  switch (BO->getOpcode()) {
+  case BO_Add:
+    return *L + *Rt;
+  case BO_Sub:
+    return *L - *Rt;
+  case BO_Mul:
+    return *L * *Rt;
+  case BO_Div:
+    if (*Rt == 0)
+      return std::nullopt;
+    return BO->getType()->isIntegerType() ? std::trunc(*L / *Rt) : *L / *Rt;
+  default:
+    return std::nullopt;
+  }
+}
+
 /// Variables a statement declares.
 void collectDeclared(const Stmt *S,
                      llvm::SmallPtrSetImpl<const VarDecl *> &Out) {
@@ -380,9 +438,21 @@ private:
       return Shape;
     }
 
-    std::optional<int64_t> Step = stepOf(For->getInc(), Shape.InductionVar);
-    std::optional<int64_t> Start = evaluateConstant(StartE, Ctx);
-    std::optional<int64_t> End = evaluateConstant(Bound, Ctx);
+    // A floating variable (`for (float y = EPS; y < H - EPS; y += DY)`)
+    // steps by constants of its own kind.
+    std::optional<double> Step, Start, End;
+    auto Number = [](std::optional<int64_t> V) -> std::optional<double> {
+      return V ? std::optional<double>(*V) : std::nullopt;
+    };
+    if (Shape.InductionVar->getType()->isRealFloatingType()) {
+      Step = floatStepOf(For->getInc(), Shape.InductionVar);
+      Start = evaluateNumber(StartE, Ctx);
+      End = evaluateNumber(Bound, Ctx);
+    } else {
+      Step = Number(stepOf(For->getInc(), Shape.InductionVar));
+      Start = Number(evaluateConstant(StartE, Ctx));
+      End = Number(evaluateConstant(Bound, Ctx));
+    }
     // A loop the rewrite cannot split keeps its flat form (a tiled access
     // then pays a division and a remainder): not the strip-mined shape.
     std::optional<CountedLoop> Counted = stripMinableLoop(For, Ctx);
@@ -449,6 +519,30 @@ private:
       return Sum->getOpcode() == BO_Add ? *C : -*C;
     }
     return std::nullopt;
+  }
+
+  /// stepOf for a floating induction variable: `y += c`, `y -= c`,
+  /// `y = y + c`, `y = y - c`.
+  std::optional<double> floatStepOf(const Expr *Inc, const VarDecl *IV) const {
+    const auto *BO = dyn_cast_or_null<BinaryOperator>(
+        Inc ? Inc->IgnoreParenImpCasts() : nullptr);
+    if (!BO || varOf(BO->getLHS()) != IV)
+      return std::nullopt;
+    const Expr *By = nullptr;
+    bool Add = BO->getOpcode() == BO_AddAssign;
+    if (Add || BO->getOpcode() == BO_SubAssign) {
+      By = BO->getRHS();
+    } else if (const auto *Sum = dyn_cast<BinaryOperator>(
+                   BO->getRHS()->IgnoreParenImpCasts());
+               BO->getOpcode() == BO_Assign && Sum && Sum->isAdditiveOp() &&
+               varOf(Sum->getLHS()) == IV) {
+      By = Sum->getRHS();
+      Add = Sum->getOpcode() == BO_Add;
+    }
+    std::optional<double> C = evaluateNumber(By, Ctx);
+    if (!C)
+      return std::nullopt;
+    return Add ? *C : -*C;
   }
 
   /// Length of a fixed-size array of records the loop indexes with its

@@ -313,6 +313,7 @@ namesSkipped(RecordPlan &R, llvm::ArrayRef<SkippedBranch> Skipped,
                                    "branch is built (--this-configuration-"
                                    "only rewrites it anyway)",
                   formatLoc(SM, B.Directive)};
+    Found.Bytes = !Anyway;
     if (Has(To, Found))
       continue;
     if (!Anyway)
@@ -392,7 +393,7 @@ AnalysisResult dlopt::analyzeTranslationUnit(ASTContext &Ctx,
     for (const LegalityIssue &Issue : Legal[I].Issues) {
       R.Blockers.push_back({Issue.Reason, formatLoc(SM, Issue.Loc),
                             /*FromLinkage=*/false, Issue.Shadowed,
-                            /*InMacro=*/false, Issue.Blocks});
+                            /*InMacro=*/false, Issue.Blocks, Issue.Bytes});
       BlockerAt[{Issue.Reason, R.Blockers.back().Location}] = Issue.Loc;
       if (std::optional<MacroInvocation> M = macroUse(SM, Ctx, Issue)) {
         R.Blockers.back().InMacro = true;
@@ -419,6 +420,8 @@ AnalysisResult dlopt::analyzeTranslationUnit(ASTContext &Ctx,
       R.SubArrayAt = formatLoc(SM, Legal[I].SubArrayAt);
     if (Legal[I].CudaCallAt.isValid())
       R.CudaCallAt = formatLoc(SM, Legal[I].CudaCallAt);
+    if (Legal[I].FileIOAt.isValid())
+      R.FileIOAt = formatLoc(SM, Legal[I].FileIOAt);
     R.Headers = headerViews(SM, Headers, Legal[I],
                             Unit.Units.empty() ? "" : Unit.Units.front(),
                             Ctx.getLangOpts());

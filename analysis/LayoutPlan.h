@@ -66,6 +66,13 @@ struct Blocker {
   /// Location: gone once that invocation is expanded in place.
   bool InMacro = false;
   Scope Blocks = Both;
+  /// The use handles the record's objects as bytes, or as code the
+  /// analysis does not see or rewrite (a cast to another type than void *,
+  /// a union, a branch the preprocessor skipped, a symbol no analyzed file
+  /// resolves unless ExternalSymbol::Carried): not only its arrays but the
+  /// record's representation must stay, and with it every member holding
+  /// another record's elements (KeptHolders.cpp).
+  bool Bytes = false;
   /// Whether it blocks strategy \p S.
   bool blocks(Strategy S) const { return blocks(Blocks, S); }
   static bool blocks(Scope Sc, Strategy S) {
@@ -144,6 +151,11 @@ struct ExternalSymbol {
   /// Seen from OpenCL host code's own arrays (not its buffers): unresolved,
   /// it blocks only the whole-program strategy.
   bool Host = false;
+  /// The function only carries the pointer to the program's own code
+  /// (pthread_create's argument, to its start routine): unresolved, it
+  /// blocks the record's arrays but reads none of its bytes (its blocker is
+  /// not Blocker::Bytes).
+  bool Carried = false;
 };
 
 /// What one translation unit sees of a record in one header it includes:
@@ -312,6 +324,10 @@ struct RecordPlan {
   /// of the record (UseKind::CudaCall), if any: those copy from an array's
   /// start, as OpenCL's transfers do.
   SourcePos CudaCallAt;
+  /// Where an fwrite or fread first takes the record's arrays, if any: a
+  /// file then holds their bytes, so a member of the record holding another
+  /// record's elements keeps that one's layout (KeptHolders.cpp).
+  SourcePos FileIOAt;
   /// The macro invocations that spell uses in their bodies (each blocker
   /// of theirs is InMacro); MacroExpanded: those expanded for this plan.
   std::vector<MacroInvocation> MacroUses, MacroExpanded;

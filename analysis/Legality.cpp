@@ -319,7 +319,7 @@ public:
                             : "union '" + recordName(Parent) + "'";
     if (const RecordDecl *RD = asRecord(FD->getType()); Parent->isUnion())
       if (isCandidate(RD))
-        block(RD, FD->getLocation(), "member of " + Union);
+        blockBytes(RD, FD->getLocation(), "member of " + Union);
     // As a volatile variable's (VisitVarDecl).
     if (const RecordDecl *RD = elementRecord(FD->getType()); isCandidate(RD)) {
       QualType T = FD->getType();
@@ -629,6 +629,11 @@ public:
     for (const Expr *E = Arg->IgnoreParenImpCasts(); E != Bare;
          E = cast<CastExpr>(E)->getSubExpr()->IgnoreParenImpCasts())
       Handled.insert(E);
+    // fwrite(a, ...) and fwrite(&s, ...) alike: a file holds the bytes.
+    if (UseClassifier::isFileCall(Call))
+      if (RecordLegality &L = Results[Index.find(RD)->second];
+          L.FileIOAt.isInvalid())
+        L.FileIOAt = Arg->getExprLoc();
     std::string What = "'" + recordName(RD) + "' array";
     if (!Callee) {
       block(RD, Arg->getExprLoc(), What + " passed through a function pointer");
@@ -637,6 +642,7 @@ public:
     std::string Name = "'" + Callee->getNameAsString() + "'";
     if (Name == "'free'" || (reallocates(Call) && I == 0))
       return;
+    checkSingleObjectArgument(RD, Callee, Param, Bare);
     if (isExternalRelease(Callee)) {
       external(RD, ExternalSymbol::Release, callableName(Callee),
                Arg->getExprLoc(),
@@ -653,7 +659,40 @@ public:
              UseClassifier::cudaCall(Call) == CudaCall::None)
       external(RD, ExternalSymbol::Use, Callee, Arg->getExprLoc(),
                What + " passed to " + Name +
-                   ", which is not defined in the analyzed files");
+                   ", which is not defined in the analyzed files",
+               carriesToProgram(Callee, I));
+  }
+
+  /// Whether argument \p I of library function \p Callee only reaches the
+  /// program's own code: the argument a thread's start routine receives.
+  static bool carriesToProgram(const FunctionDecl *Callee, unsigned I) {
+    llvm::StringRef Name =
+        Callee->getIdentifier() ? Callee->getName() : llvm::StringRef();
+    return (Name == "pthread_create" && I == 3) ||
+           (Name == "thrd_create" && I == 2);
+  }
+
+  /// f(&local), f(&w.b): the address of one object of \p RD, not of an
+  /// array's element, passed to \p Param of \p Callee, which takes the
+  /// record's arrays: a handle once the layout changes, which one object
+  /// does not make.
+  void checkSingleObjectArgument(const RecordDecl *RD,
+                                 const FunctionDecl *Callee,
+                                 const ParmVarDecl *Param, const Expr *Arg) {
+    const auto *AddrOf = dyn_cast<UnaryOperator>(Arg->IgnoreParenImpCasts());
+    if (!Param || !Callee->hasBody() || !AddrOf ||
+        AddrOf->getOpcode() != UO_AddrOf ||
+        elementRecord(Param->getType()) != RD)
+      return;
+    const Expr *Object = AddrOf->getSubExpr()->IgnoreParens();
+    if (isa<DeclRefExpr, MemberExpr, CompoundLiteralExpr>(Object) &&
+        asRecord(Object->getType()) == RD)
+      block(RD, Arg->getExprLoc(),
+            "address of one '" + recordName(RD) +
+                "' (not an array's element) passed to '" +
+                Callee->getNameAsString() + "', whose parameter '" +
+                Param->getNameAsString() +
+                "' takes its arrays (not rewritten yet)");
   }
 
   /// A pointer to a candidate returned by \p Callee.
@@ -720,10 +759,16 @@ public:
     if (const auto *Ref = dyn_cast<DeclRefExpr>(Sub->IgnoreParenImpCasts());
         Ref && To && Uses.voidHandleRecord(Ref->getDecl()) == To)
       return true;
+    // Through `void *` the object is carried, not read: it is a T again
+    // where it is cast back (a thread's argument). Other types read bytes.
+    auto Bytes = [](QualType P) {
+      return !P->isPointerType() || !P->getPointeeType()->isVoidType();
+    };
     if (isCandidate(From) && From != To && !Handled.count(Cast))
-      block(From, Cast->getExprLoc(),
-            "cast of '" + Sub->getType().getAsString() + "' to '" +
-                Cast->getType().getAsString() + "'");
+      blockBytes(From, Cast->getExprLoc(),
+                 "cast of '" + Sub->getType().getAsString() + "' to '" +
+                     Cast->getType().getAsString() + "'",
+                 Bytes(Cast->getType()));
     if (const auto *Call = dyn_cast<CallExpr>(Sub->IgnoreParenCasts());
         Call && isCandidate(To) && From != To &&
         isExternalAllocator(Call->getDirectCallee()))
@@ -738,9 +783,10 @@ public:
               notAllocatorReason(Source->getNameAsString(),
                                  notAllocatorFunction(Source)));
       else
-        block(To, Cast->getExprLoc(),
-              "cast to '" + Cast->getType().getAsString() + "' from '" +
-                  Sub->getType().getAsString() + "' (type punning)");
+        blockBytes(To, Cast->getExprLoc(),
+                   "cast to '" + Cast->getType().getAsString() + "' from '" +
+                       Sub->getType().getAsString() + "' (type punning)",
+                   Bytes(Sub->getType()));
     }
     return true;
   }
@@ -1500,6 +1546,14 @@ private:
     blockingIssue(RD, Loc, std::move(Reason), Shadowed);
   }
 
+  /// block() for a use of the record's objects as bytes, if \p Bytes
+  /// (Blocker::Bytes).
+  void blockBytes(const RecordDecl *RD, SourceLocation Loc, std::string Reason,
+                  bool Bytes = true) {
+    if (LegalityIssue *Issue = blockingIssue(RD, Loc, std::move(Reason)))
+      Issue->Bytes |= Bytes;
+  }
+
   /// block()'s issue, new or seen before; null for a record not asked
   /// about.
   LegalityIssue *blockingIssue(const RecordDecl *RD, SourceLocation Loc,
@@ -1518,13 +1572,14 @@ private:
   /// A symbol with external linkage: its other side may be in another
   /// translation unit, which only the whole program can tell.
   void external(const RecordDecl *RD, ExternalSymbol::Kind K,
-                const NamedDecl *Symbol, SourceLocation Loc,
-                std::string Reason) {
-    external(RD, K, Symbol->getNameAsString(), Loc, std::move(Reason));
+                const NamedDecl *Symbol, SourceLocation Loc, std::string Reason,
+                bool Carried = false) {
+    external(RD, K, Symbol->getNameAsString(), Loc, std::move(Reason), Carried);
   }
 
   void external(const RecordDecl *RD, ExternalSymbol::Kind K,
-                std::string Symbol, SourceLocation Loc, std::string Reason) {
+                std::string Symbol, SourceLocation Loc, std::string Reason,
+                bool Carried = false) {
     auto It = Index.find(RD);
     if (It == Index.end())
       return;
@@ -1534,7 +1589,8 @@ private:
       if (Seen.K == K && Seen.Location == Pos && Seen.Reason == Reason)
         return;
     L.Externals.push_back({K, std::move(Symbol), std::move(Reason),
-                           std::move(Pos), Scope == Blocker::WholeOnly});
+                           std::move(Pos), Scope == Blocker::WholeOnly,
+                           Carried});
     L.ExternalLocs.push_back(Loc);
   }
 

@@ -35,6 +35,8 @@ struct LegalityIssue {
   clang::CharSourceRange Invocation;
   /// See Blocker::Blocks.
   Blocker::Scope Blocks = Blocker::Both;
+  /// See Blocker::Bytes.
+  bool Bytes = false;
 };
 
 struct RecordLegality {
@@ -51,6 +53,9 @@ struct RecordLegality {
   /// The first CUDA runtime call on the record's arrays (see
   /// RecordPlan::CudaCallAt).
   clang::SourceLocation CudaCallAt;
+  /// The first fwrite or fread of the record's arrays (see
+  /// RecordPlan::FileIOAt).
+  clang::SourceLocation FileIOAt;
   /// Why two pointers may reach one array of the record in one function
   /// (SharedArrays.h), where; empty if none can.
   std::string SharedArrays;

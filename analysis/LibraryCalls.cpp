@@ -176,6 +176,10 @@ static llvm::StringRef fileCall(const CallExpr *Call) {
   return Name == "fwrite" || Name == "fread" ? Name : "";
 }
 
+bool UseClassifier::isFileCall(const CallExpr *Call) {
+  return !fileCall(Call).empty();
+}
+
 bool UseClassifier::isArrayLibraryCall(const CallExpr *Call) {
   return qsortComparator(Call) || searchComparator(Call) ||
          !bytewiseCall(Call).empty() || !fileCall(Call).empty();

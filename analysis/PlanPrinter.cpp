@@ -340,6 +340,8 @@ static json::Object blockerJson(const Blocker &B) {
     O["linkage"] = true;
   if (B.Shadowed)
     O["shadowed"] = true;
+  if (B.Bytes)
+    O["bytes"] = true;
   if (B.Blocks != Blocker::Both)
     O["blocks"] = Blocker::scopeName(B.Blocks);
   return O;
@@ -376,6 +378,8 @@ static json::Object recordJson(const RecordPlan &R, bool Planned) {
                    {"location", S.Location}};
     if (S.Host)
       O["host"] = true;
+    if (S.Carried)
+      O["carried"] = true;
     Externals.push_back(std::move(O));
   }
 
@@ -437,6 +441,8 @@ static json::Object recordJson(const RecordPlan &R, bool Planned) {
       O["sub_array_at"] = R.SubArrayAt;
     if (!R.CudaCallAt.empty())
       O["cuda_call_at"] = R.CudaCallAt;
+    if (!R.FileIOAt.empty())
+      O["file_io_at"] = R.FileIOAt;
     O["kernels"] = std::move(Kernels);
   } else if (HasGraph) {
     O["kernels"] = std::move(Kernels);

@@ -36,7 +36,8 @@ static bool fromJSON(const json::Value &E, Blocker &B, json::Path P) {
   std::string Scope = "both";
   if (!O || !O.map("reason", B.Reason) || !O.map("location", B.Location) ||
       !O.mapOptional("linkage", B.FromLinkage) ||
-      !O.mapOptional("shadowed", B.Shadowed) || !O.mapOptional("blocks", Scope))
+      !O.mapOptional("shadowed", B.Shadowed) ||
+      !O.mapOptional("bytes", B.Bytes) || !O.mapOptional("blocks", Scope))
     return false;
   std::optional<Blocker::Scope> S = Blocker::scopeNamed(Scope);
   if (!S) {
@@ -52,7 +53,7 @@ static bool fromJSON(const json::Value &E, ExternalSymbol &S, json::Path P) {
   std::string Kind;
   if (!O || !O.map("kind", Kind) || !O.map("symbol", S.Symbol) ||
       !O.map("reason", S.Reason) || !O.map("location", S.Location) ||
-      !O.mapOptional("host", S.Host))
+      !O.mapOptional("host", S.Host) || !O.mapOptional("carried", S.Carried))
     return false;
   std::optional<ExternalSymbol::Kind> K = ExternalSymbol::kindNamed(Kind);
   if (!K) {
@@ -189,6 +190,7 @@ static bool readRecord(const json::Value &E, RecordPlan &R, json::Path P) {
       !O.mapOptional("headers", R.Headers) ||
       !O.mapOptional("sub_array_at", R.SubArrayAt) ||
       !O.mapOptional("cuda_call_at", R.CudaCallAt) ||
+      !O.mapOptional("file_io_at", R.FileIOAt) ||
       !O.mapOptional("indexed", R.Indexed) ||
       !O.mapOptional("set_aside", R.SetAside) ||
       !O.mapOptional("restrict", R.Restrict))

@@ -23,10 +23,24 @@ struct Changes {
   bool Other = false;
 };
 
-/// +1 or -1 if \p E steps \p K by a nonzero constant (k++, --k, k += 2),
-/// else 0.
+/// +1 or -1 if \p E steps \p K by a nonzero constant (k++, --k, k += 2,
+/// k = k + 1), else 0.
 int stepOf(const Expr *E, const VarDecl *K) {
   E = E->IgnoreParenImpCasts();
+  if (const auto *Set = dyn_cast<BinaryOperator>(E);
+      Set && Set->getOpcode() == BO_Assign && varOf(Set->getLHS()) == K)
+    if (const auto *Sum =
+            dyn_cast<BinaryOperator>(Set->getRHS()->IgnoreParenImpCasts());
+        Sum && Sum->isAdditiveOp()) {
+      bool Add = Sum->getOpcode() == BO_Add;
+      const Expr *By = varOf(Sum->getLHS()) == K          ? Sum->getRHS()
+                       : Add && varOf(Sum->getRHS()) == K ? Sum->getLHS()
+                                                          : nullptr;
+      std::optional<llvm::APSInt> C =
+          By ? By->getIntegerConstantExpr(K->getASTContext()) : std::nullopt;
+      if (C && !C->isZero())
+        return (C->isNegative() ? -1 : 1) * (Add ? 1 : -1);
+    }
   if (const auto *UO = dyn_cast<UnaryOperator>(E))
     if (UO->isIncrementDecrementOp() && varOf(UO->getSubExpr()) == K)
       return UO->isIncrementOp() ? 1 : -1;

@@ -622,12 +622,23 @@ static std::string reachHazard(const CallExpr *Call, const Expr *Elem,
   if (Index && Index->HasSideEffects(Ctx))
     return "the element's index has side effects (it is read and written "
            "back)";
-  // (A member function's object is no argument.)
-  for (const Expr *Arg : Call->arguments())
+  // (A member function's object is no argument.) A number passed by value
+  // is computed before the call and reaches nothing while the callee runs,
+  // unless computing it writes (`p[i].y++`: the copy may be taken first).
+  unsigned Skipped = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Def);
+  for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+    const Expr *Arg = Call->getArg(I);
+    if (I >= Skipped && I - Skipped < Def->getNumParams() &&
+        !Arg->HasSideEffects(Ctx)) {
+      QualType T = Def->getParamDecl(I - Skipped)->getType();
+      if (T->isArithmeticType() || T->isEnumeralType())
+        continue;
+    }
     if (Arg->IgnoreParenImpCasts() != Elem->IgnoreParenImpCasts() &&
         (reachesArrays(Arg, RD, 2) || boundToElement(Arg, RD)))
       return std::string(isa<CXXMemberCallExpr>(Call) ? "an" : "another") +
              " argument reaches an array of the record";
+  }
   if (reachesArrays(Def->getBody(), RD, 2))
     return "it may reach the record's arrays itself, which would not see "
            "the element until the call returns";

@@ -584,6 +584,8 @@ public:
   /// decides
   /// (libraryCall), which see an array of the record whole.
   static bool isArrayLibraryCall(const clang::CallExpr *Call);
+  /// fwrite or fread.
+  static bool isFileCall(const clang::CallExpr *Call);
 
   /// The comparator of a qsort call, if \p Call is one naming a function.
   static const clang::FunctionDecl *

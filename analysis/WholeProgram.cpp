@@ -266,6 +266,8 @@ static void mergeRecord(RecordPlan &M, const RecordPlan &R) {
   }
   if (M.CudaCallAt.empty())
     M.CudaCallAt = R.CudaCallAt;
+  if (M.FileIOAt.empty())
+    M.FileIOAt = R.FileIOAt;
   appendUnique(M.MacroUses, R.MacroUses,
                [](const MacroInvocation &A, const MacroInvocation &B) {
                  return A.File == B.File && A.Begin == B.Begin;
@@ -395,7 +397,8 @@ void dlopt::resolveExternals(LayoutPlan &Plan) {
         Reason = Why;
       R.Blockers.push_back({Reason, S.Location, /*FromLinkage=*/true,
                             /*Shadowed=*/false, /*InMacro=*/false,
-                            S.Host ? Blocker::WholeOnly : Blocker::Both});
+                            S.Host ? Blocker::WholeOnly : Blocker::Both,
+                            /*Bytes=*/!S.Carried});
     }
     // A use on the line of an unresolved symbol is explained by it.
     auto Line = [](llvm::StringRef Pos) { return Pos.rsplit(':').first; };
@@ -776,6 +779,7 @@ LayoutPlan dlopt::mergeUnits(std::vector<LayoutPlan> Units,
   blockScatteredKernelArguments(Out);
   applyKernelLaunches(Out);
   applyCallsAcrossFiles(Out);
+  blockRecordsOfKeptHolders(Out);
   llvm::erase_if(Out.Records, [](const RecordPlan &R) { return !R.Indexed; });
   for (RecordPlan &R : Out.Records) {
     R.Graph = Kdlg();

@@ -42,6 +42,11 @@ LayoutPlan mergeUnits(std::vector<LayoutPlan> Units,
 /// externally visible definition in a program without main().
 void resolveExternals(LayoutPlan &Plan);
 
+/// Blocks each record of \p Plan whose elements a member of a record that
+/// keeps its layout holds, directly or through the records holding that one
+/// (KeptHolders.cpp): the member would change that record's representation.
+void blockRecordsOfKeptHolders(LayoutPlan &Plan);
+
 } // namespace dlopt
 
 #endif

@@ -343,6 +343,8 @@ TEST(AnalyzerTest, GathersInFunctionsWithoutLoops) {
         t += at(s, j % 7, j) + lookup(s, j % 7, 0.5 * j, idx);
       return t;
     }
+    /* A program: S, which holds G's elements, keeps no outside callers. */
+    int main(void) { return run(0, 0, 0) > 0; }
   )");
   const RecordPlan &R = record(P, "G");
   auto Kernel = [&](llvm::StringRef Name) -> const KernelSummary & {

@@ -161,6 +161,58 @@ TEST(WholeProgramTest, RecordsNoLoopIndexesAreDropped) {
             1u);
 }
 
+// P's elements live in a member of Box (`P pts[4]`), which a.c hashes as
+// bytes (a Bytes blocker) and which World holds by value; b.c writes World's
+// arrays to a file. P keeps its layout while either keeps its bytes, also
+// when the plan is read back and merged again (one blocker, not two).
+TEST(WholeProgramTest, RecordsOfKeptHoldersAreBlocked) {
+  RecordPlan P = record("a.c");
+  P.Kernels.push_back(kernel("k", {0, 1}));
+  P.Arrays.push_back({"pts", "field of Box", "p.h:3:5", 4});
+  RecordPlan Box = record("a.c");
+  Box.Name = "Box";
+  Box.Location = "p.h:2:8";
+  Box.Indexed = false;
+  Box.Fields = {{"pts", 32, 0, "P[4]"}};
+  RecordPlan World = Box;
+  World.Name = "World";
+  World.Fields = {{"box", 32, 0, "struct Box"}};
+  World.FileIOAt = "b.c:9:3";
+  auto Merged = [&](const RecordPlan &B) {
+    LayoutPlan U = unit("a.c", P, /*HasMain=*/true);
+    U.Records.push_back(B);
+    U.Records.push_back(World);
+    return mergeUnits({U}, {});
+  };
+  RecordPlan Plain = Box;
+  LayoutPlan Kept = Merged(Plain);
+  ASSERT_EQ(Kept.Records.size(), 1u);
+  ASSERT_EQ(Kept.Records[0].Blockers.size(), 1u);
+  EXPECT_EQ(Kept.Records[0].Blockers[0].Reason,
+            "member 'pts' of 'Box' holds its elements, and 'World', which "
+            "holds 'Box', keeps its bytes (a file holds them: fwrite or fread "
+            "at b.c:9:3)");
+  EXPECT_EQ(Kept.Records[0].Blockers[0].Location, "p.h:3:5");
+  // A blocker about Box's own arrays leaves its representation alone; one
+  // reading its bytes keeps it.
+  World.FileIOAt.clear();
+  Box.Blockers.push_back({"no default constructor", "a.c:2:1"});
+  EXPECT_TRUE(Merged(Box).Records[0].transformable());
+  Box.Blockers.push_back({"cast of 'Box *' to 'char *'", "a.c:8:9"});
+  Box.Blockers.back().Bytes = true;
+  LayoutPlan Hashed = Merged(Box);
+  ASSERT_EQ(Hashed.Records[0].Blockers.size(), 1u);
+  EXPECT_EQ(Hashed.Records[0].Blockers[0].Reason,
+            "member 'pts' of 'Box' holds its elements, and 'Box' keeps its "
+            "layout (cast of 'Box *' to 'char *' at a.c:8:9)");
+  // Read back and merged again: decided again, not repeated.
+  llvm::Expected<LayoutPlan> Back = planFromJson(planToJson(Hashed));
+  ASSERT_TRUE(bool(Back)) << llvm::toString(Back.takeError());
+  LayoutPlan U = unit("a.c", Back->Records[0], /*HasMain=*/true);
+  U.Records.push_back(Box);
+  EXPECT_EQ(mergeUnits({U}, {}).Records[0].Blockers.size(), 1u);
+}
+
 // main.c calls step() (defined in b.c) 10 times per run and set_up() once;
 // step() calls relax() of c.c 3 times per run of its own; relax() calls
 // step() back (a cycle adds nothing). A kernel's frequency is scaled by
@@ -511,6 +563,8 @@ TEST(WholeProgramTest, UnitPlanSurvivesJson) {
   A.Kernels[0].Accesses[1].InVectorizableLoop = false;
   A.Externals.push_back(symbol(ExternalSymbol::Use, "step", "a.c:5:3"));
   A.Blockers.push_back({"offsetof", "a.c:7:1"});
+  A.Blockers.back().Bytes = true;
+  A.FileIOAt = "a.c:9:3";
   A.Arrays.push_back({"ps", "malloc", "a.c:4:3", 0});
   A.Fields[1].Type = "float";
   LayoutPlan U = unit("a.c", A, true);
@@ -524,7 +578,9 @@ TEST(WholeProgramTest, UnitPlanSurvivesJson) {
   EXPECT_EQ(R.DefinedIn, "/src/p.h");
   EXPECT_EQ(R.Fields[1].Type, "float");
   EXPECT_EQ(R.Aliases, A.Aliases);
-  EXPECT_EQ(R.Blockers.size(), 1u);
+  ASSERT_EQ(R.Blockers.size(), 1u);
+  EXPECT_TRUE(R.Blockers[0].Bytes);
+  EXPECT_EQ(R.FileIOAt, "a.c:9:3");
   ASSERT_EQ(R.Externals.size(), 1u);
   EXPECT_EQ(R.Externals[0].Symbol, "step");
   ASSERT_EQ(R.Kernels.size(), 1u);

@@ -14,6 +14,7 @@
 // CHECK: kernels:
 // CHECK-NEXT: place at {{.*}}: 3 accesses, 3 loops, weight 6144000 B (ignored: under 1% of the heaviest kernel)
 // CHECK-NEXT: place_sparse at {{.*}}: 1 accesses, 3 loops, weight 2048000 B (ignored: under 1% of the heaviest kernel)
+// CHECK-NEXT: place_boxes at {{.*}}: 2 accesses, 3 loops, weight 4096000 B (ignored: under 1% of the heaviest kernel)
 // CHECK-NEXT: charge_rows at {{.*}}: 1 accesses, 3 loops, weight 2048000 B (ignored: under 1% of the heaviest kernel)
 // CHECK-NEXT: reset_rows at {{.*}}: 1 accesses, 2 loops, weight 1e+12 B{{$}}
 // CHECK-NEXT: reset_in_region at {{.*}}: 1 accesses, 2 loops, weight 1e+12 B{{$}}
@@ -45,6 +46,19 @@ void place_sparse(struct particle *p, int L, const int *count) {
       while (k < count[cx * L + cy])
         p[n++].vx = k++;
     }
+}
+
+// The counter stepped by an assignment at the end of the body, as lavaMD
+// numbers its boxes (nh = nh + 1).
+void place_boxes(struct particle *p, int b) {
+  int nh = 0;
+  for (int i = 0; i < b; i++)
+    for (int j = 0; j < b; j++)
+      for (int k = 0; k < b; k++) {
+        p[nh].x = k;
+        p[nh].y = j;
+        nh = nh + 1;
+      }
 }
 
 void charge_rows(struct particle *p, int n, int m, float **rows) {
