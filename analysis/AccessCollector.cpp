@@ -458,8 +458,19 @@ private:
     std::optional<CountedLoop> Counted = stripMinableLoop(For, Ctx);
     Shape.FromZeroUpByOne = Counted.has_value();
     Shape.Peels = Counted && peels(For, *Counted, Ctx);
+    Shape.ConstantTrips = constantTrips(Op, Start, End, Step);
+    return Shape;
+  }
+
+  /// The trips of `for (i = Start; i Op End; i += Step)`, if its constants
+  /// are known and make a finite count (a floating loop up to INFINITY, or
+  /// by steps too small to move it, has none).
+  static std::optional<double> constantTrips(BinaryOperatorKind Op,
+                                             std::optional<double> Start,
+                                             std::optional<double> End,
+                                             std::optional<double> Step) {
     if (!Step || *Step == 0 || !Start || !End)
-      return Shape;
+      return std::nullopt;
     double S = *Start, E = *End, D = *Step;
     double Trips = -1;
     switch (Op) {
@@ -481,9 +492,11 @@ private:
     default:
       break;
     }
+    if (!std::isfinite(Trips) || Trips > MaxConstantTrips)
+      return std::nullopt;
     if (Trips >= 0 || Op == BO_LT || Op == BO_LE || Op == BO_GT || Op == BO_GE)
-      Shape.ConstantTrips = std::max(Trips, 0.0);
-    return Shape;
+      return std::max(Trips, 0.0);
+    return std::nullopt;
   }
 
   std::optional<int64_t> stepOf(const Expr *Inc, const VarDecl *IV) const {
@@ -1654,28 +1667,33 @@ private:
 
   /// Bounds how often the element access \p At moves memory, below the
   /// product of its loops' trip counts: an element the inner loops leave
-  /// in place (boundInvariant), or a[k] with a running index k
-  /// (RunningIndices.h) inside loops whose trip counts are guessed, at most
-  /// the array's length executions in all the iterations of the outermost
-  /// loop it runs through.
+  /// in place (boundInvariant), and a[k] with a running index k
+  /// (RunningIndices.h) in the loops that move it, whose trip counts are
+  /// guessed, at most the array's length executions in all the iterations
+  /// of the outermost loop it runs through.
   void boundExecutions(const Expr *At, MemoryAccess &A) const {
     const Expr *E = At->IgnoreParenImpCasts();
     if (const auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow())
       E = ME->getBase()->IgnoreParenImpCasts();
     const auto *Element = dyn_cast<ArraySubscriptExpr>(E);
-    if (!Element || boundInvariant(Element, A))
+    if (!Element)
       return;
+    // The loops that move the element: up to the innermost one changing it
+    // (lavaMD's set-up reads box[nh] in constant loops inside the loop that
+    // steps nh).
+    unsigned Moving = boundInvariant(Element, A) ? A.CapDepth : Loops.size();
+    auto MovingLoops = llvm::ArrayRef(Loops).take_front(Moving);
     // An induction variable is the loop's own count.
     const VarDecl *K = varOf(Element->getIdx());
-    if (K && llvm::any_of(Loops, [&](const LoopScope &L) {
+    if (K && llvm::any_of(MovingLoops, [&](const LoopScope &L) {
           return L.InductionVar == K;
         }))
       return;
     llvm::SmallVector<const Stmt *, 8> Statements;
-    for (const LoopScope &L : Loops)
+    for (const LoopScope &L : MovingLoops)
       Statements.push_back(L.Statement);
     std::optional<unsigned> From = runningIndexLoop(Element, Statements);
-    if (!From || llvm::none_of(llvm::drop_begin(Loops, *From),
+    if (!From || llvm::none_of(llvm::drop_begin(MovingLoops, *From),
                                [](const LoopScope &L) { return L.Guessed; }))
       return;
     uint64_t Length = 0;

@@ -46,6 +46,10 @@ class ProfileCounts;
 /// Trip-count estimates for bounds that are not constant.
 constexpr double WholeArrayTrips = 1e6;
 constexpr double UnknownLoopTrips = 512e3;
+/// A count of trips above this, from constants (a floating loop creeping
+/// up by a tiny step), is taken for no count: the estimate's products stay
+/// finite.
+constexpr double MaxConstantTrips = 1e15;
 /// A loop that halves its range each time round (HalvingLoops.cpp): about
 /// log2 of an unknown range, ceil(log2(UnknownLoopTrips)).
 constexpr double HalvingLoopTrips = 19;

@@ -466,6 +466,16 @@ public:
 
   bool VisitBinaryOperator(BinaryOperator *BO) {
     auto Scoped = memoryScope(CudaMemory::arrayRoot(BO->getLHS()));
+    // p = &centre: a handle cannot be made from one object.
+    if (const auto *Var = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens());
+        Var && BO->getOpcode() == BO_Assign)
+      if (const RecordDecl *RD = Uses.handleVarRecord(Var->getDecl());
+          isCandidate(RD) &&
+          UseClassifier::singleObjectAddress(BO->getRHS(), RD))
+        block(RD, BO->getOperatorLoc(),
+              "'" + Var->getDecl()->getNameAsString() +
+                  "' is assigned the address of one '" + recordName(RD) +
+                  "' (not an array's element; not rewritten yet)");
     if (BO->isRelationalOp()) {
       const RecordDecl *RD = elementRecord(BO->getLHS()->getType());
       if (isCandidate(RD) && !sameArray(BO->getLHS(), BO->getRHS()))
@@ -679,20 +689,16 @@ public:
   void checkSingleObjectArgument(const RecordDecl *RD,
                                  const FunctionDecl *Callee,
                                  const ParmVarDecl *Param, const Expr *Arg) {
-    const auto *AddrOf = dyn_cast<UnaryOperator>(Arg->IgnoreParenImpCasts());
-    if (!Param || !Callee->hasBody() || !AddrOf ||
-        AddrOf->getOpcode() != UO_AddrOf ||
-        elementRecord(Param->getType()) != RD)
-      return;
-    const Expr *Object = AddrOf->getSubExpr()->IgnoreParens();
-    if (isa<DeclRefExpr, MemberExpr, CompoundLiteralExpr>(Object) &&
-        asRecord(Object->getType()) == RD)
+    // Defined here or in another analyzed file, the parameter changes
+    // alike; defined nowhere, the call is an external symbol.
+    if (Param && elementRecord(Param->getType()) == RD &&
+        UseClassifier::singleObjectAddress(Arg, RD))
       block(RD, Arg->getExprLoc(),
             "address of one '" + recordName(RD) +
                 "' (not an array's element) passed to '" +
                 Callee->getNameAsString() + "', whose parameter '" +
                 Param->getNameAsString() +
-                "' takes its arrays (not rewritten yet)");
+                "' becomes a handle of its arrays (not rewritten yet)");
   }
 
   /// A pointer to a candidate returned by \p Callee.
@@ -1459,8 +1465,12 @@ private:
       // An external symbol explains the line only while the whole program
       // does not resolve it (Blocker::Shadowed).
       llvm::SaveAndRestore Scoped(Scope, Issue.Blocks);
-      block(RD, Issue.Loc, Issue.Reason,
-            llvm::any_of(L.ExternalLocs, SameLine));
+      // A use the rewrite cannot follow may read the objects as bytes
+      // (passed on as `const void *` to a checksum, memcpy'd into a buffer).
+      if (LegalityIssue *I =
+              blockingIssue(RD, Issue.Loc, Issue.Reason,
+                            llvm::any_of(L.ExternalLocs, SameLine)))
+        I->Bytes = true;
     }
   }
 

@@ -176,6 +176,18 @@ static llvm::StringRef fileCall(const CallExpr *Call) {
   return Name == "fwrite" || Name == "fread" ? Name : "";
 }
 
+const Expr *UseClassifier::singleObjectAddress(const Expr *E,
+                                               const RecordDecl *RD) {
+  const auto *AddrOf = dyn_cast<UnaryOperator>(E->IgnoreParenCasts());
+  if (!AddrOf || AddrOf->getOpcode() != UO_AddrOf)
+    return nullptr;
+  const Expr *Object = AddrOf->getSubExpr()->IgnoreParens();
+  return isa<DeclRefExpr, MemberExpr, CompoundLiteralExpr>(Object) &&
+                 asRecord(Object->getType()) == RD
+             ? Object
+             : nullptr;
+}
+
 bool UseClassifier::isFileCall(const CallExpr *Call) {
   return !fileCall(Call).empty();
 }

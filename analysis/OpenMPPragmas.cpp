@@ -185,7 +185,9 @@ std::vector<OpenMPName> dlopt::openMPPragmaNames(const SourceManager &SM,
 }
 
 /// The OpenMP directive on the logical line \p Line, if any: its words
-/// after `omp`; "?" for a lone identifier, perhaps with arguments.
+/// after `omp`; "?" for a lone identifier, perhaps with arguments, or a
+/// line with a `_Pragma` that is not `omp` (a macro's definition may spell
+/// more than it shows).
 static std::optional<std::string> directiveOn(llvm::StringRef Line) {
   Line = Line.trim();
   if (size_t At = Line.find("_Pragma"); At != llvm::StringRef::npos) {
@@ -211,7 +213,14 @@ static std::optional<std::string> directiveOn(llvm::StringRef Line) {
   }
   llvm::StringRef Name = leadingIdentifier(Line);
   llvm::StringRef Rest = Line.drop_front(Name.size()).trim();
-  bool Lone = Rest.empty() || (Rest.starts_with("(") && Rest.ends_with(")"));
+  // `OMP_FOR`, `PARALLEL_FOR(dynamic)`; not the end of a condition split
+  // over lines (`check(b))`), whose parentheses do not balance.
+  int Depth = 0;
+  for (char C : Rest)
+    if ((Depth += (C == '(') - (C == ')')) < 0)
+      break;
+  bool Lone = Rest.empty() ||
+              (Rest.starts_with("(") && Rest.ends_with(")") && Depth == 0);
   if (Name.empty() || llvm::isDigit(Name[0]) || !Lone ||
       llvm::is_contained(
           {"else", "do", "for", "while", "if", "switch", "return"}, Name))
@@ -224,9 +233,13 @@ std::vector<std::string> dlopt::openMPDirectivesBefore(const SourceManager &SM,
   std::vector<std::string> Out;
   auto [File, Offset] = SM.getDecomposedLoc(SM.getExpansionLoc(Loc));
   llvm::StringRef Text = SM.getBufferData(File).substr(0, Offset);
-  // What precedes the statement on its own line: `OMP_FOR for (...)`.
+  // What precedes the statement on its own line, but comments:
+  // `OMP_FOR for (...)`, not `/* each point */ for (...)`.
   size_t LineStart = Text.rfind('\n') + 1;
-  if (llvm::StringRef Prefix = Text.substr(LineStart); !Prefix.trim().empty()) {
+  llvm::StringRef Prefix = Text.substr(LineStart).rtrim();
+  while (Prefix.ends_with("*/") && Prefix.rfind("/*") != llvm::StringRef::npos)
+    Prefix = Prefix.substr(0, Prefix.rfind("/*")).rtrim();
+  if (!Prefix.trim().empty()) {
     if (std::optional<std::string> D = directiveOn(Prefix))
       Out.push_back(*D);
     return Out;
@@ -243,11 +256,12 @@ std::vector<std::string> dlopt::openMPDirectivesBefore(const SourceManager &SM,
     }
     // The last logical line: a directive continues over backslashes.
     size_t Start = Text.rfind('\n') + 1;
-    while (Start > 1 && Text.substr(0, Start - 1).rtrim(" \t").ends_with("\\"))
+    while (Start > 1 &&
+           Text.substr(0, Start - 1).rtrim(" \t\r").ends_with("\\"))
       Start = Text.substr(0, Start - 1).rfind('\n') + 1;
     std::string Line;
     for (llvm::StringRef Part : llvm::split(Text.substr(Start), '\n'))
-      Line += Part.rtrim().rtrim('\\').str() + " ";
+      Line += Part.rtrim(" \t\r").rtrim('\\').str() + " ";
     llvm::StringRef L = llvm::StringRef(Line).trim();
     Text = Text.substr(0, Start);
     if (L.starts_with("//"))

@@ -48,7 +48,7 @@ std::vector<OpenMPName> openMPPragmaNames(const clang::SourceManager &SM,
 /// line (or `_Pragma("omp ...")`) among the directives, comments and blank
 /// lines just above it, its words after `omp` ("for schedule(static)"); "?"
 /// for a lone identifier there (`OMP_FOR`, `PARALLEL_FOR(dynamic)`), which
-/// may be a macro spelling one.
+/// may be a macro spelling one, or another `_Pragma`.
 std::vector<std::string> openMPDirectivesBefore(const clang::SourceManager &SM,
                                                 clang::SourceLocation Loc);
 

@@ -6,6 +6,7 @@
 #include "analysis/SkippedCode.h"
 #include "analysis/AstUtil.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/CharInfo.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/PreprocessingRecord.h"
 #include "llvm/ADT/DenseMap.h"
@@ -293,11 +294,25 @@ static void splitBranches(const SourceManager &SM, const LangOptions &LO,
     if (!Current)
       Out.pop_back();
   };
+  // An OpenMP directive names arrays in its clauses, which a rewrite keeps
+  // as they are (`shared(ps)` names the handle then): those that copy or
+  // map an array are read from the file's text wherever they are
+  // (OpenMPPragmas.h), so a skipped `#pragma omp` line names nothing here.
+  bool InOpenMP = false;
   Token T;
   while (!Raw.LexFromRawLexer(T)) {
     unsigned At = SM.getFileOffset(T.getLocation());
     if (At >= S.End)
       break;
+    if (T.isAtStartOfLine())
+      InOpenMP = false;
+    if (T.is(tok::hash) && T.isAtStartOfLine() &&
+        directiveAt(Text, At) == "pragma") {
+      StringRef Rest = Text.substr(At + 1).ltrim(" \t").drop_front(6);
+      Rest = Rest.ltrim(" \t");
+      InOpenMP = Rest.consume_front("omp") &&
+                 (Rest.empty() || !isAsciiIdentifierContinue(Rest[0]));
+    }
     if (T.is(tok::hash) && T.isAtStartOfLine()) {
       StringRef Word = directiveAt(Text, At);
       bool Opens =
@@ -312,7 +327,7 @@ static void splitBranches(const SourceManager &SM, const LangOptions &LO,
       else if (Word == "endif" && --Depth == 0)
         break;
     }
-    if (Current && T.is(tok::raw_identifier))
+    if (Current && T.is(tok::raw_identifier) && !InOpenMP)
       Current->Names.insert(T.getRawIdentifier());
   }
 }

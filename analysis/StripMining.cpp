@@ -12,6 +12,7 @@
 #include "clang/AST/StmtOpenMP.h"
 #include "clang/Basic/CharInfo.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace clang;
@@ -202,20 +203,47 @@ static bool isIncrementOf(const BinaryOperator *Assign, const VarDecl *IV,
   return Other && Other->EvaluateAsInt(One, Ctx) && One.Val.getInt() == 1;
 }
 
-/// The directive whose loop \p For is, if any.
+/// The loop-based OpenMP directive (`parallel for`, `for`, `simd`, `tile`,
+/// ...) whose nest binds \p Loop, if any, and how many loops lie between
+/// them (0: its own loop); \p Loop's nest is bound when that count is below
+/// the number of loops the directive takes (collapse(n), ordered(n), the
+/// sizes of a tile). Loops inside a region that is no loop directive
+/// (`omp parallel`) are bound by nothing.
+static std::pair<const OMPLoopBasedDirective *, unsigned>
+bindingDirective(const Stmt *Loop, ASTContext &Ctx) {
+  unsigned Depth = 0;
+  DynTypedNodeList Parents = Ctx.getParents(*Loop);
+  while (!Parents.empty()) {
+    const DynTypedNode &P = Parents[0];
+    if (const auto *D = P.get<OMPLoopBasedDirective>())
+      return {D, Depth};
+    if (P.get<OMPExecutableDirective>() || P.get<FunctionDecl>() ||
+        P.get<LambdaExpr>())
+      break;
+    if (P.get<ForStmt>() || P.get<CXXForRangeStmt>())
+      ++Depth;
+    Parents = Ctx.getParents(P);
+  }
+  return {nullptr, 0};
+}
+
+/// How many loops \p D binds: collapse(n), or ordered(n).
+static unsigned boundLoops(const OMPLoopBasedDirective *D, ASTContext &Ctx) {
+  unsigned N = D->getLoopsNumber();
+  if (const auto *LD = dyn_cast<OMPLoopDirective>(D))
+    if (const auto *Ordered = LD->getSingleClause<OMPOrderedClause>();
+        Ordered && Ordered->getNumForLoops())
+      if (std::optional<llvm::APSInt> K =
+              Ordered->getNumForLoops()->getIntegerConstantExpr(Ctx))
+        N = std::max<unsigned>(N, K->getZExtValue());
+  return N;
+}
+
+/// The loop of \p D, for the loop statement \p For, if \p For is it.
 static const OMPLoopDirective *directiveOf(const ForStmt *For,
                                            ASTContext &Ctx) {
-  for (const DynTypedNode &P : Ctx.getParents(*For)) {
-    const auto *CD = P.get<CapturedDecl>();
-    if (!CD)
-      continue;
-    for (const DynTypedNode &Up : Ctx.getParents(*CD))
-      if (const auto *CS = Up.get<CapturedStmt>())
-        for (const DynTypedNode &Dir : Ctx.getParents(*CS))
-          if (const auto *D = Dir.get<OMPLoopDirective>())
-            return D;
-  }
-  return nullptr;
+  auto [D, Depth] = bindingDirective(For, Ctx);
+  return Depth == 0 ? dyn_cast_or_null<OMPLoopDirective>(D) : nullptr;
 }
 
 /// Whether the statement \p S stands in a block (or is a function's body),
@@ -227,37 +255,88 @@ static bool inBlock(const Stmt &S, ASTContext &Ctx) {
   });
 }
 
+/// Whether \p S holds an OpenMP directive (`omp scan`, `omp cancel for`,
+/// `omp ordered`, which bind to the loop around them).
+static bool holdsDirective(const Stmt *S) {
+  llvm::SmallVector<const Stmt *, 32> Todo{S};
+  while (!Todo.empty()) {
+    const Stmt *Next = Todo.pop_back_val();
+    if (isa_and_nonnull<OMPExecutableDirective>(Next))
+      return true;
+    if (Next)
+      Todo.append(subStatements(Next));
+  }
+  return false;
+}
+
+/// The clauses of a `parallel for` under which a split keeps the loop's
+/// meaning: those about its threads, schedule and the variables' sharing.
+/// Others (`linear`, which steps a variable per iteration; `ordered`;
+/// `collapse`; an `inscan` reduction) are about the loop as written.
+static bool splitsWithClause(llvm::StringRef Name) {
+  return llvm::is_contained({"schedule", "private", "firstprivate",
+                             "lastprivate", "shared", "default", "reduction",
+                             "num_threads", "if", "proc_bind", "copyin",
+                             "allocate", "order"},
+                            Name);
+}
+
+/// Without -fopenmp clang skips `#pragma omp`: whether a directive's words
+/// after `omp`, read from the text, allow the split (as
+/// stripMinableUnderOpenMP asks of the directive clang parses).
+static bool splitsUnder(llvm::StringRef Directive) {
+  llvm::SmallVector<llvm::StringRef, 8> Words;
+  for (size_t I = 0; I < Directive.size();) {
+    llvm::StringRef Word = Directive.substr(I).take_while(
+        [](char C) { return isAsciiIdentifierContinue(C); });
+    if (!Word.empty())
+      Words.push_back(Word);
+    // A clause's arguments are no clauses (`reduction(+ : sum)`), but an
+    // `inscan` among them is.
+    if (Directive.substr(I + Word.size()).ltrim().starts_with("(")) {
+      size_t Open = Directive.find('(', I + Word.size()), Depth = 0, J = Open;
+      for (; J < Directive.size(); ++J)
+        if (Directive[J] == '(')
+          ++Depth;
+        else if (Directive[J] == ')' && --Depth == 0)
+          break;
+      if (Directive.slice(Open, J).contains("inscan"))
+        return false;
+      I = J + 1;
+      continue;
+    }
+    I += std::max<size_t>(Word.size(), 1);
+  }
+  return Words.size() >= 2 && Words[0] == "parallel" && Words[1] == "for" &&
+         llvm::all_of(llvm::drop_begin(Words, 2), splitsWithClause);
+}
+
 /// The loops \p For is nested in, innermost first, up to its function or
 /// the first captured region (an OpenMP directive's body).
-static std::vector<const ForStmt *> enclosingLoops(const ForStmt *For,
-                                                   ASTContext &Ctx) {
-  std::vector<const ForStmt *> Loops;
+static std::vector<const Stmt *> enclosingLoops(const ForStmt *For,
+                                                ASTContext &Ctx) {
+  std::vector<const Stmt *> Loops;
   DynTypedNodeList Parents = Ctx.getParents(*For);
   while (!Parents.empty()) {
     const DynTypedNode &P = Parents[0];
-    if (P.get<Decl>() || P.get<CapturedStmt>())
+    if (P.get<Decl>() || P.get<CapturedStmt>() || P.get<LambdaExpr>())
       break;
     if (const auto *Outer = P.get<ForStmt>())
       Loops.push_back(Outer);
+    else if (const auto *Range = P.get<CXXForRangeStmt>())
+      Loops.push_back(Range);
     Parents = Ctx.getParents(P);
   }
   return Loops;
 }
 
-/// Whether a directive's words after `omp`, read from the text, allow the
-/// split: `parallel for` without simd, collapse or ordered (as with
-/// -fopenmp, stripMinableUnderOpenMP).
-static bool splitsUnder(llvm::StringRef Directive) {
-  llvm::SmallVector<llvm::StringRef, 8> Words;
-  for (llvm::StringRef W : llvm::split(Directive, ' '))
-    if (!(W = W.take_while([](char C) {
-           return isAsciiIdentifierContinue(C);
-         })).empty())
-      Words.push_back(W);
-  return Words.size() >= 2 && Words[0] == "parallel" && Words[1] == "for" &&
-         !llvm::is_contained(Words, "simd") &&
-         !llvm::is_contained(Words, "collapse") &&
-         !llvm::is_contained(Words, "ordered");
+/// Whether the text of \p For's body spells a pragma (`omp scan`, `omp
+/// cancel for`, which bind to the loop around them).
+static bool spellsDirective(const ForStmt *For, const SourceManager &SM) {
+  CharSourceRange R = SM.getExpansionRange(For->getBody()->getSourceRange());
+  bool Invalid = false;
+  llvm::StringRef Text = Lexer::getSourceText(R, SM, LangOptions(), &Invalid);
+  return Invalid || Text.contains("#pragma") || Text.contains("_Pragma");
 }
 
 /// Without -fopenmp clang skips `#pragma omp`: the directives are read from
@@ -265,53 +344,51 @@ static bool splitsUnder(llvm::StringRef Directive) {
 static bool stripMinableUnderPragmas(const ForStmt *For, ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   std::vector<std::string> Own = openMPDirectivesBefore(SM, For->getBeginLoc());
-  if (!Own.empty() &&
-      (Own.size() > 1 || !splitsUnder(Own.front()) ||
-       !isa_and_nonnull<DeclStmt>(For->getInit()) || !inBlock(*For, Ctx)))
+  if (!Own.empty() && (Own.size() > 1 || !splitsUnder(Own.front()) ||
+                       !isa_and_nonnull<DeclStmt>(For->getInit()) ||
+                       !inBlock(*For, Ctx) || spellsDirective(For, SM)))
     return false;
-  // A loop of a collapsed or ordered nest is one of the nest's loops.
-  for (const ForStmt *Outer : enclosingLoops(For, Ctx))
+  // A loop of a collapsed, ordered or tiled nest is one of the nest's loops.
+  for (const Stmt *Outer : enclosingLoops(For, Ctx))
     for (llvm::StringRef D : openMPDirectivesBefore(SM, Outer->getBeginLoc()))
-      if (D == "?" || D.contains("collapse") || D.contains("ordered"))
+      if (D == "?" || D.contains("collapse") || D.contains("ordered") ||
+          D.starts_with("tile") || D.starts_with("unroll"))
         return false;
   return true;
 }
 
 /// Whether \p For, if it is the loop of an OpenMP directive or one of the
-/// loops its collapse or ordered clause binds, can be strip-mined under it.
+/// loops its collapse, ordered or tile sizes bind, can be strip-mined.
 static bool stripMinableUnderOpenMP(const ForStmt *For, ASTContext &Ctx) {
   if (!Ctx.getLangOpts().OpenMP)
     return stripMinableUnderPragmas(For, Ctx);
-  // A loop transformation's loop (`omp tile`, `omp unroll`) is not captured.
-  if (llvm::any_of(Ctx.getParents(*For), [](const DynTypedNode &P) {
-        return P.get<OMPExecutableDirective>();
-      }))
-    return false;
-  bool Captured = llvm::any_of(Ctx.getParents(*For), [](const DynTypedNode &P) {
-    return P.get<CapturedDecl>() || P.get<CapturedStmt>();
-  });
-  if (!Captured) {
-    // The first loops inside a directive's are the ones `collapse(n)` and
-    // `ordered(n)` bind with it: they must stay perfectly nested.
-    std::vector<const ForStmt *> Outer = enclosingLoops(For, Ctx);
-    if (Outer.empty())
-      return true;
-    const OMPLoopDirective *Dir = directiveOf(Outer.back(), Ctx);
-    return !Dir || Dir->getLoopsNumber() <= Outer.size();
-  }
+  auto [D, Depth] = bindingDirective(For, Ctx);
+  if (!D)
+    return true;
+  // The loops a directive binds besides its own must stay perfectly nested
+  // (collapse(n), ordered(n), a tile's sizes); those inside them are the
+  // body's own.
+  if (Depth > 0)
+    return Depth >= boundLoops(D, Ctx);
   // `omp parallel for` shares out the loop over whole tiles; the loop over
   // the last, partial one runs after the region, once, as its iterations
   // would have. Under `omp for` in a parallel region every thread would
-  // run it, and `simd`, `collapse` and `ordered` are about the loop as
+  // run it, and `simd`, `collapse`, `ordered`, `linear`, `tile` and the
+  // directives a body may bind (`scan`, `cancel for`) are about the loop as
   // written: those keep the flat form. The induction variable must be the
   // loop's own (declared there), as the lanes assign it, and the directive
   // must stand in a block, where the loops that replace it need no braces.
-  const OMPLoopDirective *Dir = directiveOf(For, Ctx);
-  const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit());
-  return Dir && DS && isa<OMPParallelForDirective>(Dir) &&
-         Dir->getLoopsNumber() == 1 &&
-         !Dir->getSingleClause<OMPOrderedClause>() &&
-         !Dir->getSingleClause<OMPCollapseClause>() && inBlock(*Dir, Ctx);
+  const auto *Dir = dyn_cast<OMPParallelForDirective>(D);
+  if (!Dir || boundLoops(Dir, Ctx) != 1 ||
+      !isa_and_nonnull<DeclStmt>(For->getInit()) || !inBlock(*Dir, Ctx) ||
+      holdsDirective(For->getBody()))
+    return false;
+  return llvm::all_of(Dir->clauses(), [](const OMPClause *C) {
+    const auto *Reduction = dyn_cast<OMPReductionClause>(C);
+    return splitsWithClause(
+               llvm::omp::getOpenMPClauseName(C->getClauseKind())) &&
+           !(Reduction && Reduction->getModifier() == OMPC_REDUCTION_inscan);
+  });
 }
 
 std::optional<CountedLoop> dlopt::stripMinableLoop(const ForStmt *For,

@@ -1781,6 +1781,13 @@ UseVerdict UseClassifier::declaration(const DeclaratorDecl *D,
                                      "that are not arrays of '" +
                                      recordName(RD) +
                                      "' alike (not rewritten yet)");
+  if (VD->getInit() && singleObjectAddress(VD->getInit(), RD))
+    return UseVerdict::refused(
+        VD->getLocation(), "'" + VD->getNameAsString() +
+                               "' is initialized with the address of one '" +
+                               recordName(RD) +
+                               "' (not an array's element; not rewritten "
+                               "yet)");
   if (VD->getType()->isVariableArrayType())
     return UseVerdict::refused(VD->getLocation(), "variable-length array '" +
                                                       VD->getNameAsString() +

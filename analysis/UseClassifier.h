@@ -584,6 +584,12 @@ public:
   /// decides
   /// (libraryCall), which see an array of the record whole.
   static bool isArrayLibraryCall(const clang::CallExpr *Call);
+
+  /// The object \p E takes the address of, if it is `&x` or `&s.m` with x
+  /// or s.m one object of \p RD (no array's element): what a handle of
+  /// the record's arrays cannot be made from.
+  static const clang::Expr *singleObjectAddress(const clang::Expr *E,
+                                                const clang::RecordDecl *RD);
   /// fwrite or fread.
   static bool isFileCall(const clang::CallExpr *Call);
 

@@ -16,19 +16,26 @@
 // RUN: %dl-refactor --report %t/bytes.c -- | FileCheck --check-prefix=BYTES %s
 // BYTES: struct neighbor at
 // BYTES: not transformable:
-// BYTES-NEXT: bytes.c:[[#@LINE+42]]:19: member 'nei' of 'box' holds its elements, and 'box' keeps its layout (cast of 'const struct box *' to 'const unsigned char *' at {{.*}}bytes.c:[[#@LINE+77]]:{{[0-9]+}})
+// BYTES-NEXT: bytes.c:[[#@LINE+49]]:19: member 'nei' of 'box' holds its elements, and 'box' keeps its layout (cast of 'const struct box *' to 'const unsigned char *' at {{.*}}bytes.c:[[#@LINE+87]]:{{[0-9]+}})
 // RUN: cp %t/bytes.c %t/forced.c
 // RUN: not %dl-refactor --apply --layout neighbor=soa %t/forced.c -- 2> %t/forced.err
 // RUN: FileCheck --check-prefix=FORCED %s < %t/forced.err
 // FORCED: member 'nei' of 'box' holds its elements
 // RUN: cmp %t/bytes.c %t/forced.c
 //
+// A function of the program reads them through `const void *` (a checksum).
+// RUN: sed 's|^//VOID ||' %s > %t/void.c
+// RUN: %dl-refactor --report %t/void.c -- | FileCheck --check-prefix=VOID %s
+// VOID: struct neighbor at
+// VOID: not transformable:
+// VOID-NEXT: void.c:{{[0-9]+}}:19: member 'nei' of 'box' holds its elements, and 'box' keeps its layout ('{{.*}}' passed to a function that does not take it as an array of the struct at {{.*}}void.c:{{[0-9]+}}:{{[0-9]+}})
+//
 // The boxes are written to a file: the file holds their bytes.
 // RUN: sed 's|^//FILE ||' %s > %t/file.c
 // RUN: %dl-refactor --report %t/file.c -- | FileCheck --check-prefix=FILE %s
 // FILE: struct neighbor at
 // FILE: not transformable:
-// FILE-NEXT: file.c:[[#@LINE+30]]:19: member 'nei' of 'box' holds its elements, and 'box' keeps its bytes (a file holds them: fwrite or fread at {{.*}}file.c:[[#@LINE+67]]:{{[0-9]+}})
+// FILE-NEXT: file.c:[[#@LINE+30]]:19: member 'nei' of 'box' holds its elements, and 'box' keeps its bytes (a file holds them: fwrite or fread at {{.*}}file.c:[[#@LINE+70]]:{{[0-9]+}})
 //
 // The domain, which holds the boxes through a pointer, goes to a function
 // no analyzed file defines: both records it reaches keep their layouts.
@@ -74,6 +81,8 @@ static inline unsigned hash(const unsigned char *p, size_t n) {
   return h;
 }
 
+static inline unsigned hash_any(const void *p, size_t n) { return hash(p, n); }
+
 int main(void) {
   struct domain d = {malloc(500 * sizeof(struct box)), 500};
   for (int i = 0; i < d.nboxes; i++) {
@@ -92,6 +101,7 @@ int main(void) {
     for (int k = 0; k < d.boxes[i].nn; k++)
       sum += d.boxes[i].nei[k].offset * d.boxes[i].nei[k].x;
   printf("%.1f\n", sum);
+//VOID printf("%u\n", hash_any(d.boxes, d.nboxes * sizeof *d.boxes));
 //HASH const struct box *b = d.boxes;
 //HASH printf("%u\n", hash((const unsigned char *)b, d.nboxes * sizeof *b));
 //FILE FILE *f = fopen("/dev/null", "wb");

@@ -3,9 +3,10 @@
    its loop variable declared before (Bellman-Ford's edge relaxation), a
    `parallel for` with a reduction over a loop that declares its variable,
    a `parallel for simd`, an `omp for` (guarded by _OPENMP, or spelled by a
-   macro) over a loop that declares its variable, a collapsed nest, and a
-   `parallel for` that is the body of a loop without braces. Every element
-   is updated once per loop, so a loop run twice shows in the checksum.
+   macro, or with a comment before its loop) over a loop that declares its
+   variable, a collapsed nest, a `parallel for` that is the body of a loop
+   without braces, and one with a `linear` clause. Every element is updated
+   once per loop, so a loop run twice shows in the checksum.
    Written for dlopt's tests. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,6 +59,9 @@ int main(int argc, char **argv) {
     OMP_FOR
     for (int i = 0; i < m; i++)
       edges[i].w += 0.125f;
+#pragma omp for
+    /* each edge once */ for (int i = 0; i < m; i++)
+      edges[i].w += 0.0625f;
   }
   double pairs = 0;
 #pragma omp parallel for collapse(2) reduction(+ : pairs)
@@ -68,10 +72,20 @@ int main(int argc, char **argv) {
 #pragma omp parallel for
     for (int i = 0; i < m; i++)
       edges[i].w += 0.5f;
+  int step = 0;
+#pragma omp parallel for linear(step : 2)
+  for (int i = 0; i < m; i++) {
+    edges[i].dst += step;
+    step += 2;
+  }
   double wsum = 0;
   for (int i = 0; i < m; i++)
     wsum += edges[i].w;
-  printf("%ld %.1f %.1f %.3f %.3f\n", touched, sum, dsum, pairs, wsum);
+  long dsts = 0;
+  for (int i = 0; i < m; i++)
+    dsts += edges[i].dst;
+  printf("%ld %.1f %.1f %.3f %.4f %ld\n", touched, sum, dsum, pairs, wsum,
+         dsts);
   free(edges);
   free(d);
   return 0;
