@@ -3,11 +3,13 @@
 // A member of record O that holds record R's elements (`nei_t nei[8]` or
 // `nei_t *nei` in box_t: an ArrayRoot "field of O") becomes R's storage or
 // handle when R's layout changes, so O's own representation changes with
-// it. Where O keeps its layout because a use of it cannot be followed (its
-// bytes hashed or written to a file, a pointer to it passed to code no
-// analyzed file defines), that use would meet the new member: R keeps its
-// layout too. So it does where O is held, in turn, by a record that keeps
-// its layout (by value, in an array or through a pointer member).
+// it. Where O's representation must stay (a use reads its bytes or escapes
+// the analysis, Blocker::Bytes: a cast to `unsigned char *`, a pointer to
+// it passed to code no analyzed file defines or in a way the rewrite cannot
+// follow; or a file holds its bytes, RecordPlan::FileIOAt), that use would
+// meet the new member: R keeps its layout too. So it does where O is held,
+// in turn, by such a record (by value, in an array or through a pointer
+// member).
 //
 //===----------------------------------------------------------------------===//
 #include "analysis/WholeProgram.h"

@@ -649,6 +649,7 @@ public:
       block(RD, Arg->getExprLoc(), What + " passed through a function pointer");
       return;
     }
+    checkUntypedArgument(RD, Callee, Param, Arg);
     std::string Name = "'" + Callee->getNameAsString() + "'";
     if (Name == "'free'" || (reallocates(Call) && I == 0))
       return;
@@ -680,6 +681,61 @@ public:
         Callee->getIdentifier() ? Callee->getName() : llvm::StringRef();
     return (Name == "pthread_create" && I == 3) ||
            (Name == "thrd_create" && I == 2);
+  }
+
+  /// The objects of \p RD passed on untyped, to a parameter of the
+  /// program's that reads them as another type (a checksum's `const void
+  /// *`): their bytes are read as they lie (Blocker::Bytes); a rewrite of
+  /// the arrays refuses them too.
+  void checkUntypedArgument(const RecordDecl *RD, const FunctionDecl *Callee,
+                            const ParmVarDecl *Param, const Expr *Arg) {
+    if (Param && Callee->hasBody() && elementRecord(Param->getType()) != RD)
+      if (std::string As = bytesReadThrough(Callee, Param, RD); !As.empty())
+        blockBytes(RD, Arg->getExprLoc(),
+                   "'" + recordName(RD) + "' objects passed to '" +
+                       Callee->getNameAsString() + "', which reads them as '" +
+                       As + "'");
+  }
+
+  /// How \p Callee reads the memory its pointer parameter \p Param points
+  /// to, if as bytes: the type it casts the parameter to (a checksum's
+  /// `(const unsigned char *)p`), or the library function it passes it to
+  /// (but free); "" if it only carries it (a thread's start routine casting
+  /// its `void *` back to the struct, a release function).
+  std::string bytesReadThrough(const FunctionDecl *Callee,
+                               const ParmVarDecl *Param,
+                               const RecordDecl *RD) const {
+    QualType T = Param->getType();
+    if (!T->isPointerType())
+      return "";
+    if (!T->getPointeeType()->isVoidType())
+      return T.getAsString();
+    std::string As;
+    llvm::SmallVector<const Stmt *, 32> Todo{Callee->getBody()};
+    auto Names = [&](const Expr *E) {
+      const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      return Ref && Ref->getDecl() == Param;
+    };
+    while (!Todo.empty() && As.empty()) {
+      const Stmt *S = Todo.pop_back_val();
+      if (!S)
+        continue;
+      // (const unsigned char *)p, or p converted so in a call.
+      if (const auto *Cast = dyn_cast<CastExpr>(S);
+          Cast && Names(Cast->getSubExpr()) &&
+          Cast->getType()->isPointerType() &&
+          !Cast->getType()->getPointeeType()->isVoidType() &&
+          elementRecord(Cast->getType()) != RD)
+        As = Cast->getType().getAsString();
+      if (const auto *Call = dyn_cast<CallExpr>(S))
+        if (const FunctionDecl *F = Call->getDirectCallee();
+            F && !F->hasBody() && F->getIdentifier() && F->getName() != "free")
+          for (const Expr *Arg : Call->arguments())
+            if (Names(Arg))
+              As = "void *, to " + F->getNameAsString();
+      Todo.append(S->child_begin(), S->child_end());
+    }
+    return As;
   }
 
   /// f(&local), f(&w.b): the address of one object of \p RD, not of an
@@ -1465,12 +1521,8 @@ private:
       // An external symbol explains the line only while the whole program
       // does not resolve it (Blocker::Shadowed).
       llvm::SaveAndRestore Scoped(Scope, Issue.Blocks);
-      // A use the rewrite cannot follow may read the objects as bytes
-      // (passed on as `const void *` to a checksum, memcpy'd into a buffer).
-      if (LegalityIssue *I =
-              blockingIssue(RD, Issue.Loc, Issue.Reason,
-                            llvm::any_of(L.ExternalLocs, SameLine)))
-        I->Bytes = true;
+      block(RD, Issue.Loc, Issue.Reason,
+            llvm::any_of(L.ExternalLocs, SameLine));
     }
   }
 
