@@ -689,7 +689,12 @@ public:
   /// the arrays refuses them too.
   void checkUntypedArgument(const RecordDecl *RD, const FunctionDecl *Callee,
                             const ParmVarDecl *Param, const Expr *Arg) {
-    if (Param && Callee->hasBody() && elementRecord(Param->getType()) != RD)
+    // The library's own wrappers (an inline bsearch, CUDA's templates) and
+    // the program's allocator and release functions move memory whole.
+    if (Param && Callee->hasBody() && elementRecord(Param->getType()) != RD &&
+        !inSystemHeader(SM, Callee->getLocation()) &&
+        !isAllocatorFunction(Callee) && !isReallocLikeFunction(Callee) &&
+        !isReleaseFunction(Callee))
       if (std::string As = bytesReadThrough(Callee, Param, RD); !As.empty())
         blockBytes(RD, Arg->getExprLoc(),
                    "'" + recordName(RD) + "' objects passed to '" +

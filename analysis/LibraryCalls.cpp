@@ -182,6 +182,14 @@ const Expr *UseClassifier::singleObjectAddress(const Expr *E,
   if (!AddrOf || AddrOf->getOpcode() != UO_AddrOf)
     return nullptr;
   const Expr *Object = AddrOf->getSubExpr()->IgnoreParens();
+  // A reference names an object elsewhere, maybe an element (`Particle &p
+  // = ps[i]`): its own rules judge it.
+  const ValueDecl *Named =
+      isa<DeclRefExpr>(Object)  ? cast<DeclRefExpr>(Object)->getDecl()
+      : isa<MemberExpr>(Object) ? cast<MemberExpr>(Object)->getMemberDecl()
+                                : nullptr;
+  if (Named && Named->getType()->isReferenceType())
+    return nullptr;
   return isa<DeclRefExpr, MemberExpr, CompoundLiteralExpr>(Object) &&
                  asRecord(Object->getType()) == RD
              ? Object
