@@ -717,10 +717,7 @@ public:
       return T.getAsString();
     std::string As;
     llvm::SmallVector<const Stmt *, 32> Todo{Callee->getBody()};
-    auto Names = [&](const Expr *E) {
-      const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-      return Ref && Ref->getDecl() == Param;
-    };
+    auto Names = [&](const Expr *E) { return varOf(E) == Param; };
     while (!Todo.empty() && As.empty()) {
       const Stmt *S = Todo.pop_back_val();
       if (!S)

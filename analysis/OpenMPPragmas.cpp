@@ -140,6 +140,28 @@ static void pragmaNames(llvm::StringRef Pragma, unsigned Line,
   }
 }
 
+std::optional<llvm::StringRef> dlopt::openMPPragmaText(llvm::StringRef Line) {
+  Line = Line.ltrim();
+  if (!Line.consume_front("#"))
+    return std::nullopt;
+  Line = Line.ltrim();
+  if (!Line.consume_front("pragma") || Line.empty() || !llvm::isSpace(Line[0]))
+    return std::nullopt;
+  Line = Line.ltrim();
+  if (!Line.consume_front("omp") || (!Line.empty() && !llvm::isSpace(Line[0])))
+    return std::nullopt;
+  return Line;
+}
+
+/// The string of a `_Pragma("...")` whose `_Pragma` \p After follows, if
+/// it is spelled so.
+static std::optional<llvm::StringRef> pragmaString(llvm::StringRef After) {
+  After = After.ltrim();
+  if (!After.consume_front("(") || !(After = After.ltrim()).consume_front("\""))
+    return std::nullopt;
+  return After.take_until([](char C) { return C == '"'; });
+}
+
 std::vector<OpenMPName> dlopt::openMPPragmaNames(const SourceManager &SM,
                                                  FileID File) {
   std::vector<OpenMPName> Out;
@@ -162,24 +184,13 @@ std::vector<OpenMPName> dlopt::openMPPragmaNames(const SourceManager &SM,
     size_t Comment = Joined.find("//");
     for (size_t At = Joined.find("_Pragma"); At < Comment;
          At = Joined.find("_Pragma", At + 1)) {
-      llvm::StringRef After = llvm::StringRef(Joined).substr(At + 7).ltrim();
-      if (!After.consume_front("(") ||
-          !(After = After.ltrim()).consume_front("\""))
-        continue;
-      llvm::StringRef Body = After.take_until([](char C) { return C == '"'; });
-      if (Body.ltrim().consume_front("omp"))
-        pragmaNames(Body.ltrim().drop_front(3), First, Out);
+      std::optional<llvm::StringRef> Body =
+          pragmaString(llvm::StringRef(Joined).substr(At + 7));
+      if (Body && Body->ltrim().consume_front("omp"))
+        pragmaNames(Body->ltrim().drop_front(3), First, Out);
     }
-    llvm::StringRef L = llvm::StringRef(Joined).ltrim();
-    if (!L.consume_front("#"))
-      continue;
-    L = L.ltrim();
-    if (!L.consume_front("pragma") || L.empty() || !llvm::isSpace(L[0]))
-      continue;
-    L = L.ltrim();
-    if (!L.consume_front("omp") || (!L.empty() && !llvm::isSpace(L[0])))
-      continue;
-    pragmaNames(L, First, Out);
+    if (std::optional<llvm::StringRef> L = openMPPragmaText(Joined))
+      pragmaNames(*L, First, Out);
   }
   return Out;
 }
@@ -191,25 +202,15 @@ std::vector<OpenMPName> dlopt::openMPPragmaNames(const SourceManager &SM,
 static std::optional<std::string> directiveOn(llvm::StringRef Line) {
   Line = Line.trim();
   if (size_t At = Line.find("_Pragma"); At != llvm::StringRef::npos) {
-    llvm::StringRef After = Line.substr(At + 7).ltrim();
-    if (After.consume_front("(") &&
-        (After = After.ltrim()).consume_front("\"")) {
-      llvm::StringRef Body = After.take_until([](char C) { return C == '"'; });
-      if ((Body = Body.ltrim()).consume_front("omp"))
-        return Body.trim().str();
-    }
+    std::optional<llvm::StringRef> Body = pragmaString(Line.substr(At + 7));
+    if (Body && (Body = Body->ltrim())->consume_front("omp"))
+      return Body->trim().str();
     return "?";
   }
-  if (Line.consume_front("#")) {
-    Line = Line.ltrim();
-    if (!Line.consume_front("pragma") || Line.empty() ||
-        !llvm::isSpace(Line[0]))
-      return std::nullopt;
-    Line = Line.ltrim();
-    if (!Line.consume_front("omp") ||
-        (!Line.empty() && !llvm::isSpace(Line[0])))
-      return std::nullopt;
-    return Line.trim().str();
+  if (Line.starts_with("#")) {
+    std::optional<llvm::StringRef> Words = openMPPragmaText(Line);
+    return Words ? std::optional<std::string>(Words->trim().str())
+                 : std::nullopt;
   }
   llvm::StringRef Name = leadingIdentifier(Line);
   llvm::StringRef Rest = Line.drop_front(Name.size()).trim();

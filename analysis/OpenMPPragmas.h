@@ -14,6 +14,7 @@
 
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Frontend/OpenMP/OMP.h"
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,9 @@ struct OpenMPName {
   /// The pragma's line (1-based).
   unsigned Line = 0;
 };
+
+/// The text after `omp` of a `#pragma omp` line (\p Line), if it is one.
+std::optional<llvm::StringRef> openMPPragmaText(llvm::StringRef Line);
 
 /// The variables that the copying and mapping clauses of the `#pragma omp`
 /// lines of \p File name, read from its text.

@@ -5,8 +5,8 @@
 //===----------------------------------------------------------------------===//
 #include "analysis/SkippedCode.h"
 #include "analysis/AstUtil.h"
+#include "analysis/OpenMPPragmas.h"
 #include "clang/AST/RecursiveASTVisitor.h"
-#include "clang/Basic/CharInfo.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/PreprocessingRecord.h"
 #include "llvm/ADT/DenseMap.h"
@@ -306,13 +306,8 @@ static void splitBranches(const SourceManager &SM, const LangOptions &LO,
       break;
     if (T.isAtStartOfLine())
       InOpenMP = false;
-    if (T.is(tok::hash) && T.isAtStartOfLine() &&
-        directiveAt(Text, At) == "pragma") {
-      StringRef Rest = Text.substr(At + 1).ltrim(" \t").drop_front(6);
-      Rest = Rest.ltrim(" \t");
-      InOpenMP = Rest.consume_front("omp") &&
-                 (Rest.empty() || !isAsciiIdentifierContinue(Rest[0]));
-    }
+    if (T.is(tok::hash) && T.isAtStartOfLine())
+      InOpenMP = openMPPragmaText(lineAt(Text, At)).has_value();
     if (T.is(tok::hash) && T.isAtStartOfLine()) {
       StringRef Word = directiveAt(Text, At);
       bool Opens =
